@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "conform",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "conform", targets: ["ConformCLI"]),
+        .library(name: "ConformKit", targets: ["ConformKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Yams carries libyaml (its CYaml module); conform reads libyaml's events directly so that
+        // every node keeps its line and column, duplicate keys are caught where they stand, and
+        // aliases and nesting stay bounded.
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+    ],
+    targets: [
+        // Plain values, the expression language and the checker. No I/O, no dependency.
+        .target(name: "ConformCore"),
+        // YAML/JSON text to model values, with every problem located. The only module that sees libyaml.
+        .target(
+            name: "ConformLoading",
+            dependencies: ["ConformCore", .product(name: "Yams", package: "Yams")]
+        ),
+        // Generated: the built-in policies as string literals (single source: Policies/).
+        .target(name: "ConformResources"),
+        // The façade: discovery, loading, the run, its result and exit status. Never prints.
+        .target(name: "ConformKit", dependencies: ["ConformCore", "ConformLoading", "ConformResources"]),
+        .executableTarget(
+            name: "ConformCLI",
+            dependencies: ["ConformKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Maintainer tool: rewrites Sources/ConformResources/Embedded+Generated.swift from Policies/.
+        .executableTarget(name: "conform-embed", dependencies: ["ConformEmbedding"]),
+        // How Policies/ becomes Swift source; shared by conform-embed and the staleness test.
+        .target(name: "ConformEmbedding"),
+        .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
+        .testTarget(
+            name: "ConformLoadingTests",
+            dependencies: ["ConformLoading"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformResources", "ConformEmbedding"]),
+        .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
+    ]
+)

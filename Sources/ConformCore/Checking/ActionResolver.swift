@@ -1,0 +1,106 @@
+/// Turns a trace's action into the argument words a transition may be keyed by, applying the form
+/// domain's rules: `tap` by button label and state, `choose` by title or learnt role.
+struct ActionResolver {
+    enum Resolution {
+        /// The words a transition's argument may match (e.g. `["done", "Done"]` for `tap: Done`).
+        case candidates([String])
+        /// The action changes nothing (a disabled button).
+        case noEffect
+        case departed(Departure)
+    }
+
+    let checker: Checker
+    private var policy: Policy { checker.policy }
+
+    init(checker: Checker) {
+        self.checker = checker
+    }
+
+    func resolve(_ action: Action, in state: PolicyState, at step: Step, model: ModelState) throws(EvaluationError)
+        -> Resolution
+    {
+        switch action {
+        case .tap(let label) where policy.isFormDomain:
+            return try resolveTap(label, action, in: state, at: step, model: model)
+        case .choose(let title) where policy.isFormDomain:
+            return resolveChoose(title, action, in: state, at: step, model: model)
+        case .tap(let text), .swipe(let text), .choose(let text):
+            return .candidates([text])
+        case .present(let screen):
+            return .candidates(screen.map { [$0] } ?? [])
+        case .edit:
+            return .candidates([])
+        case .custom(_, .scalar(let value)):
+            return .candidates([Self.word(value)])
+        case .custom:
+            return .candidates([])
+        }
+    }
+
+    private func resolveTap(_ label: String, _ action: Action, in state: PolicyState, at step: Step, model: ModelState)
+        throws(EvaluationError) -> Resolution
+    {
+        let expectations = checker.expectations(in: state.name)
+        guard let role = FormDomain.buttonRoles.first(where: { label == (policy.buttons[$0] ?? FormDomain.defaultLabels[$0]) }) else {
+            // Not a bar button: only a transition keyed by this very label can take it.
+            if state.transitions.contains(where: { $0.pattern.verb == "tap" && $0.pattern.argument == label }) {
+                return .candidates([label])
+            }
+            let labels = FormDomain.buttonRoles.compactMap { policy.buttons[$0] ?? FormDomain.defaultLabels[$0] }
+            return .departed(
+                checker.departure(
+                    step, model, "tapped '\(label)', but '\(policy.id)' has no button labelled so",
+                    expected: .object([("buttons", .array(labels.map(JSONValue.string)))]), observed: action.json))
+        }
+        var buttonState = Value.symbol("enabled")
+        if case .value(let source)? = expectations[role] {
+            buttonState = try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) }
+        }
+        switch buttonState {
+        case .symbol("absent"):
+            return .departed(
+                checker.departure(
+                    step, model, "tapped '\(label)', which '\(policy.id)' does not show in state '\(state.name)'",
+                    expected: .object([(role, .string("absent"))]), observed: action.json))
+        case .symbol("disabled"):
+            return .noEffect
+        default:
+            return .candidates([role, label])
+        }
+    }
+
+    private func resolveChoose(_ title: String, _ action: Action, in state: PolicyState, at step: Step, model: ModelState)
+        -> Resolution
+    {
+        guard case .sheet(let sheet)? = checker.expectations(in: state.name)["sheet"], sheet.isShown else {
+            return .departed(
+                checker.departure(
+                    step, model, "chose '\(title)' while no sheet is shown", expected: .object([("sheet", .string("none"))]),
+                    observed: action.json))
+        }
+        let actions = sheet.actions
+        let byTitle = actions.first { $0.title == title }
+        let learnt = model.learnedRoles[title]
+        let byRole = learnt.flatMap { role in actions.first { $0.title == nil && $0.role == role } }
+        guard let chosen = byTitle ?? byRole else {
+            var why = "chose '\(title)', which the sheet does not offer"
+            if learnt == nil, actions.contains(where: { $0.title == nil }) {
+                why += " (its titles are open: give the title a role in an earlier see)"
+            }
+            return .departed(
+                checker.departure(step, model, why, expected: .object([("sheet", sheet.json)]), observed: action.json))
+        }
+        return .candidates([chosen.title, chosen.role?.rawValue].compactMap { $0 } + [title])
+    }
+
+    /// The word a scalar argument is matched by in a transition key.
+    static func word(_ value: Value) -> String {
+        switch value {
+        case .string(let s), .symbol(let s): return s
+        case .number(let n): return Value.format(n)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .opaque: return ""
+        }
+    }
+}

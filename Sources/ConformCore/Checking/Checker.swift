@@ -1,0 +1,235 @@
+/// Replays one trace against one policy and says where, if anywhere, it first departs.
+///
+/// Pure and deterministic: no I/O, no clock. The rules are PRODUCT §3 and §5; the form domain's
+/// special actions (`tap` by label, `choose` by title or learnt role, `edit`, `present`) are here,
+/// everything else is the policy's data.
+public struct Checker {
+    public let policy: Policy
+    public let trace: Trace
+
+    public init(policy: Policy, trace: Trace) {
+        self.policy = policy
+        self.trace = trace
+    }
+
+    public static func check(_ trace: Trace, against policy: Policy) -> CheckOutcome {
+        Checker(policy: policy, trace: trace).run()
+    }
+
+    public func run() -> CheckOutcome {
+        if let reason = Applicability.reasonInapplicable(trace, to: policy) {
+            return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
+        }
+        var model = ModelState(policy: policy, trace: trace)
+        var path: [TakenTransition] = []
+        for step in trace.steps {
+            do {
+                switch step.kind {
+                case .see(let observation):
+                    if let departure = try compare(observation, at: step, model: &model) {
+                        return CheckOutcome(verdict: .fail(departure), path: path)
+                    }
+                case .action(let action):
+                    switch try perform(action, at: step, model: &model) {
+                    case .departed(let departure):
+                        return CheckOutcome(verdict: .fail(departure), path: path)
+                    case .took(let transition):
+                        path.append(transition)
+                    case .unchanged:
+                        break
+                    }
+                }
+            } catch {
+                return CheckOutcome(
+                    verdict: .error(
+                        message: "step \(step.number) could not be evaluated against '\(policy.id)': \(error.message)",
+                        step: step.number, position: step.position),
+                    path: path)
+            }
+        }
+        return CheckOutcome(verdict: .pass, path: path)
+    }
+
+    // MARK: - Observations
+
+    private func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError)
+        -> Departure?
+    {
+        let expectations = self.expectations(in: model.state)
+        for item in observation.items {
+            let mismatch: (expected: JSONValue, text: String)?
+            switch item.value {
+            case .fields(let seen):
+                mismatch = compareFields(seen, model: model)
+            case .sheet(let seen):
+                guard case .sheet(let expected)? = expectations[item.key] else { continue }
+                mismatch = SheetMatcher.accepts(expected, seen, learnedRoles: model.learnedRoles)
+                    ? nil : (expected.json, expected.display)
+            case .scalar(let seen):
+                guard case .value(let source)? = expectations[item.key] else { continue }
+                let expected = try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) }
+                mismatch = ObservationMatcher.same(expected, seen) ? nil : (expected.json, expected.display)
+            }
+            if let mismatch {
+                return Departure(
+                    step: step.number, position: item.position, state: model.state,
+                    message: "expected \(item.key) \(mismatch.text), saw \(item.value.display)",
+                    expected: .object([(item.key, mismatch.expected)]), observed: .object([(item.key, item.value.json)]))
+            }
+        }
+        learnRoles(from: observation, into: &model)
+        return nil
+    }
+
+    private func compareFields(_ seen: [NamedValue], model: ModelState) -> (expected: JSONValue, text: String)? {
+        for field in seen {
+            // A field the model knows nothing of, or one set to "some new value", cannot be checked.
+            guard let known = model.fields[field.name], !isOpaque(known) else { continue }
+            if !ObservationMatcher.same(known, field.value) {
+                return (.object([(field.name, known.json)]), "{ \(field.name): \(known.display) }")
+            }
+        }
+        return nil
+    }
+
+    private func isOpaque(_ value: Value) -> Bool {
+        if case .opaque = value { return true }
+        return false
+    }
+
+    private func learnRoles(from observation: Observation, into model: inout ModelState) {
+        for item in observation.items {
+            guard case .sheet(.details(_, _, let actions?)) = item.value else { continue }
+            for action in actions {
+                if let role = action.role { model.learnedRoles[action.title] = role }
+            }
+        }
+    }
+
+    /// What the policy expects in `stateName`: the state's own expectations over the policy's
+    /// defaults (non-final states only) over the form domain's (no sheet; dismissed only when final).
+    func expectations(in stateName: String) -> [String: Expectation] {
+        guard let state = policy.state(named: stateName) else { return [:] }
+        var merged: [String: Expectation] = [:]
+        if policy.isFormDomain {
+            merged["sheet"] = .sheet(.none)
+            merged["dismissed"] = .value(Literal.bool(state.isFinal))
+        }
+        if !state.isFinal {
+            merged.merge(policy.defaults) { $1 }
+        }
+        merged.merge(state.expectations) { $1 }
+        return merged
+    }
+
+    // MARK: - Actions
+
+    enum ActionOutcome {
+        case took(TakenTransition)
+        case unchanged
+        case departed(Departure)
+    }
+
+    private func perform(_ action: Action, at step: Step, model: inout ModelState) throws(EvaluationError) -> ActionOutcome {
+        guard let state = policy.state(named: model.state) else {
+            return .departed(departure(step, model, "the policy has no state '\(model.state)'", expected: .object([])))
+        }
+        if policy.isFormDomain {
+            if case .present = action {
+                let saved = try finalStateSaved(state, model: model)
+                model.reopen(policy: policy, saved: saved)
+                return .unchanged
+            }
+            if state.isFinal {
+                return .departed(
+                    departure(
+                        step, model, "\(action.display) after the form was dismissed (only present and see may follow)",
+                        expected: .object([("dismissed", .bool(true))]), observed: action.json))
+            }
+        } else if state.isFinal {
+            return .departed(
+                departure(
+                    step, model, "\(action.display) after the final state '\(state.name)'",
+                    expected: .object([("actions", .array([]))]), observed: action.json))
+        }
+        let resolution = try ActionResolver(checker: self).resolve(action, in: state, at: step, model: model)
+        switch resolution {
+        case .departed(let departure): return .departed(departure)
+        case .noEffect: return .unchanged
+        case .candidates(let candidates):
+            return try take(action, candidates: candidates, in: state, at: step, model: &model)
+        }
+    }
+
+    private func take(
+        _ action: Action, candidates: [String], in state: PolicyState, at step: Step, model: inout ModelState
+    ) throws(EvaluationError) -> ActionOutcome {
+        let verb = action.verb
+        let exact = state.transitions.first { $0.pattern.verb == verb && $0.pattern.argument.map(candidates.contains) == true }
+        guard let transition = exact ?? state.transitions.first(where: { $0.pattern.verb == verb && $0.pattern.argument == nil })
+        else {
+            let ignored = state.ignored.contains { $0.verb == verb && ($0.argument == nil || candidates.contains($0.argument ?? "")) }
+            if ignored { return .unchanged }
+            return .departed(unhandled(action, in: state, at: step, model: model))
+        }
+        var next = model
+        if case .edit(let edits) = action { next.apply(edits) }
+        let argument = Self.argument(of: action)
+        for (index, branch) in transition.branches.enumerated() {
+            if let condition = branch.condition {
+                let holds = try Evaluator.evaluate(condition.expression) { next.lookup($0, argument: argument) }
+                guard holds == .bool(true) else { continue }
+            }
+            var updated = next.variables
+            for update in branch.updates {
+                updated[update.variable] = try Evaluator.evaluate(update.value.expression) { next.lookup($0, argument: argument) }
+            }
+            next.variables = updated
+            next.state = branch.target
+            model = next
+            return .took(TakenTransition(step: step.number, from: state.name, pattern: transition.pattern, branch: index, to: branch.target))
+        }
+        let conditions = transition.branches.compactMap { $0.condition?.text }
+        return .departed(
+            departure(
+                step, model,
+                "\(action.display) in state '\(state.name)', where none of its conditions holds (\(conditions.joined(separator: "; ")))",
+                expected: .object([("when", .array(conditions.map(JSONValue.string)))]), observed: action.json))
+    }
+
+    private func unhandled(_ action: Action, in state: PolicyState, at step: Step, model: ModelState) -> Departure {
+        let allowed = state.transitions.map(\.pattern.display) + state.ignored.map(\.display)
+        let sheetShown = expectations(in: state.name)["sheet"].map { if case .sheet(let s) = $0 { s.isShown } else { false } } ?? false
+        let reason = sheetShown
+            ? "\(action.display) while a sheet is shown (only choose may follow)"
+            : "\(action.display) is not allowed in state '\(state.name)'"
+        return departure(step, model, reason, expected: .object([("actions", .array(allowed.map(JSONValue.string)))]), observed: action.json)
+    }
+
+    func departure(_ step: Step, _ model: ModelState, _ message: String, expected: JSONValue, observed: JSONValue = .object([]))
+        -> Departure
+    {
+        Departure(step: step.number, position: step.position, state: model.state, message: message, expected: expected, observed: observed)
+    }
+
+    private func finalStateSaved(_ state: PolicyState, model: ModelState) throws(EvaluationError) -> Bool {
+        guard state.isFinal, case .value(let source)? = state.expectations["saved"] else { return false }
+        return try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) } == .bool(true)
+    }
+
+    static func argument(of action: Action) -> ActionArgument {
+        switch action {
+        case .custom(_, let argument): return argument
+        case .tap(let text), .swipe(let text), .choose(let text): return .scalar(.string(text))
+        case .present(let screen): return .scalar(screen.map(Value.string) ?? .null)
+        case .edit: return .none
+        }
+    }
+}
+
+/// Expressions that the checker builds itself, for the form domain's built-in expectations.
+enum Literal {
+    static func bool(_ value: Bool) -> SourceExpression {
+        SourceExpression(text: value ? "true" : "false", expression: Expression(.literal(.bool(value)), at: 0), type: .bool)
+    }
+}

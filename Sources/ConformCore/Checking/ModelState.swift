@@ -1,0 +1,75 @@
+/// Where a policy's model stands while a trace is replayed: its control state, its variables and,
+/// for forms, the built-ins the trace supplies.
+struct ModelState {
+    var state: String
+    var variables: [String: Value]
+    /// Field values when the form (last) opened.
+    var baseline: [String: Value]
+    /// Field values now; a field absent here has its baseline value.
+    var fields: [String: Value]
+    /// Sticky: some edit happened since the form opened.
+    var edited = false
+    /// The titles of sheet actions mapped to the roles the trace gave them in its latest `see` naming them.
+    var learnedRoles: [String: SheetRole] = [:]
+    /// Source of the distinct values that `edit: FIELD` stands for.
+    var nextOpaque = 0
+
+    init(policy: Policy, trace: Trace) {
+        state = policy.initialState
+        variables = Dictionary(uniqueKeysWithValues: policy.variables.map { ($0.name, $0.initial) })
+        baseline = trace.form
+        fields = trace.form
+    }
+
+    /// True while some field differs from its value when the form opened (a field whose opening
+    /// value the trace does not give counts as changed once edited).
+    var modified: Bool {
+        fields.contains { name, value in
+            guard let original = baseline[name] else { return true }
+            return !value.matches(original)
+        }
+    }
+
+    /// Applies an edit to the fields and the sticky flag.
+    mutating func apply(_ edits: [FieldEdit]) {
+        for edit in edits {
+            if let value = edit.value {
+                fields[edit.field] = value
+            } else {
+                nextOpaque += 1
+                fields[edit.field] = .opaque(nextOpaque)
+            }
+        }
+        edited = true
+    }
+
+    /// The form opens again: after a save it shows the saved values, after a discard the old ones.
+    mutating func reopen(policy: Policy, saved: Bool) {
+        if saved { baseline = fields } else { fields = baseline }
+        edited = false
+        state = policy.initialState
+        variables = Dictionary(uniqueKeysWithValues: policy.variables.map { ($0.name, $0.initial) })
+    }
+
+    /// The value of a name in an expression; `nil` when the name is an enumeration case.
+    func lookup(_ name: String, argument: ActionArgument?) -> Value? {
+        if let value = variables[name] { return value }
+        switch name {
+        case "edited": return .bool(edited)
+        case "modified": return .bool(modified)
+        case "arg":
+            if case .scalar(let value)? = argument { return value }
+            return .null
+        default: break
+        }
+        if name.hasPrefix("form.") {
+            let field = String(name.dropFirst(5))
+            return fields[field] ?? .null
+        }
+        if name.hasPrefix("arg."), case .record(let values)? = argument {
+            let parameter = String(name.dropFirst(4))
+            return values.first { $0.name == parameter }?.value ?? .null
+        }
+        return nil
+    }
+}

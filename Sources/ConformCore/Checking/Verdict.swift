@@ -1,0 +1,77 @@
+/// The result of replaying one trace against one policy.
+public enum Verdict: Sendable {
+    case pass
+    case fail(Departure)
+    /// The trace uses a verb or an observation key outside the policy's vocabulary.
+    case inapplicable(reason: String)
+    /// The pair could not be evaluated, e.g. a policy expression divided by zero.
+    case error(message: String, step: Int, position: TextPosition)
+
+    /// The JSON / report name: `pass`, `fail`, `inapplicable`, `error`.
+    public var name: String {
+        switch self {
+        case .pass: return "pass"
+        case .fail: return "fail"
+        case .inapplicable: return "inapplicable"
+        case .error: return "error"
+        }
+    }
+
+    public var departure: Departure? {
+        if case .fail(let departure) = self { return departure }
+        return nil
+    }
+}
+
+/// The first step at which a trace departs from a policy.
+public struct Departure: Sendable {
+    /// 1-based step number.
+    public var step: Int
+    /// Where the step (or the mismatching observation key) is written.
+    public var position: TextPosition
+    /// The policy's control state when the departure happened.
+    public var state: String
+    /// A sentence saying what happened, without the location.
+    public var message: String
+    /// What the policy allows or shows there, as a JSON object.
+    public var expected: JSONValue
+    /// What the trace did or saw, as a JSON object.
+    public var observed: JSONValue
+
+    public init(step: Int, position: TextPosition, state: String, message: String, expected: JSONValue, observed: JSONValue) {
+        self.step = step
+        self.position = position
+        self.state = state
+        self.message = message
+        self.expected = expected
+        self.observed = observed
+    }
+}
+
+/// One transition taken while replaying: which step, from which state, by which pattern, to where.
+public struct TakenTransition: Hashable, Sendable {
+    public var step: Int
+    public var from: String
+    public var pattern: ActionPattern
+    public var branch: Int
+    public var to: String
+
+    public init(step: Int, from: String, pattern: ActionPattern, branch: Int, to: String) {
+        self.step = step
+        self.from = from
+        self.pattern = pattern
+        self.branch = branch
+        self.to = to
+    }
+}
+
+/// A verdict together with the path the model took up to it (for reports and coverage).
+public struct CheckOutcome: Sendable {
+    public var verdict: Verdict
+    public var path: [TakenTransition]
+
+    public init(verdict: Verdict, path: [TakenTransition]) {
+        self.verdict = verdict
+        self.path = path
+    }
+}

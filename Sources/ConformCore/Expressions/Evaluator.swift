@@ -1,0 +1,82 @@
+/// Evaluates a type-checked expression. The only run-time failures left are arithmetic ones
+/// (division by zero) and trace-supplied values of an unexpected type; they become the `error` verdict.
+public enum Evaluator {
+    /// - Parameter lookup: the value of a variable or built-in; `nil` for a name that is an enumeration case.
+    public static func evaluate(_ expression: Expression, lookup: (String) -> Value?) throws(EvaluationError) -> Value {
+        switch expression.kind {
+        case .literal(let value):
+            return value
+        case .name(let name):
+            return lookup(name) ?? .symbol(name)
+        case .unary(.not, let operand):
+            return .bool(!(try bool(operand, lookup)))
+        case .unary(.negate, let operand):
+            return .number(-(try number(operand, lookup)))
+        case .binary(let op, let left, let right):
+            return try binary(op, left, right, lookup)
+        case .conditional(let condition, let then, let otherwise):
+            return try evaluate(try bool(condition, lookup) ? then : otherwise, lookup: lookup)
+        case .call(let name, let arguments):
+            var values: [Double] = []
+            for argument in arguments { values.append(try number(argument, lookup)) }
+            guard let first = values.first else { throw EvaluationError("'\(name)' needs an argument") }
+            return .number(values.dropFirst().reduce(first) { name == "min" ? Swift.min($0, $1) : Swift.max($0, $1) })
+        }
+    }
+
+    private static func binary(_ op: BinaryOperator, _ left: Expression, _ right: Expression, _ lookup: (String) -> Value?)
+        throws(EvaluationError) -> Value
+    {
+        switch op {
+        case .and:
+            guard try bool(left, lookup) else { return .bool(false) }
+            return .bool(try bool(right, lookup))
+        case .or:
+            if try bool(left, lookup) { return .bool(true) }
+            return .bool(try bool(right, lookup))
+        case .equal: return .bool(try evaluate(left, lookup: lookup).matches(try evaluate(right, lookup: lookup)))
+        case .notEqual: return .bool(!(try evaluate(left, lookup: lookup).matches(try evaluate(right, lookup: lookup))))
+        case .add:
+            let a = try evaluate(left, lookup: lookup), b = try evaluate(right, lookup: lookup)
+            if case .string(let x) = a, case .string(let y) = b { return .string(x + y) }
+            return .number(try numeric(a) + numeric(b))
+        default: break
+        }
+        let a = try number(left, lookup), b = try number(right, lookup)
+        switch op {
+        case .subtract: return .number(a - b)
+        case .multiply: return .number(a * b)
+        case .divide:
+            guard b != 0 else { throw EvaluationError("division by zero") }
+            return .number(a / b)
+        case .less: return .bool(a < b)
+        case .lessOrEqual: return .bool(a <= b)
+        case .greater: return .bool(a > b)
+        default: return .bool(a >= b)
+        }
+    }
+
+    private static func bool(_ expression: Expression, _ lookup: (String) -> Value?) throws(EvaluationError) -> Bool {
+        let value = try evaluate(expression, lookup: lookup)
+        guard case .bool(let b) = value else { throw EvaluationError("expected a boolean, got \(value.display)") }
+        return b
+    }
+
+    private static func number(_ expression: Expression, _ lookup: (String) -> Value?) throws(EvaluationError) -> Double {
+        try numeric(try evaluate(expression, lookup: lookup))
+    }
+
+    private static func numeric(_ value: Value) throws(EvaluationError) -> Double {
+        guard case .number(let n) = value else { throw EvaluationError("expected a number, got \(value.display)") }
+        return n
+    }
+}
+
+/// A failure while evaluating an expression against a trace.
+public struct EvaluationError: Error, Equatable, Sendable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}

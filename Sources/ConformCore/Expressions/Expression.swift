@@ -1,0 +1,50 @@
+/// A parsed expression of the policy language, with the offset (in Unicode scalars) of each node in its source text.
+public struct Expression: Sendable {
+    public indirect enum Kind: Sendable {
+        case literal(Value)
+        /// A variable, a built-in (`edited`, `form.title`, `arg.height`) or an enumeration case (`enabled`).
+        case name(String)
+        case unary(UnaryOperator, Expression)
+        case binary(BinaryOperator, Expression, Expression)
+        case conditional(Expression, Expression, Expression)
+        case call(String, [Expression])
+    }
+
+    public var kind: Kind
+    public var offset: Int
+
+    public init(_ kind: Kind, at offset: Int) {
+        self.kind = kind
+        self.offset = offset
+    }
+}
+
+public enum UnaryOperator: String, Sendable {
+    case not = "!"
+    case negate = "-"
+}
+
+public enum BinaryOperator: String, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case and = "&&", or = "||"
+}
+
+/// The functions the language knows.
+public enum BuiltinFunction: String, CaseIterable, Sendable {
+    case min
+    case max
+}
+
+/// An expression together with the text it was parsed from, for messages and tables.
+public struct SourceExpression: Sendable {
+    public var text: String
+    public var expression: Expression
+    public var type: ExprType
+
+    public init(text: String, expression: Expression, type: ExprType) {
+        self.text = text
+        self.expression = expression
+        self.type = type
+    }
+}

@@ -1,0 +1,88 @@
+/// An action a person took, in the fixed form-dismissal vocabulary or in a policy-defined one.
+public enum Action: Sendable {
+    /// Fields set to values, or (`.changed`) to some new value that differs from the opening one.
+    case edit([FieldEdit])
+    case tap(String)
+    case swipe(String)
+    case choose(String)
+    case present(String?)
+    /// A verb of a vocabulary that a policy defines (keyboard, disclosure, ...).
+    case custom(verb: String, argument: ActionArgument)
+
+    public var verb: String {
+        switch self {
+        case .edit: return "edit"
+        case .tap: return "tap"
+        case .swipe: return "swipe"
+        case .choose: return "choose"
+        case .present: return "present"
+        case .custom(let verb, _): return verb
+        }
+    }
+
+    /// The step as a person reads it: `tap Done`, `edit title`, `keyboard-show height=336`.
+    public var display: String {
+        switch self {
+        case .edit(let edits): return "edit " + edits.map(\.field).joined(separator: ", ")
+        case .tap(let label): return "tap \(label)"
+        case .swipe(let direction): return "swipe \(direction)"
+        case .choose(let title): return "choose \(title)"
+        case .present(let screen): return screen.map { "present \($0)" } ?? "present"
+        case .custom(let verb, let argument):
+            switch argument {
+            case .none: return verb
+            case .scalar(let value): return "\(verb) \(value.display)"
+            case .record(let fields):
+                return ([verb] + fields.map { "\($0.name)=\($0.value.display)" }).joined(separator: " ")
+            }
+        }
+    }
+
+    /// The step as the JSON `observed` object shows it: `{ "tap": "Cancel" }`.
+    public var json: JSONValue {
+        switch self {
+        case .edit(let edits):
+            return .object([("edit", .object(edits.map { ($0.field, $0.value?.json ?? .string("(a new value)")) }))])
+        case .tap(let label): return .object([("tap", .string(label))])
+        case .swipe(let direction): return .object([("swipe", .string(direction))])
+        case .choose(let title): return .object([("choose", .string(title))])
+        case .present(let screen): return .object([("present", screen.map(JSONValue.string) ?? .null)])
+        case .custom(let verb, let argument):
+            switch argument {
+            case .none: return .object([(verb, .null)])
+            case .scalar(let value): return .object([(verb, value.json)])
+            case .record(let fields): return .object([(verb, .object(fields.map { ($0.name, $0.value.json) }))])
+            }
+        }
+    }
+}
+
+/// One field of an `edit` step.
+public struct FieldEdit: Sendable {
+    public var field: String
+    /// `nil` for `edit: FIELD`: some new value, different from the opening one.
+    public var value: Value?
+
+    public init(field: String, value: Value?) {
+        self.field = field
+        self.value = value
+    }
+}
+
+/// The argument of a policy-defined action.
+public enum ActionArgument: Sendable {
+    case none
+    case scalar(Value)
+    case record([NamedValue])
+}
+
+/// A name and a value, in the order the file gives them.
+public struct NamedValue: Sendable {
+    public var name: String
+    public var value: Value
+
+    public init(name: String, value: Value) {
+        self.name = name
+        self.value = value
+    }
+}

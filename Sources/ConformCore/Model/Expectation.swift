@@ -1,0 +1,107 @@
+/// What a policy state expects to be seen under one observation key.
+public enum Expectation: Sendable {
+    /// A scalar computed from the model: `done: "edited ? enabled : disabled"`, `offset: "max(0, y - 10)"`.
+    case value(SourceExpression)
+    case sheet(SheetExpectation)
+}
+
+/// A policy's expectation of the action sheet.
+public enum SheetExpectation: Sendable {
+    case none
+    /// A sheet is shown; `actions` lists what it offers in display order, `nil` when the source does not say.
+    case shown(title: TextExpectation, message: TextExpectation, actions: [SheetActionSpec]?)
+
+    public var isShown: Bool {
+        if case .shown = self { return true }
+        return false
+    }
+
+    public var actions: [SheetActionSpec] {
+        if case .shown(_, _, let actions) = self { return actions ?? [] }
+        return []
+    }
+
+    public var json: JSONValue {
+        switch self {
+        case .none: return .string("none")
+        case .shown(let title, let message, let actions):
+            var members: [(String, JSONValue)] = []
+            if let title = title.json { members.append(("title", title)) }
+            if let message = message.json { members.append(("message", message)) }
+            if let actions { members.append(("actions", .array(actions.map(\.json)))) }
+            return members.isEmpty ? .string("shown") : .object(members)
+        }
+    }
+
+    public var display: String {
+        switch self {
+        case .none: return "none"
+        case .shown(let title, let message, let actions):
+            var parts: [String] = []
+            if let title = title.display { parts.append("title \(title)") }
+            if let message = message.display { parts.append("message \(message)") }
+            if let actions { parts.append("actions [" + actions.map(\.display).joined(separator: ", ") + "]") }
+            return parts.isEmpty ? "shown" : "sheet { " + parts.joined(separator: "; ") + " }"
+        }
+    }
+}
+
+/// A sheet's title or message in a policy: exact text, explicitly none, or left open by the source.
+public enum TextExpectation: Sendable {
+    case open
+    case absent
+    case text(String)
+
+    var json: JSONValue? {
+        switch self {
+        case .open: return nil
+        case .absent: return .null
+        case .text(let text): return .string(text)
+        }
+    }
+
+    var display: String? {
+        switch self {
+        case .open: return nil
+        case .absent: return "none"
+        case .text(let text): return "'\(text)'"
+        }
+    }
+
+    /// Whether an observed title or message agrees.
+    public func accepts(_ observed: TextObservation) -> Bool {
+        switch (self, observed) {
+        case (.open, _): return true
+        case (.absent, .absent): return true
+        case (.text(let expected), .text(let seen)): return expected == seen
+        default: return false
+        }
+    }
+}
+
+/// One action a policy's sheet offers: its title where the source gives one, its role where known.
+public struct SheetActionSpec: Sendable {
+    public var title: String?
+    public var role: SheetRole?
+
+    public init(title: String?, role: SheetRole?) {
+        self.title = title
+        self.role = role
+    }
+
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = []
+        if let title { members.append(("title", .string(title))) }
+        if let role { members.append(("role", .string(role.rawValue))) }
+        return .object(members)
+    }
+
+    public var display: String {
+        switch (title, role) {
+        case (let title?, let role?): return "'\(title)' (\(role.rawValue))"
+        case (let title?, nil): return "'\(title)'"
+        case (nil, let role?): return "(\(role.rawValue))"
+        case (nil, nil): return "(any)"
+        }
+    }
+}

@@ -1,0 +1,170 @@
+/// A reference model of one design rule: an extended state machine, loaded from YAML and kept as data
+/// so that it can be checked against, explored and compared.
+public struct Policy: Sendable {
+    public var id: String
+    public var file: String
+    public var title: String
+    public var summary: String
+    public var domain: String
+    /// Citations by short id, in the order the file gives them.
+    public var sources: [NamedText]
+    public var vocabulary: Vocabulary
+    /// Labels of the bar buttons by role (`done`, `cancel`), for the form domain.
+    public var buttons: [String: String]
+    public var variables: [VariableDeclaration]
+    public var initialState: String
+    public var states: [PolicyState]
+    /// Expectations that hold in every non-final state unless the state says otherwise.
+    public var defaults: [String: Expectation]
+
+    public init(
+        id: String, file: String, title: String, summary: String, domain: String, sources: [NamedText],
+        vocabulary: Vocabulary, buttons: [String: String], variables: [VariableDeclaration], initialState: String,
+        states: [PolicyState], defaults: [String: Expectation]
+    ) {
+        self.id = id
+        self.file = file
+        self.title = title
+        self.summary = summary
+        self.domain = domain
+        self.sources = sources
+        self.vocabulary = vocabulary
+        self.buttons = buttons
+        self.variables = variables
+        self.initialState = initialState
+        self.states = states
+        self.defaults = defaults
+    }
+
+    public func state(named name: String) -> PolicyState? {
+        states.first { $0.name == name }
+    }
+
+    public var isFormDomain: Bool { domain == FormDomain.name }
+}
+
+/// A short id and its text: a source citation.
+public struct NamedText: Sendable {
+    public var name: String
+    public var text: String
+
+    public init(name: String, text: String) {
+        self.name = name
+        self.text = text
+    }
+}
+
+/// A policy variable with its type and initial value.
+public struct VariableDeclaration: Sendable {
+    public var name: String
+    public var type: ExprType
+    public var initial: Value
+    public var position: TextPosition
+
+    public init(name: String, type: ExprType, initial: Value, position: TextPosition) {
+        self.name = name
+        self.type = type
+        self.initial = initial
+        self.position = position
+    }
+}
+
+/// Provenance of a state or transition: which sources it rests on and whether it is verified.
+public struct Provenance: Sendable {
+    public var sources: [String]
+    /// Why the behaviour is not verified, when it is not (an empty string when the file just says `unverified: true`).
+    public var unverified: String?
+
+    public init(sources: [String] = [], unverified: String? = nil) {
+        self.sources = sources
+        self.unverified = unverified
+    }
+}
+
+/// A control state: what the screen shows there and what each action leads to.
+public struct PolicyState: Sendable {
+    public var name: String
+    public var position: TextPosition
+    /// In the form domain a final state means the form is dismissed: only `present` and `see` follow.
+    public var isFinal: Bool
+    public var expectations: [String: Expectation]
+    public var transitions: [Transition]
+    /// Actions that change nothing here (Contacts ignores the swipe).
+    public var ignored: [ActionPattern]
+    public var provenance: Provenance
+    public var note: String?
+
+    public init(
+        name: String, position: TextPosition, isFinal: Bool, expectations: [String: Expectation],
+        transitions: [Transition], ignored: [ActionPattern], provenance: Provenance, note: String?
+    ) {
+        self.name = name
+        self.position = position
+        self.isFinal = isFinal
+        self.expectations = expectations
+        self.transitions = transitions
+        self.ignored = ignored
+        self.provenance = provenance
+        self.note = note
+    }
+}
+
+/// `VERB` or `VERB ARGUMENT`: the key of a transition, e.g. `swipe`, `tap done`, `choose Cancel changes`.
+public struct ActionPattern: Hashable, Sendable {
+    public var verb: String
+    public var argument: String?
+
+    public init(verb: String, argument: String?) {
+        self.verb = verb
+        self.argument = argument
+    }
+
+    public var display: String { argument.map { "\(verb) \($0)" } ?? verb }
+}
+
+/// The branches taken on one action pattern in one state; the first whose guard holds is taken.
+public struct Transition: Sendable {
+    public var pattern: ActionPattern
+    public var position: TextPosition
+    public var branches: [Branch]
+
+    public init(pattern: ActionPattern, position: TextPosition, branches: [Branch]) {
+        self.pattern = pattern
+        self.position = position
+        self.branches = branches
+    }
+}
+
+/// One guarded outcome of a transition.
+public struct Branch: Sendable {
+    public var condition: SourceExpression?
+    public var updates: [VariableUpdate]
+    /// The next state; the same state when the file gives none.
+    public var target: String
+    public var position: TextPosition
+    public var provenance: Provenance
+    public var note: String?
+
+    public init(
+        condition: SourceExpression?, updates: [VariableUpdate], target: String, position: TextPosition,
+        provenance: Provenance, note: String?
+    ) {
+        self.condition = condition
+        self.updates = updates
+        self.target = target
+        self.position = position
+        self.provenance = provenance
+        self.note = note
+    }
+}
+
+/// `set: { NAME: EXPRESSION }`; all right-hand sides see the values from before the transition.
+public struct VariableUpdate: Sendable {
+    public var variable: String
+    public var value: SourceExpression
+
+    public init(variable: String, value: SourceExpression) {
+        self.variable = variable
+        self.value = value
+    }
+}

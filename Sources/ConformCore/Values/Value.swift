@@ -1,0 +1,98 @@
+/// A runtime value: what a trace records and what a policy's expressions compute.
+public enum Value: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    /// A case of an enumeration, e.g. `enabled` for a button or `none` for a sheet.
+    case symbol(String)
+    /// A value known only to differ from every other one (`edit: FIELD` without a value, or a field
+    /// whose opening value the trace does not give).
+    case opaque(Int)
+
+    /// Exact comparison, except that numbers compare within a rounding tolerance so that arithmetic
+    /// in a policy (`0.1 + 0.2`) matches the value a recorder wrote (`0.3`).
+    public func matches(_ other: Value) -> Bool {
+        if case .number(let a) = self, case .number(let b) = other {
+            return a == b || abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
+        }
+        return self == other
+    }
+
+    /// The value as a person reads it in a message: strings in quotes, numbers without a needless `.0`.
+    public var display: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return Value.format(n)
+        case .string(let s): return "'\(s)'"
+        case .symbol(let s): return s
+        case .opaque: return "(a new value)"
+        }
+    }
+
+    /// Formats a number as YAML and JSON write it: integers without a fraction.
+    public static func format(_ number: Double) -> String {
+        if number.isNaN { return ".nan" }
+        if number.isInfinite { return number < 0 ? "-.inf" : ".inf" }
+        if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+        return String(number)
+    }
+
+    /// The JSON form used in `expected` / `observed`.
+    public var json: JSONValue {
+        switch self {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .symbol(let s): return .string(s)
+        case .opaque: return .string("(a new value)")
+        }
+    }
+
+    /// Types a plain (unquoted) YAML scalar by the YAML 1.2 core schema.
+    public static func resolvingPlainScalar(_ text: String) -> Value {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .number(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .number(.nan)
+        default: break
+        }
+        if let number = parseNumber(text) { return .number(number) }
+        return .string(text)
+    }
+
+    private static func parseNumber(_ text: String) -> Double? {
+        let scalars = Array(text.utf8)
+        guard let first = scalars.first else { return nil }
+        if text.hasPrefix("0x"), let value = Int64(text.dropFirst(2), radix: 16) { return Double(value) }
+        if text.hasPrefix("0o"), let value = Int64(text.dropFirst(2), radix: 8) { return Double(value) }
+        // Core schema: [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
+        var index = 0
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { index += 1 }
+        var digits = 0
+        while index < scalars.count, isDigit(scalars[index]) { index += 1; digits += 1 }
+        if index < scalars.count, scalars[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < scalars.count, isDigit(scalars[index]) { index += 1; digits += 1 }
+        }
+        guard digits > 0 else { return nil }
+        if index < scalars.count, scalars[index] == UInt8(ascii: "e") || scalars[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < scalars.count, scalars[index] == UInt8(ascii: "-") || scalars[index] == UInt8(ascii: "+") {
+                index += 1
+            }
+            var exponentDigits = 0
+            while index < scalars.count, isDigit(scalars[index]) { index += 1; exponentDigits += 1 }
+            guard exponentDigits > 0 else { return nil }
+        }
+        guard index == scalars.count else { return nil }
+        return Double(text)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+}

@@ -1,0 +1,32 @@
+import ConformCore
+
+/// Reads a YAML scalar as a typed expression of the policy language; errors land on the exact column.
+struct ExpressionReader {
+    let scope: ExpressionScope
+
+    /// A YAML boolean or number is a literal; a string is parsed as an expression.
+    func read(_ node: YNode, expecting type: ExprType, what: String, problems: inout ProblemCollector) -> SourceExpression? {
+        guard let text = node.scalarText else {
+            problems.add("\(what) must be an expression, not \(node.kindDescription)", at: node.position)
+            return nil
+        }
+        let start = node.position.advanced(by: node.isQuoted ? 1 : 0)
+        do {
+            let expression: Expression
+            switch node.scalarValue {
+            case .bool(let value)?: expression = Expression(.literal(.bool(value)), at: 0)
+            case .number(let value)?: expression = Expression(.literal(.number(value)), at: 0)
+            case .null?:
+                problems.add("\(what) is empty; write an expression", at: node.position)
+                return nil
+            default: expression = try ExpressionParser.parse(text)
+            }
+            try TypeChecker.check(expression, fits: type, in: scope, what: what)
+            let actual = try TypeChecker.type(of: expression, in: scope)
+            return SourceExpression(text: text, expression: expression, type: actual)
+        } catch {
+            problems.add("\(error.message) (in \(what): \(text))", at: start.advanced(by: error.offset))
+            return nil
+        }
+    }
+}

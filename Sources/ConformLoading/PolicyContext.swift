@@ -1,0 +1,134 @@
+import ConformCore
+
+/// What a policy's parts are checked against while it loads: its domain, vocabulary, variables and sources.
+struct PolicyContext {
+    static let builtinNames: Set<String> = ["edited", "modified", "arg", "true", "false", "null"]
+
+    let domain: String
+    let vocabulary: Vocabulary
+    let variables: [VariableDeclaration]
+    let sourceIDs: [String]
+
+    var isForm: Bool { domain == FormDomain.name }
+
+    /// Names visible in `see` expressions and guards; `verb` adds that action's arguments.
+    func scope(for verb: String? = nil) -> ExpressionScope {
+        var scope = ExpressionScope()
+        for variable in variables {
+            scope.names[variable.name] = variable.type
+            if case .enumeration(_, let cases) = variable.type { scope.symbols.formUnion(cases) }
+        }
+        for case .value(.enumeration(_, let cases)) in vocabulary.observations.values { scope.symbols.formUnion(cases) }
+        if isForm {
+            scope.names["edited"] = .bool
+            scope.names["modified"] = .bool
+            scope.openPrefixes["form."] = .any
+        }
+        if let verb, let spec = vocabulary.actions[verb] {
+            switch spec {
+            case .scalar(let type), .optionalScalar(let type):
+                scope.names["arg"] = type
+                if case .enumeration(_, let cases) = type { scope.symbols.formUnion(cases) }
+            case .record(let parameters):
+                for (name, type) in parameters {
+                    scope.names["arg.\(name)"] = type
+                    if case .enumeration(_, let cases) = type { scope.symbols.formUnion(cases) }
+                }
+            case .none, .fields: break
+            }
+        }
+        return scope
+    }
+
+    /// Reads a `see:` map of expectations.
+    func expectations(_ node: YNode, what: String, problems: inout ProblemCollector) -> [String: Expectation] {
+        guard let pairs = problems.mapping(node, what) else { return [:] }
+        var result: [String: Expectation] = [:]
+        let reader = ExpressionReader(scope: scope())
+        for pair in pairs {
+            guard let key = problems.text(pair.key, "an observation key") else { continue }
+            switch vocabulary.observations[key] {
+            case nil:
+                let known = vocabulary.observations.keys.sorted()
+                problems.add("unknown observation '\(key)'\(Suggestion.hint(for: key, among: known))", at: pair.key.position)
+            case .fields?:
+                problems.add("'\(key)' is checked against the trace's own edits; a policy does not set it", at: pair.key.position)
+            case .sheet?:
+                if let sheet = SheetSpecParser.read(pair.value, problems: &problems) { result[key] = .sheet(sheet) }
+            case .value(let type)?:
+                if let expression = reader.read(pair.value, expecting: type, what: "'\(key)'", problems: &problems) {
+                    result[key] = .value(expression)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Reads `source:` (one id or a list) and `unverified:` (true or a reason).
+    func provenance(_ pairs: [YPair], problems: inout ProblemCollector) -> Provenance {
+        var provenance = Provenance()
+        if let node = pairs[key: "source"] {
+            for item in node.sequence ?? [node] {
+                guard let id = problems.text(item, "a source id") else { continue }
+                if sourceIDs.contains(id) {
+                    provenance.sources.append(id)
+                } else {
+                    problems.add("'\(id)' is not among the policy's sources\(Suggestion.hint(for: id, among: sourceIDs))", at: item.position)
+                }
+            }
+        }
+        if let node = pairs[key: "unverified"] {
+            switch node.scalarValue {
+            case .bool(true)?: provenance.unverified = ""
+            case .bool(false)?: break
+            case .string(let reason)?: provenance.unverified = reason
+            default: problems.add("'unverified' is true or a reason", at: node.position)
+            }
+        }
+        return provenance
+    }
+}
+
+/// Reads a policy's `sheet:` expectation: `none`, `shown`, or `{ title, message, actions }`,
+/// where a title left out is open (the source gives no string) and `null` means no title.
+enum SheetSpecParser {
+    static func read(_ node: YNode, problems: inout ProblemCollector) -> SheetExpectation? {
+        if let word = node.scalarText, !node.isQuoted {
+            if word == "none" { return SheetExpectation.none }
+            if word == "shown" { return .shown(title: .open, message: .open, actions: nil) }
+        }
+        guard let pairs = node.mapping else {
+            problems.add("'sheet' must be none, shown, or a map with title, message and actions", at: node.position)
+            return nil
+        }
+        problems.rejectUnknownKeys(in: pairs, known: ["title", "message", "actions"], what: "'sheet'")
+        var actions: [SheetActionSpec]?
+        if let actionsNode = pairs[key: "actions"], let items = problems.sequence(actionsNode, "the sheet's actions") {
+            actions = items.compactMap { action($0, problems: &problems) }
+        }
+        return .shown(
+            title: text(pairs[key: "title"], problems: &problems), message: text(pairs[key: "message"], problems: &problems),
+            actions: actions)
+    }
+
+    private static func text(_ node: YNode?, problems: inout ProblemCollector) -> TextExpectation {
+        guard let node else { return .open }
+        if node.scalarValue == .null { return .absent }
+        return problems.text(node, "a sheet text").map(TextExpectation.text) ?? .open
+    }
+
+    private static func action(_ node: YNode, problems: inout ProblemCollector) -> SheetActionSpec? {
+        if node.scalarText != nil {
+            return problems.text(node, "a sheet action").map { SheetActionSpec(title: $0, role: nil) }
+        }
+        guard let pairs = problems.mapping(node, "a sheet action") else { return nil }
+        problems.rejectUnknownKeys(in: pairs, known: ["title", "role"], what: "a sheet action")
+        let title = pairs[key: "title"].flatMap { problems.text($0, "the action's title") }
+        let role = pairs[key: "role"].flatMap { RoleReader.read($0, problems: &problems) }
+        if title == nil, role == nil {
+            problems.add("a sheet action needs a title, a role, or both", at: node.position)
+            return nil
+        }
+        return SheetActionSpec(title: title, role: role)
+    }
+}

@@ -1,0 +1,72 @@
+import ConformCore
+
+/// Gathers every problem found in one file, so that a file reports all of them, not only the first.
+struct ProblemCollector {
+    private(set) var problems: [Problem] = []
+
+    mutating func add(_ message: String, at position: TextPosition, notes: [String] = []) {
+        problems.append(Problem(message, at: position, notes: notes))
+    }
+
+    /// Reports each key of `mapping` that is not in `known`, with the nearest known key as a hint.
+    mutating func rejectUnknownKeys(in mapping: [YPair], known: [String], what: String) {
+        for pair in mapping {
+            guard let key = pair.key.scalarText else {
+                add("\(what) keys must be plain words, not \(pair.key.kindDescription)", at: pair.key.position)
+                continue
+            }
+            if !known.contains(key) {
+                add("unknown key '\(key)' in \(what)\(Suggestion.hint(for: key, among: known))", at: pair.key.position)
+            }
+        }
+    }
+
+    /// The node's mapping, or a problem saying what was expected.
+    mutating func mapping(_ node: YNode, _ what: String) -> [YPair]? {
+        if let pairs = node.mapping { return pairs }
+        add("\(what) must be a map, not \(node.kindDescription)", at: node.position)
+        return nil
+    }
+
+    mutating func sequence(_ node: YNode, _ what: String) -> [YNode]? {
+        if let items = node.sequence { return items }
+        add("\(what) must be a list, not \(node.kindDescription)", at: node.position)
+        return nil
+    }
+
+    /// A scalar's text (numbers and booleans as written), or a problem for a collection.
+    mutating func text(_ node: YNode, _ what: String) -> String? {
+        if let text = node.scalarText, node.scalarValue != .null { return text }
+        add("\(what) must be a string, not \(node.kindDescription)", at: node.position)
+        return nil
+    }
+
+    mutating func bool(_ node: YNode, _ what: String) -> Bool? {
+        if case .bool(let value)? = node.scalarValue { return value }
+        add("\(what) must be true or false, not \(node.kindDescription)", at: node.position)
+        return nil
+    }
+
+    mutating func number(_ node: YNode, _ what: String) -> Double? {
+        if case .number(let value)? = node.scalarValue, value.isFinite { return value }
+        add("\(what) must be a finite number, not \(node.kindDescription)", at: node.position)
+        return nil
+    }
+}
+
+extension Array where Element == YPair {
+    /// The value under `key`, if present.
+    subscript(key key: String) -> YNode? {
+        first { $0.key.scalarText == key }?.value
+    }
+}
+
+/// "did you mean" hints for misspelt keys.
+enum Suggestion {
+    static func hint(for word: String, among known: [String]) -> String {
+        guard let best = Spelling.nearest(to: word, among: known) else {
+            return " (expected one of: \(known.sorted().joined(separator: ", ")))"
+        }
+        return "; did you mean '\(best)'?"
+    }
+}

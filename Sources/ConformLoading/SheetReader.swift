@@ -1,0 +1,62 @@
+import ConformCore
+
+/// Reads a trace's `sheet:` observation: `none`, `shown`, or `{ title, message, actions }`.
+enum SheetReader {
+    static func read(_ node: YNode, problems: inout ProblemCollector) -> SheetObservation? {
+        if let word = node.scalarText, !node.isQuoted {
+            switch word {
+            case "none": return SheetObservation.none
+            case "shown": return .shown
+            default: break
+            }
+        }
+        guard let pairs = node.mapping else {
+            problems.add("'sheet' must be none, shown, or a map with title, message and actions", at: node.position)
+            return nil
+        }
+        problems.rejectUnknownKeys(in: pairs, known: ["title", "message", "actions"], what: "'sheet'")
+        let title = pairs[key: "title"].flatMap { text($0, "the sheet's title", problems: &problems) }
+        let message = pairs[key: "message"].flatMap { text($0, "the sheet's message", problems: &problems) }
+        var actions: [SheetActionObservation]?
+        if let node = pairs[key: "actions"], let items = problems.sequence(node, "the sheet's actions") {
+            actions = items.compactMap { action($0, problems: &problems) }
+        }
+        return .details(title: title, message: message, actions: actions)
+    }
+
+    private static func text(_ node: YNode, _ what: String, problems: inout ProblemCollector) -> TextObservation? {
+        if node.scalarValue == .null { return .absent }
+        return problems.text(node, what).map(TextObservation.text)
+    }
+
+    private static func action(_ node: YNode, problems: inout ProblemCollector) -> SheetActionObservation? {
+        if node.scalarText != nil {
+            return problems.text(node, "a sheet action").map { SheetActionObservation(title: $0, role: nil, position: node.position) }
+        }
+        guard let pairs = problems.mapping(node, "a sheet action (a title, or a map with title and role)") else { return nil }
+        problems.rejectUnknownKeys(in: pairs, known: ["title", "role"], what: "a sheet action")
+        guard let titleNode = pairs[key: "title"] else {
+            problems.add("a sheet action needs a 'title'", at: node.position)
+            return nil
+        }
+        guard let title = problems.text(titleNode, "the action's title") else { return nil }
+        var role: SheetRole?
+        if let roleNode = pairs[key: "role"] {
+            role = RoleReader.read(roleNode, problems: &problems)
+            if role == nil { return nil }
+        }
+        return SheetActionObservation(title: title, role: role, position: node.position)
+    }
+}
+
+/// Reads a sheet action's role: `default`, `destructive` or `cancel`.
+enum RoleReader {
+    static func read(_ node: YNode, problems: inout ProblemCollector) -> SheetRole? {
+        guard let word = node.scalarText, let role = SheetRole(rawValue: word) else {
+            let all = SheetRole.allCases.map(\.rawValue).joined(separator: ", ")
+            problems.add("a role is one of \(all), not '\(node.scalarText ?? node.kindDescription)'", at: node.position)
+            return nil
+        }
+        return role
+    }
+}

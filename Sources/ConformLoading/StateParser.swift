@@ -1,0 +1,136 @@
+import ConformCore
+
+/// Reads a policy's `states:` with their expectations, transitions and ignored actions, and checks
+/// that every target, pattern and update refers to something that exists.
+struct StateParser {
+    let context: PolicyContext
+    let defaults: [String: Expectation]
+
+    static let stateKeys = ["final", "see", "on", "ignore", "source", "unverified", "note"]
+    static let branchKeys = ["if", "set", "to", "source", "unverified", "note"]
+
+    func readStates(_ node: YNode, problems: inout ProblemCollector) -> [PolicyState] {
+        guard let pairs = problems.mapping(node, "'states'") else { return [] }
+        let names = pairs.compactMap(\.key.scalarText)
+        var states: [PolicyState] = []
+        for pair in pairs {
+            guard let name = problems.text(pair.key, "a state name") else { continue }
+            if let state = readState(name, pair.value, at: pair.key.position, stateNames: names, problems: &problems) {
+                states.append(state)
+            }
+        }
+        if states.isEmpty, problems.problems.isEmpty { problems.add("a policy needs at least one state", at: node.position) }
+        return states
+    }
+
+    private func readState(
+        _ name: String, _ node: YNode, at position: TextPosition, stateNames: [String], problems: inout ProblemCollector
+    ) -> PolicyState? {
+        guard let pairs = problems.mapping(node, "state '\(name)'") else { return nil }
+        problems.rejectUnknownKeys(in: pairs, known: Self.stateKeys, what: "state '\(name)'")
+        let isFinal = pairs[key: "final"].flatMap { problems.bool($0, "'final'") } ?? false
+        let expectations = pairs[key: "see"].map { context.expectations($0, what: "the 'see' of '\(name)'", problems: &problems) } ?? [:]
+        var sheet = expectations["sheet"] ?? (isFinal ? nil : defaults["sheet"])
+        if sheet == nil, context.isForm { sheet = .sheet(.none) }
+        var transitions: [Transition] = []
+        if let onNode = pairs[key: "on"], let onPairs = problems.mapping(onNode, "'on'") {
+            if isFinal { problems.add("a final state has no transitions", at: onNode.position) }
+            for pair in onPairs {
+                guard let pattern = readPattern(pair.key, sheet: sheet, problems: &problems) else { continue }
+                let branches = readBranches(pair.value, from: name, verb: pattern.verb, stateNames: stateNames, problems: &problems)
+                if transitions.contains(where: { $0.pattern == pattern }) {
+                    problems.add("'\(pattern.display)' appears twice in state '\(name)'", at: pair.key.position)
+                }
+                transitions.append(Transition(pattern: pattern, position: pair.key.position, branches: branches))
+            }
+        }
+        var ignored: [ActionPattern] = []
+        if let ignoreNode = pairs[key: "ignore"] {
+            for item in ignoreNode.sequence ?? [ignoreNode] {
+                if let pattern = readPattern(item, sheet: sheet, problems: &problems) { ignored.append(pattern) }
+            }
+        }
+        return PolicyState(
+            name: name, position: position, isFinal: isFinal, expectations: expectations, transitions: transitions,
+            ignored: ignored, provenance: context.provenance(pairs, problems: &problems),
+            note: pairs[key: "note"].flatMap { problems.text($0, "'note'") })
+    }
+
+    /// `VERB` or `VERB ARGUMENT`; for forms, `tap done|cancel|LABEL` and `choose TITLE|ROLE` of the state's sheet.
+    private func readPattern(_ node: YNode, sheet: Expectation?, problems: inout ProblemCollector) -> ActionPattern? {
+        guard let text = problems.text(node, "an action (VERB or 'VERB ARGUMENT')") else { return nil }
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let verb = parts.first else {
+            problems.add("an empty action", at: node.position)
+            return nil
+        }
+        let argument = parts.count > 1 ? parts[1] : nil
+        guard context.vocabulary.actions[verb] != nil, verb != "present" || !context.isForm else {
+            let reason = verb == "present" ? "'present' always reopens the form; a policy does not handle it"
+                : "unknown verb '\(verb)'\(Suggestion.hint(for: verb, among: context.vocabulary.actions.keys.sorted()))"
+            problems.add(reason, at: node.position)
+            return nil
+        }
+        if context.isForm, verb == "choose" {
+            guard case .sheet(let spec)? = sheet, spec.isShown else {
+                problems.add("'\(text)' in a state that shows no sheet", at: node.position)
+                return nil
+            }
+            if let argument, !spec.actions.contains(where: { $0.title == argument || $0.role?.rawValue == argument }) {
+                problems.add("the sheet here has no action titled or with the role '\(argument)'", at: node.position)
+                return nil
+            }
+        }
+        return ActionPattern(verb: verb, argument: argument)
+    }
+
+    /// A target name, one branch map, or a list of branch maps tried in order.
+    private func readBranches(
+        _ node: YNode, from state: String, verb: String, stateNames: [String], problems: inout ProblemCollector
+    ) -> [Branch] {
+        if let target = node.scalarText, node.scalarValue != .null {
+            guard checkTarget(target, at: node.position, stateNames: stateNames, problems: &problems) else { return [] }
+            return [Branch(condition: nil, updates: [], target: target, position: node.position, provenance: Provenance(), note: nil)]
+        }
+        let items = node.sequence ?? [node]
+        return items.compactMap { readBranch($0, from: state, verb: verb, stateNames: stateNames, problems: &problems) }
+    }
+
+    private func readBranch(
+        _ node: YNode, from state: String, verb: String, stateNames: [String], problems: inout ProblemCollector
+    ) -> Branch? {
+        guard let pairs = problems.mapping(node, "a transition (a state name, or a map with if, set and to)") else { return nil }
+        problems.rejectUnknownKeys(in: pairs, known: Self.branchKeys, what: "a transition")
+        let reader = ExpressionReader(scope: context.scope(for: verb))
+        let condition = pairs[key: "if"].flatMap { reader.read($0, expecting: .bool, what: "the condition", problems: &problems) }
+        var updates: [VariableUpdate] = []
+        if let setNode = pairs[key: "set"], let setPairs = problems.mapping(setNode, "'set'") {
+            for pair in setPairs {
+                guard let name = problems.text(pair.key, "a variable name") else { continue }
+                guard let variable = context.variables.first(where: { $0.name == name }) else {
+                    let hint = Suggestion.hint(for: name, among: context.variables.map(\.name))
+                    problems.add("'set' names no declared variable: '\(name)'\(hint)", at: pair.key.position)
+                    continue
+                }
+                if let value = reader.read(pair.value, expecting: variable.type, what: "the new value of '\(name)'", problems: &problems) {
+                    updates.append(VariableUpdate(variable: name, value: value))
+                }
+            }
+        }
+        var target = state
+        if let toNode = pairs[key: "to"], let name = problems.text(toNode, "'to'") {
+            if checkTarget(name, at: toNode.position, stateNames: stateNames, problems: &problems) { target = name }
+        }
+        return Branch(
+            condition: condition, updates: updates, target: target, position: node.position,
+            provenance: context.provenance(pairs, problems: &problems), note: pairs[key: "note"].flatMap { problems.text($0, "'note'") })
+    }
+
+    private func checkTarget(_ name: String, at position: TextPosition, stateNames: [String], problems: inout ProblemCollector) -> Bool {
+        guard stateNames.contains(name) else {
+            problems.add("no state named '\(name)'\(Suggestion.hint(for: name, among: stateNames))", at: position)
+            return false
+        }
+        return true
+    }
+}

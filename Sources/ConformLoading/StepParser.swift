@@ -1,0 +1,184 @@
+import ConformCore
+
+/// Parses one step of a trace: exactly one verb key, plus optional `note` and `at`.
+struct StepParser {
+    let vocabulary: KnownVocabulary
+
+    func parse(_ node: YNode, number: Int, problems: inout ProblemCollector) -> Step? {
+        guard let pairs = problems.mapping(node, "step \(number)") else { return nil }
+        var verbPair: YPair?
+        var note: String?
+        var at: Double?
+        for pair in pairs {
+            switch pair.key.scalarText {
+            case "note": note = problems.text(pair.value, "'note'")
+            case "at": at = problems.number(pair.value, "'at'")
+            case let verb? where verb == "see" || vocabulary.actions[verb] != nil:
+                if let first = verbPair {
+                    problems.add(
+                        "a step has exactly one verb; this one has '\(first.key.scalarText ?? "")' and '\(verb)'", at: pair.key.position)
+                } else {
+                    verbPair = pair
+                }
+            case let word?:
+                let known = ["see"] + vocabulary.actions.keys.sorted()
+                problems.add("unknown verb '\(word)'\(Suggestion.hint(for: word, among: known))", at: pair.key.position)
+                return nil
+            case nil:
+                problems.add("a step's keys must be words, not \(pair.key.kindDescription)", at: pair.key.position)
+                return nil
+            }
+        }
+        guard let verbPair, let verb = verbPair.key.scalarText else {
+            if pairs.allSatisfy({ ["note", "at"].contains($0.key.scalarText) }) {
+                problems.add("step \(number) has no verb (see, edit, tap, swipe, choose, present, ...)", at: node.position)
+            }
+            return nil
+        }
+        let kind: Step.Kind?
+        if verb == "see" {
+            kind = observation(verbPair.value, problems: &problems).map(Step.Kind.see)
+        } else {
+            kind = action(verb, verbPair.value, problems: &problems).map(Step.Kind.action)
+        }
+        guard let kind else { return nil }
+        return Step(number: number, position: node.position, kind: kind, note: note, at: at)
+    }
+
+    // MARK: - Actions
+
+    private func action(_ verb: String, _ node: YNode, problems: inout ProblemCollector) -> Action? {
+        switch verb {
+        case "edit":
+            if let pairs = node.mapping {
+                let edits = FieldReader.values(pairs, problems: &problems).map { FieldEdit(field: $0.name, value: $0.value) }
+                guard !edits.isEmpty else {
+                    problems.add("'edit' needs at least one field", at: node.position)
+                    return nil
+                }
+                return .edit(edits)
+            }
+            return problems.text(node, "'edit' (a field name or a map of fields to values)").map { .edit([FieldEdit(field: $0, value: nil)]) }
+        case "tap": return problems.text(node, "'tap' (a button label)").map(Action.tap)
+        case "swipe": return problems.text(node, "'swipe' (a direction, e.g. down)").map(Action.swipe)
+        case "choose": return problems.text(node, "'choose' (an action title)").map(Action.choose)
+        case "present":
+            if node.scalarValue == .null { return .present(nil) }
+            return problems.text(node, "'present' (a screen name)").map(Action.present)
+        default:
+            return customAction(verb, node, problems: &problems)
+        }
+    }
+
+    private func customAction(_ verb: String, _ node: YNode, problems: inout ProblemCollector) -> Action? {
+        let specs = vocabulary.actions[verb] ?? []
+        var firstProblems: [Problem]?
+        for spec in specs {
+            var attempt = ProblemCollector()
+            if let argument = ArgumentReader.read(node, spec: spec, verb: verb, problems: &attempt), attempt.problems.isEmpty {
+                return .custom(verb: verb, argument: argument)
+            }
+            if firstProblems == nil { firstProblems = attempt.problems }
+        }
+        for problem in firstProblems ?? [] { problems.add(problem.message, at: problem.position) }
+        return nil
+    }
+
+    // MARK: - Observations
+
+    private func observation(_ node: YNode, problems: inout ProblemCollector) -> Observation? {
+        guard let pairs = problems.mapping(node, "'see'") else { return nil }
+        var items: [ObservedItem] = []
+        for pair in pairs {
+            guard let key = pair.key.scalarText else {
+                problems.add("observation keys must be words", at: pair.key.position)
+                continue
+            }
+            guard let types = vocabulary.observations[key] else {
+                let known = vocabulary.observations.keys.sorted()
+                problems.add("unknown observation '\(key)'\(Suggestion.hint(for: key, among: known))", at: pair.key.position)
+                continue
+            }
+            if let value = observedValue(key, pair.value, types: types, problems: &problems) {
+                items.append(ObservedItem(key: key, value: value, position: pair.key.position))
+            }
+        }
+        return Observation(items: items)
+    }
+
+    private func observedValue(_ key: String, _ node: YNode, types: [ObservationType], problems: inout ProblemCollector)
+        -> ObservedValue?
+    {
+        var firstProblems: [Problem]?
+        for type in types {
+            var attempt = ProblemCollector()
+            let value: ObservedValue?
+            switch type {
+            case .sheet: value = SheetReader.read(node, problems: &attempt).map(ObservedValue.sheet)
+            case .fields:
+                value = attempt.mapping(node, "'\(key)'").map { .fields(FieldReader.values($0, problems: &attempt)) }
+            case .value(let expected):
+                value = ArgumentReader.scalar(node, type: expected, what: "'\(key)'", problems: &attempt).map(ObservedValue.scalar)
+            }
+            if let value, attempt.problems.isEmpty { return value }
+            if firstProblems == nil { firstProblems = attempt.problems }
+        }
+        for problem in firstProblems ?? [] { problems.add(problem.message, at: problem.position) }
+        return nil
+    }
+}
+
+/// Reads action arguments and typed scalars of policy-defined vocabularies.
+enum ArgumentReader {
+    static func read(_ node: YNode, spec: ArgumentSpec, verb: String, problems: inout ProblemCollector) -> ActionArgument? {
+        switch spec {
+        case .none:
+            guard node.scalarValue == .null else {
+                problems.add("'\(verb)' takes no argument", at: node.position)
+                return nil
+            }
+            return ActionArgument.none
+        case .scalar(let type):
+            return scalar(node, type: type, what: "'\(verb)'", problems: &problems).map(ActionArgument.scalar)
+        case .optionalScalar(let type):
+            if node.scalarValue == .null { return .scalar(.null) }
+            return scalar(node, type: type, what: "'\(verb)'", problems: &problems).map(ActionArgument.scalar)
+        case .record(let parameters):
+            guard let pairs = problems.mapping(node, "'\(verb)'") else { return nil }
+            problems.rejectUnknownKeys(in: pairs, known: parameters.keys.sorted(), what: "'\(verb)'")
+            var values: [NamedValue] = []
+            for pair in pairs {
+                guard let name = pair.key.scalarText, let type = parameters[name] else { continue }
+                if let value = scalar(pair.value, type: type, what: "'\(verb).\(name)'", problems: &problems) {
+                    values.append(NamedValue(name: name, value: value))
+                }
+            }
+            for name in parameters.keys.sorted() where pairs[key: name] == nil {
+                problems.add("'\(verb)' needs '\(name)'", at: node.position)
+            }
+            return .record(values)
+        case .fields:
+            problems.add("'\(verb)' cannot take fields", at: node.position)
+            return nil
+        }
+    }
+
+    /// A scalar of the given type; enumeration cases become symbols.
+    static func scalar(_ node: YNode, type: ExprType, what: String, problems: inout ProblemCollector) -> Value? {
+        guard let value = node.scalarValue else {
+            problems.add("\(what) must be \(type.description), not \(node.kindDescription)", at: node.position)
+            return nil
+        }
+        switch (type, value) {
+        case (.bool, .bool), (.number, .number), (.string, .string), (.any, _): return value
+        case (.string, _) where value != .null: return .string(node.scalarText ?? "")
+        case (.enumeration(_, let cases), .string(let word)) where cases.contains(word): return .symbol(word)
+        case (.enumeration(_, let cases), _):
+            problems.add("\(what) must be one of \(cases.joined(separator: ", ")), not '\(node.scalarText ?? "")'", at: node.position)
+            return nil
+        default:
+            problems.add("\(what) must be \(type.description), not \(node.kindDescription)", at: node.position)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import ConformCore
+
+/// Turns the text of a trace file into a `Trace`, reporting every problem with its line and column.
+public struct TraceLoader: Sendable {
+    public var vocabulary: KnownVocabulary
+    public var reader: YAMLReader
+    /// The most steps one trace may have.
+    public var maximumSteps: Int
+
+    public init(vocabulary: KnownVocabulary, reader: YAMLReader = YAMLReader(), maximumSteps: Int = 1_000_000) {
+        self.vocabulary = vocabulary
+        self.reader = reader
+        self.maximumSteps = maximumSteps
+    }
+
+    static let topLevelKeys = [
+        "conform", "trace", "title", "app", "platform", "device", "screen", "recorded", "policy", "form", "steps",
+    ]
+
+    /// Loads a trace; the trace is `nil` when any problem was found.
+    public func load(_ bytes: [UInt8], file: String) -> (trace: Trace?, problems: [Problem]) {
+        let root: YNode
+        switch reader.read(bytes) {
+        case .failure(let problem): return (nil, [problem])
+        case .success(nil): return (nil, [Problem("the file is empty; a trace starts with 'conform: 1'", at: .start)])
+        case .success(let node?): root = node
+        }
+        var problems = ProblemCollector()
+        let trace = parse(root, file: file, problems: &problems)
+        return problems.problems.isEmpty ? (trace, []) : (nil, problems.problems)
+    }
+
+    private func parse(_ root: YNode, file: String, problems: inout ProblemCollector) -> Trace? {
+        guard let top = problems.mapping(root, "a trace") else { return nil }
+        if top[key: "states"] != nil, top[key: "steps"] == nil {
+            problems.add("this is a policy file, not a trace; load policies with --policies", at: root.position)
+            return nil
+        }
+        problems.rejectUnknownKeys(in: top, known: Self.topLevelKeys, what: "a trace")
+        FormatVersion.check(top, root: root, what: "trace", problems: &problems)
+        var trace = Trace(id: Self.defaultID(for: file), file: file, steps: [])
+        func text(_ key: String) -> String? { top[key: key].flatMap { problems.text($0, "'\(key)'") } }
+        trace.id = text("trace") ?? trace.id
+        trace.title = text("title")
+        trace.app = text("app")
+        trace.platform = text("platform")
+        trace.device = text("device")
+        trace.screen = text("screen")
+        trace.recorded = text("recorded")
+        if let node = top[key: "policy"] { trace.claims = claims(node, problems: &problems) }
+        if let node = top[key: "form"], let pairs = problems.mapping(node, "'form'") {
+            trace.form = Dictionary(FieldReader.values(pairs, problems: &problems).map { ($0.name, $0.value) }) { first, _ in first }
+        }
+        guard let stepsNode = top[key: "steps"] else {
+            problems.add("a trace needs 'steps', a list of actions and observations", at: root.position)
+            return nil
+        }
+        guard let items = problems.sequence(stepsNode, "'steps'") else { return nil }
+        guard items.count <= maximumSteps else {
+            problems.add("\(items.count) steps; a trace may have at most \(maximumSteps)", at: stepsNode.position)
+            return nil
+        }
+        let steps = StepParser(vocabulary: vocabulary)
+        for (index, item) in items.enumerated() {
+            if let step = steps.parse(item, number: index + 1, problems: &problems) { trace.steps.append(step) }
+        }
+        return trace
+    }
+
+    private func claims(_ node: YNode, problems: inout ProblemCollector) -> [Claim] {
+        let nodes = node.sequence ?? [node]
+        return nodes.compactMap { item in
+            problems.text(item, "a claimed policy id").map { Claim(policy: $0, position: item.position) }
+        }
+    }
+
+    /// The file name without its directory and extension.
+    static func defaultID(for file: String) -> String {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+}
+
+/// The `conform: 1` key that every trace and policy starts with.
+enum FormatVersion {
+    static let supported = 1
+
+    static func check(_ top: [YPair], root: YNode, what: String, problems: inout ProblemCollector) {
+        guard let node = top[key: "conform"] else {
+            problems.add("a \(what) needs 'conform: \(supported)' (the format version)", at: root.position)
+            return
+        }
+        guard case .number(let version)? = node.scalarValue, version == Double(supported) else {
+            problems.add("unsupported format version '\(node.scalarText ?? node.kindDescription)'; this conform reads version \(supported)",
+                at: node.position)
+            return
+        }
+    }
+}
+
+/// Reads `FIELD: VALUE` pairs (the trace's `form:`, `edit:` and `see: { form: }`); values are scalars.
+enum FieldReader {
+    static func values(_ pairs: [YPair], problems: inout ProblemCollector) -> [NamedValue] {
+        pairs.compactMap { pair in
+            guard let name = problems.text(pair.key, "a field name") else { return nil }
+            guard let value = pair.value.scalarValue else {
+                problems.add("the value of field '\(name)' must be a scalar, not \(pair.value.kindDescription)", at: pair.value.position)
+                return nil
+            }
+            return NamedValue(name: name, value: value)
+        }
+    }
+}

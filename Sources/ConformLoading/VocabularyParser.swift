@@ -1,0 +1,70 @@
+import ConformCore
+
+/// Reads a policy's `vocabulary:` (its action verbs and observation keys) and type names.
+enum VocabularyParser {
+    static let reservedVerbs: Set<String> = ["see", "note", "at"]
+
+    static func read(_ node: YNode, problems: inout ProblemCollector) -> Vocabulary? {
+        guard let pairs = problems.mapping(node, "'vocabulary'") else { return nil }
+        problems.rejectUnknownKeys(in: pairs, known: ["actions", "observations"], what: "'vocabulary'")
+        var vocabulary = Vocabulary(actions: [:], observations: [:])
+        if let actions = pairs[key: "actions"].flatMap({ problems.mapping($0, "'actions'") }) {
+            for pair in actions {
+                guard let verb = problems.text(pair.key, "a verb") else { continue }
+                if reservedVerbs.contains(verb) || Vocabulary.form.actions[verb] != nil {
+                    problems.add("'\(verb)' is a verb of the fixed form vocabulary or a reserved word; choose another", at: pair.key.position)
+                    continue
+                }
+                if let spec = argumentSpec(pair.value, verb: verb, problems: &problems) { vocabulary.actions[verb] = spec }
+            }
+        }
+        if let observations = pairs[key: "observations"].flatMap({ problems.mapping($0, "'observations'") }) {
+            for pair in observations {
+                guard let key = problems.text(pair.key, "an observation key") else { continue }
+                if Vocabulary.form.observations[key] != nil {
+                    problems.add("'\(key)' is an observation of the fixed form vocabulary; choose another", at: pair.key.position)
+                    continue
+                }
+                if let type = type(pair.value, name: key, problems: &problems) { vocabulary.observations[key] = .value(type) }
+            }
+        }
+        if vocabulary.actions.isEmpty { problems.add("a vocabulary needs at least one action", at: node.position) }
+        return vocabulary
+    }
+
+    private static func argumentSpec(_ node: YNode, verb: String, problems: inout ProblemCollector) -> ArgumentSpec? {
+        if node.scalarValue == .null { return ArgumentSpec.none }
+        if let pairs = node.mapping {
+            var parameters: [String: ExprType] = [:]
+            for pair in pairs {
+                guard let name = problems.text(pair.key, "a parameter name") else { continue }
+                if let type = type(pair.value, name: "\(verb).\(name)", problems: &problems) { parameters[name] = type }
+            }
+            return .record(parameters)
+        }
+        return type(node, name: verb, problems: &problems).map(ArgumentSpec.scalar)
+    }
+
+    /// `bool`, `number`, `string`, or a list of words (an enumeration named after its key).
+    static func type(_ node: YNode, name: String, problems: inout ProblemCollector) -> ExprType? {
+        if let items = node.sequence {
+            var cases: [String] = []
+            for item in items {
+                if let word = problems.text(item, "an enumeration case") { cases.append(word) }
+            }
+            guard !cases.isEmpty else {
+                problems.add("an enumeration needs at least one case", at: node.position)
+                return nil
+            }
+            return .enumeration(name: name, cases: cases)
+        }
+        switch node.scalarText {
+        case "bool": return .bool
+        case "number": return .number
+        case "string": return .string
+        default:
+            problems.add("a type is bool, number, string or a list of words, not '\(node.scalarText ?? node.kindDescription)'", at: node.position)
+            return nil
+        }
+    }
+}

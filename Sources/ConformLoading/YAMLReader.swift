@@ -1,0 +1,218 @@
+import ConformCore
+import CYaml
+
+/// Reads one YAML (or JSON) document into a `YNode` tree from libyaml's events, keeping the
+/// position of every node.
+///
+/// Built on events rather than on Yams's `Node` so that duplicate keys are reported where the
+/// duplicate stands, aliases are expanded within a budget (no "billion laughs"), nesting is bounded
+/// without recursion, and no time is spent on a tree conform would only convert again.
+public struct YAMLReader: Sendable {
+    /// Limits that keep one hostile file from taking the run down.
+    public struct Limits: Sendable {
+        public var maximumDepth: Int
+        /// Nodes after aliases are expanded.
+        public var maximumNodes: Int
+
+        public init(maximumDepth: Int = 128, maximumNodes: Int = 5_000_000) {
+            self.maximumDepth = maximumDepth
+            self.maximumNodes = maximumNodes
+        }
+    }
+
+    public var limits: Limits
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// The document's root (`nil` for an empty file), or the first problem that stops reading.
+    public func read(_ bytes: [UInt8]) -> Result<YNode?, Problem> {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            return .failure(Problem("out of memory while starting the YAML parser", at: .start))
+        }
+        defer { yaml_parser_delete(&parser) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var composer = Composer(limits: limits)
+            return composer.compose(&parser, bytes: buffer)
+        }
+    }
+}
+
+private struct Composer {
+    enum Frame {
+        case sequence([YNode], TextPosition, anchor: String?)
+        case mapping([YPair], pendingKey: YNode?, seen: [String: TextPosition], TextPosition, anchor: String?)
+    }
+
+    let limits: YAMLReader.Limits
+    var stack: [Frame] = []
+    var anchors: [String: YNode] = [:]
+    var anchorSizes: [String: Int] = [:]
+    var nodeCount = 0
+    var root: YNode?
+    var documents = 0
+
+    init(limits: YAMLReader.Limits) {
+        self.limits = limits
+    }
+
+    mutating func compose(_ parser: inout yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) -> Result<YNode?, Problem> {
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                return .failure(Self.parserProblem(parser, bytes: bytes))
+            }
+            defer { yaml_event_delete(&event) }
+            let position = TextPosition(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            do {
+                switch event.type {
+                case YAML_STREAM_END_EVENT:
+                    return .success(root)
+                case YAML_DOCUMENT_START_EVENT:
+                    documents += 1
+                    if documents > 1 {
+                        throw Problem("a file holds one document; found a second one here", at: position)
+                    }
+                case YAML_SCALAR_EVENT:
+                    let scalar = event.data.scalar
+                    let text = Self.string(scalar.value, length: Int(scalar.length))
+                    let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE || Self.isStringTag(scalar.tag)
+                    try add(YNode(.scalar(text, quoted: quoted), at: position), anchor: Self.optionalString(scalar.anchor), size: 1)
+                case YAML_ALIAS_EVENT:
+                    let name = Self.optionalString(event.data.alias.anchor) ?? ""
+                    guard let node = anchors[name], let size = anchorSizes[name] else {
+                        throw Problem("the alias '*\(name)' names no anchor defined before it", at: position)
+                    }
+                    var copy = node
+                    copy.position = position
+                    try add(copy, anchor: nil, size: size)
+                case YAML_SEQUENCE_START_EVENT:
+                    try push(.sequence([], position, anchor: Self.optionalString(event.data.sequence_start.anchor)), at: position)
+                case YAML_MAPPING_START_EVENT:
+                    try push(
+                        .mapping([], pendingKey: nil, seen: [:], position, anchor: Self.optionalString(event.data.mapping_start.anchor)),
+                        at: position)
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    try pop()
+                default:
+                    break
+                }
+            } catch let problem as Problem {
+                return .failure(problem)
+            } catch {
+                return .failure(Problem("\(error)", at: position))
+            }
+        }
+    }
+
+    private mutating func push(_ frame: Frame, at position: TextPosition) throws {
+        guard stack.count < limits.maximumDepth else {
+            throw Problem("nesting deeper than \(limits.maximumDepth) levels", at: position)
+        }
+        stack.append(frame)
+    }
+
+    private mutating func pop() throws {
+        guard let frame = stack.popLast() else { return }
+        switch frame {
+        case .sequence(let items, let position, let anchor):
+            try add(YNode(.sequence(items), at: position), anchor: anchor, size: 1 + items.count)
+        case .mapping(let pairs, _, _, let position, let anchor):
+            try add(YNode(.mapping(pairs), at: position), anchor: anchor, size: 1 + pairs.count)
+        }
+    }
+
+    /// Adds a finished node to the collection being built, or makes it the root.
+    private mutating func add(_ node: YNode, anchor: String?, size: Int) throws {
+        nodeCount += size
+        guard nodeCount <= limits.maximumNodes else {
+            throw Problem("more than \(limits.maximumNodes) YAML nodes (after expanding aliases)", at: node.position)
+        }
+        if let anchor {
+            anchors[anchor] = node
+            anchorSizes[anchor] = Self.size(of: node)
+        }
+        guard let top = stack.popLast() else {
+            root = node
+            return
+        }
+        switch top {
+        case .sequence(var items, let position, let anchor):
+            items.append(node)
+            stack.append(.sequence(items, position, anchor: anchor))
+        case .mapping(var pairs, let pendingKey, var seen, let position, let anchor):
+            if let key = pendingKey {
+                pairs.append(YPair(key: key, value: node))
+                stack.append(.mapping(pairs, pendingKey: nil, seen: seen, position, anchor: anchor))
+            } else {
+                if let text = node.scalarText {
+                    if let first = seen[text] {
+                        stack.append(top)
+                        throw Problem(
+                            "duplicate key '\(text)' (first at line \(first.line), column \(first.column))", at: node.position)
+                    }
+                    seen[text] = node.position
+                }
+                stack.append(.mapping(pairs, pendingKey: node, seen: seen, position, anchor: anchor))
+            }
+        }
+    }
+
+    private static func size(of node: YNode) -> Int {
+        switch node.kind {
+        case .scalar: return 1
+        case .sequence(let items): return items.reduce(1) { $0 + size(of: $1) }
+        case .mapping(let pairs): return pairs.reduce(1) { $0 + size(of: $1.key) + size(of: $1.value) }
+        }
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<UInt8>?, length: Int) -> String {
+        guard let pointer else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    private static func optionalString(_ pointer: UnsafeMutablePointer<UInt8>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private static func isStringTag(_ tag: UnsafeMutablePointer<UInt8>?) -> Bool {
+        guard let tag else { return false }
+        return String(cString: tag) == "tag:yaml.org,2002:str"
+    }
+
+    /// libyaml's error as a problem at the place it noticed, with where the construct began as a note.
+    private static func parserProblem(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>) -> Problem {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
+        var position = TextPosition(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+        if parser.error == YAML_READER_ERROR {
+            position = Self.position(ofByte: Int(parser.problem_offset), in: bytes)
+            let detail = problem == "invalid leading UTF-8 octet" || problem.contains("UTF-8")
+                ? "the file is not valid UTF-8 (\(problem))" : problem
+            return Problem(detail, at: position)
+        }
+        var notes: [String] = []
+        if let context = parser.context.map({ String(cString: $0) }) {
+            notes.append("\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1)")
+        }
+        return Problem("YAML syntax: \(problem)", at: position, notes: notes)
+    }
+
+    /// Line and column (in Unicode scalars) of a byte offset, for reader errors that give only an offset.
+    private static func position(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextPosition {
+        var line = 1, column = 1
+        for index in 0..<min(offset, bytes.count) {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return TextPosition(line: line, column: column)
+    }
+}
