@@ -72,12 +72,12 @@ public struct Checker {
             }
             if let mismatch {
                 return Departure(
-                    step: step.number, position: item.position, state: model.state,
-                    message: "expected \(item.key) \(mismatch.text), saw \(item.value.display)",
+                    step: step.number, position: step.position, state: model.state,
+                    message: "expected \(item.key): \(mismatch.text), saw \(item.key): \(item.value.display)",
                     expected: .object([(item.key, mismatch.expected)]), observed: .object([(item.key, item.value.json)]))
             }
         }
-        learnRoles(from: observation, into: &model)
+        learnRoles(from: observation, expected: expectations["sheet"], into: &model)
         return nil
     }
 
@@ -97,11 +97,16 @@ public struct Checker {
         return false
     }
 
-    private func learnRoles(from observation: Observation, into model: inout ModelState) {
+    /// Remembers the role of each sheet action the trace names: the role it gives, or else the role of
+    /// the policy's action at the same position when the trace lists as many actions as the policy.
+    private func learnRoles(from observation: Observation, expected: Expectation?, into model: inout ModelState) {
+        var specs: [SheetActionSpec] = []
+        if case .sheet(let sheet)? = expected { specs = sheet.actions }
         for item in observation.items {
             guard case .sheet(.details(_, _, let actions?)) = item.value else { continue }
-            for action in actions {
-                if let role = action.role { model.learnedRoles[action.title] = role }
+            let positional = actions.count == specs.count
+            for (index, action) in actions.enumerated() {
+                if let role = action.role ?? (positional ? specs[index].role : nil) { model.learnedRoles[action.title] = role }
             }
         }
     }

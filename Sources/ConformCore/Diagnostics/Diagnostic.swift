@@ -1,5 +1,5 @@
 /// A problem found in an input file, with where it is.
-public struct Diagnostic: Hashable, Sendable {
+public struct Diagnostic: Hashable, Sendable, Error {
     public enum Severity: String, Sendable {
         case error
         case warning

@@ -41,7 +41,7 @@ public enum SheetExpectation: Sendable {
             if let title = title.display { parts.append("title \(title)") }
             if let message = message.display { parts.append("message \(message)") }
             if let actions { parts.append("actions [" + actions.map(\.display).joined(separator: ", ") + "]") }
-            return parts.isEmpty ? "shown" : "sheet { " + parts.joined(separator: "; ") + " }"
+            return parts.isEmpty ? "shown" : "{ " + parts.joined(separator: "; ") + " }"
         }
     }
 }

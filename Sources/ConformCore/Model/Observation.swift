@@ -74,7 +74,7 @@ public enum SheetObservation: Sendable {
             if let title { parts.append("title \(title.display)") }
             if let message { parts.append("message \(message.display)") }
             if let actions { parts.append("actions [" + actions.map(\.display).joined(separator: ", ") + "]") }
-            return "sheet { " + parts.joined(separator: "; ") + " }"
+            return "{ " + parts.joined(separator: "; ") + " }"
         }
     }
 }

@@ -1,0 +1,41 @@
+import ArgumentParser
+import ConformCore
+import ConformKit
+import Foundation
+
+extension ConformCommand {
+    /// `conform policies`: list the loaded policies.
+    struct Policies: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the policies: built-in ones and any loaded with --policies, with titles and sources.")
+
+        @OptionGroup var policyOptions: PolicyOptions
+
+        @Option(help: "What to print: text or json.")
+        var format: OutputFormat = .text
+
+        func run() throws {
+            let library = policyOptions.library()
+            for diagnostic in library.diagnostics { printError(diagnostic.formatted) }
+            switch format {
+            case .json:
+                print(JSONValue.array(library.policies.map(Self.json)).serialized(pretty: true))
+            case .text:
+                let terminal = Terminal(fileDescriptor: STDOUT_FILENO)
+                for policy in library.policies {
+                    print("\(terminal.bold(policy.id))  \(policy.title)  \(terminal.dim("[\(policy.domain)]"))")
+                    for source in policy.sources { print("    \(source.name): \(source.text)") }
+                }
+            }
+            throw ExitCode(library.diagnostics.isEmpty ? 0 : 2)
+        }
+
+        static func json(_ policy: Policy) -> JSONValue {
+            .object([
+                ("id", .string(policy.id)), ("title", .string(policy.title)), ("domain", .string(policy.domain)),
+                ("summary", .string(policy.summary)), ("file", .string(policy.file)),
+                ("sources", .object(policy.sources.map { ($0.name, .string($0.text)) })),
+            ])
+        }
+    }
+}

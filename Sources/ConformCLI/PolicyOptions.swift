@@ -1,0 +1,21 @@
+import ArgumentParser
+import ConformKit
+
+/// `--policies DIR`: user policies loaded beside the built-in library.
+struct PolicyOptions: ParsableArguments {
+    @Option(name: .customLong("policies"), help: ArgumentHelp("Load more policies from DIR (repeatable); ids must be unique.", valueName: "DIR"))
+    var directories: [String] = []
+
+    /// The built-in library plus the user's policies; problems are in its diagnostics.
+    func library() -> PolicyLibrary {
+        var library = PolicyLibrary.builtIn()
+        library.load(paths: directories)
+        return library
+    }
+}
+
+/// How a result is shown on standard output.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+}

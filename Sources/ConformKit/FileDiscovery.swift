@@ -1,0 +1,88 @@
+import ConformCore
+import Foundation
+
+/// Finds the input files under the paths a user gives: files as given, directories recursively
+/// (`.yaml`, `.yml`, `.json`, hidden entries skipped), in a stable sorted order.
+public enum FileDiscovery {
+    public static let extensions: Set<String> = ["yaml", "yml", "json"]
+
+    public struct Found: Sendable {
+        public var files: [String]
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func find(in paths: [String]) -> Found {
+        var found = Found(files: [], diagnostics: [])
+        var seen = Set<String>()
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                found.diagnostics.append(Diagnostic(.error, "no such file or directory", at: SourceLocation(file: path, position: nil)))
+                continue
+            }
+            if isDirectory.boolValue {
+                var visited = Set<String>()
+                walk(path, visitedDirectories: &visited, into: &found)
+            } else if seen.insert(path).inserted {
+                found.files.append(path)
+            }
+        }
+        return found
+    }
+
+    private static func walk(_ directory: String, visitedDirectories: inout Set<String>, into found: inout Found) {
+        // Resolving symlinks keeps a link cycle from walking forever.
+        let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        guard visitedDirectories.insert(real).inserted else { return }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            found.diagnostics.append(Diagnostic(.error, "cannot read the directory", at: SourceLocation(file: directory, position: nil)))
+            return
+        }
+        var files: [String] = []
+        var directories: [String] = []
+        for entry in entries where !entry.hasPrefix(".") {
+            let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                directories.append(path)
+            } else if extensions.contains((entry as NSString).pathExtension.lowercased()) {
+                files.append(path)
+            }
+        }
+        found.files += files
+        for subdirectory in directories { walk(subdirectory, visitedDirectories: &visitedDirectories, into: &found) }
+    }
+}
+
+/// Reads one input file whole, refusing what is too large to be a trace or policy.
+public enum FileReader {
+    /// Larger files are refused before reading (16 MiB).
+    public static let maximumBytes = 16 * 1024 * 1024
+
+    public static func read(_ path: String) -> Result<[UInt8], Diagnostic> {
+        let location = SourceLocation(file: path, position: nil)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            return .failure(Diagnostic(.error, "cannot read the file (it is missing or not accessible)", at: location))
+        }
+        if let size = attributes[.size] as? NSNumber, size.intValue > maximumBytes {
+            return .failure(Diagnostic(.error, "the file has \(size.intValue) bytes; at most \(maximumBytes) are read", at: location))
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return .failure(Diagnostic(.error, "cannot open the file for reading", at: location))
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.readToEnd() ?? Data()
+            guard data.count <= maximumBytes else {
+                return .failure(Diagnostic(.error, "the file has more than \(maximumBytes) bytes", at: location))
+            }
+            return .success([UInt8](data))
+        } catch {
+            return .failure(Diagnostic(.error, "cannot read the file: \(error.localizedDescription)", at: location))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ConformCore
+import ConformLoading
+
+/// Validates trace and policy files without checking verdicts: every problem of every file, located.
+public struct Linter: Sendable {
+    public struct Result: Sendable {
+        public var diagnostics: [Diagnostic]
+        public var traceFiles: Int
+        public var policyFiles: Int
+
+        /// 2 when anything is wrong, else 0.
+        public var exitStatus: Int32 { diagnostics.contains { $0.severity == .error } ? 2 : 0 }
+    }
+
+    public let library: PolicyLibrary
+
+    public init(library: PolicyLibrary) {
+        self.library = library
+    }
+
+    /// Policy files among `paths` (recognised by their `states:`) are loaded first, so traces may use their vocabulary.
+    public func lint(paths: [String]) -> Result {
+        let discovery = FileDiscovery.find(in: paths)
+        var result = Result(diagnostics: library.diagnostics + discovery.diagnostics, traceFiles: 0, policyFiles: 0)
+        if discovery.files.isEmpty, discovery.diagnostics.isEmpty {
+            result.diagnostics.append(
+                Diagnostic(.error, "no trace or policy file found", at: SourceLocation(file: paths.joined(separator: ", "), position: nil)))
+        }
+        var library = self.library
+        var traceFiles: [(String, [UInt8])] = []
+        for file in discovery.files {
+            switch FileReader.read(file) {
+            case .failure(let diagnostic):
+                result.diagnostics.append(diagnostic)
+            case .success(let bytes):
+                if Self.looksLikePolicy(bytes) {
+                    result.policyFiles += 1
+                    let before = library.diagnostics.count
+                    library.add(bytes: bytes, file: file)
+                    result.diagnostics += library.diagnostics.dropFirst(before)
+                } else {
+                    traceFiles.append((file, bytes))
+                }
+            }
+        }
+        let runner = ConformRunner(library: library)
+        for (file, _) in traceFiles {
+            result.traceFiles += 1
+            result.diagnostics += runner.check(file: file, commandLineClaims: []).errors
+        }
+        return result
+    }
+
+    /// A policy file is a map with `states:`; anything else is read as a trace.
+    static func looksLikePolicy(_ bytes: [UInt8]) -> Bool {
+        guard case .success(let root?) = YAMLReader().read(bytes), let pairs = root.mapping else { return false }
+        return pairs.contains { $0.key.scalarText == "states" } && !pairs.contains { $0.key.scalarText == "steps" }
+    }
+}

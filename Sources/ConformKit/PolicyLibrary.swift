@@ -1,0 +1,68 @@
+import ConformCore
+import ConformLoading
+import ConformResources
+import Foundation
+
+/// The policies of a run: the built-in library (embedded in the binary) plus any the user loads.
+public struct PolicyLibrary: Sendable {
+    /// Loaded policies, sorted by id.
+    public private(set) var policies: [Policy]
+    /// Problems found while loading (broken files, duplicate ids); the good policies are still there.
+    public private(set) var diagnostics: [Diagnostic]
+
+    public init(policies: [Policy], diagnostics: [Diagnostic] = []) {
+        self.policies = policies.sorted { $0.id < $1.id }
+        self.diagnostics = diagnostics
+    }
+
+    /// The built-in policies, read from the copies embedded in the binary.
+    public static func builtIn() -> PolicyLibrary {
+        var library = PolicyLibrary(policies: [])
+        for file in EmbeddedPolicies.files {
+            library.add(text: file.text, file: "<built-in>/Policies/\(file.name)")
+        }
+        return library
+    }
+
+    /// Loads every `.yaml`, `.yml` and `.json` file under each directory (or each file given).
+    public mutating func load(paths: [String]) {
+        for path in paths {
+            let discovery = FileDiscovery.find(in: [path])
+            diagnostics += discovery.diagnostics
+            if discovery.files.isEmpty, discovery.diagnostics.isEmpty {
+                diagnostics.append(Diagnostic(.error, "no policy file (.yaml, .yml, .json) found", at: SourceLocation(file: path, position: nil)))
+            }
+            for file in discovery.files {
+                switch FileReader.read(file) {
+                case .success(let bytes): add(bytes: bytes, file: file)
+                case .failure(let diagnostic): diagnostics.append(diagnostic)
+                }
+            }
+        }
+    }
+
+    mutating func add(text: String, file: String) {
+        add(bytes: Array(text.utf8), file: file)
+    }
+
+    /// Adds one policy file's policy; a duplicate id is refused with an error naming both files.
+    public mutating func add(bytes: [UInt8], file: String) {
+        let (policy, problems) = PolicyLoader().load(bytes, file: file)
+        diagnostics += problems.map { $0.diagnostic(in: file) }
+        guard let policy else { return }
+        if let existing = policies.first(where: { $0.id == policy.id }) {
+            diagnostics.append(
+                Diagnostic(.error, "duplicate policy id '\(policy.id)' (also defined in \(existing.file)); ids must be unique",
+                    at: SourceLocation(file: file, position: .start)))
+            return
+        }
+        policies.append(policy)
+        policies.sort { $0.id < $1.id }
+    }
+
+    public func policy(id: String) -> Policy? {
+        policies.first { $0.id == id }
+    }
+
+    public var ids: [String] { policies.map(\.id) }
+}

@@ -1,0 +1,45 @@
+import ConformCore
+
+/// One trace judged by one policy.
+public struct PairResult: Sendable {
+    public var trace: String
+    public var file: String
+    public var app: String?
+    public var title: String?
+    public var policy: String
+    /// Whether this pair decides the exit status (the trace's `policy:` or a `--policy`).
+    public var claimed: Bool
+    public var outcome: CheckOutcome
+
+    public var verdict: Verdict { outcome.verdict }
+}
+
+/// Everything a run found: the whole trace × policy matrix, the files that could not be read, and the counts.
+public struct RunResult: Sendable {
+    public var results: [PairResult]
+    public var errors: [Diagnostic]
+    public var traceCount: Int
+    public var policyIDs: [String]
+    /// The traces in the order they were checked, with their titles and apps, for reports.
+    public var traces: [TraceSummary]
+
+    public var claimsPassed: Int { results.filter { $0.claimed && $0.verdict.name == "pass" }.count }
+    /// Claims that did not hold: failed, inapplicable to the claimed policy, or not evaluable.
+    public var claimsFailed: Int { results.filter { $0.claimed && $0.verdict.name != "pass" }.count }
+
+    /// 0 when every claim holds, 1 when one does not, 2 when a file could not be read or no trace was found.
+    public var exitStatus: Int32 {
+        if !errors.isEmpty || traceCount == 0 { return 2 }
+        return claimsFailed > 0 ? 1 : 0
+    }
+}
+
+/// A checked trace as reports list it.
+public struct TraceSummary: Sendable {
+    public var id: String
+    public var file: String
+    public var app: String?
+    public var title: String?
+    public var claims: [String]
+    public var stepCount: Int
+}
