@@ -36,11 +36,7 @@ let package = Package(
         // How Policies/ becomes Swift source; shared by conform-embed and the staleness test.
         .target(name: "ConformEmbedding"),
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
-        .testTarget(
-            name: "ConformLoadingTests",
-            dependencies: ["ConformLoading"],
-            resources: [.copy("Fixtures")]
-        ),
+        .testTarget(name: "ConformLoadingTests", dependencies: ["ConformLoading"]),
         .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformResources", "ConformEmbedding"]),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
     ]

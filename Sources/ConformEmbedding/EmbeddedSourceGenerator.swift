@@ -33,8 +33,8 @@ public enum EmbeddedSourceGenerator {
             out += "        (\n"
             out += "            name: \(hashes)\"\(policy.name)\"\(hashes),\n"
             out += "            text: \(hashes)\"\"\"\n"
-            out += policy.text
-            if !policy.text.hasSuffix("\n") { out += "\n" }
+            // A multi-line literal ends before the newline that precedes its delimiter, hence one more.
+            out += policy.text + "\n"
             // The closing delimiter stands at column 0 so that no indentation is stripped from the text.
             out += "\"\"\"\(hashes)\n"
             out += "        ),\n"

@@ -24,7 +24,7 @@ public struct PolicyLoader: Sendable {
         }
         var problems = ProblemCollector()
         let policy = parse(root, file: file, problems: &problems)
-        return problems.problems.isEmpty ? (policy, []) : (nil, problems.problems)
+        return problems.problems.isEmpty ? (policy, []) : (nil, problems.sortedProblems)
     }
 
     private func parse(_ root: YNode, file: String, problems: inout ProblemCollector) -> Policy? {

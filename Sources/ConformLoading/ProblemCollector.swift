@@ -4,6 +4,11 @@ import ConformCore
 struct ProblemCollector {
     private(set) var problems: [Problem] = []
 
+    /// The problems in the order they stand in the file.
+    var sortedProblems: [Problem] {
+        problems.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+    }
+
     mutating func add(_ message: String, at position: TextPosition, notes: [String] = []) {
         problems.append(Problem(message, at: position, notes: notes))
     }

@@ -27,7 +27,7 @@ public struct TraceLoader: Sendable {
         }
         var problems = ProblemCollector()
         let trace = parse(root, file: file, problems: &problems)
-        return problems.problems.isEmpty ? (trace, []) : (nil, problems.problems)
+        return problems.problems.isEmpty ? (trace, []) : (nil, problems.sortedProblems)
     }
 
     private func parse(_ root: YNode, file: String, problems: inout ProblemCollector) -> Trace? {

@@ -194,6 +194,9 @@ private struct Composer {
                 ? "the file is not valid UTF-8 (\(problem))" : problem
             return Problem(detail, at: position)
         }
+        if problem.hasPrefix("Maximum nesting level reached") {
+            return Problem("nesting deeper than the YAML parser allows (1000 levels)", at: position)
+        }
         var notes: [String] = []
         if let context = parser.context.map({ String(cString: $0) }) {
             notes.append("\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1)")

@@ -64,6 +64,7 @@ states:
   discarded:
     final: true
     see: { dismissed: true, saved: false }
+
 """#
         ),
         (
@@ -124,6 +125,7 @@ states:
   discarded:
     final: true
     see: { dismissed: true, saved: false }
+
 """#
         ),
         (
@@ -180,6 +182,7 @@ states:
   discarded:
     final: true
     see: { dismissed: true, saved: false }
+
 """#
         ),
         (
@@ -264,6 +267,7 @@ states:
   discarded:
     final: true
     see: { dismissed: true, saved: false }
+
 """#
         ),
         (
@@ -335,6 +339,7 @@ states:
     final: true
     source: MIS
     see: { dismissed: true, saved: false }
+
 """#
         ),
         (
@@ -423,6 +428,7 @@ states:
     final: true
     source: SG-EN
     see: { dismissed: true, saved: false }
+
 """#
         ),
         (
@@ -489,6 +495,7 @@ states:
   discarded:
     final: true
     see: { dismissed: true, saved: false }
+
 """#
         ),
     ]

@@ -140,6 +140,9 @@ public struct Checker {
             return .departed(departure(step, model, "the policy has no state '\(model.state)'", expected: .object([])))
         }
         if policy.isFormDomain {
+            if !state.isFinal, isSheetShown(in: state), action.verb != "choose" {
+                return .departed(unhandled(action, in: state, at: step, model: model))
+            }
             if case .present = action {
                 let saved = try finalStateSaved(state, model: model)
                 model.reopen(policy: policy, saved: saved)
@@ -204,11 +207,15 @@ public struct Checker {
 
     private func unhandled(_ action: Action, in state: PolicyState, at step: Step, model: ModelState) -> Departure {
         let allowed = state.transitions.map(\.pattern.display) + state.ignored.map(\.display)
-        let sheetShown = expectations(in: state.name)["sheet"].map { if case .sheet(let s) = $0 { s.isShown } else { false } } ?? false
-        let reason = sheetShown
+        let reason = isSheetShown(in: state)
             ? "\(action.display) while a sheet is shown (only choose may follow)"
             : "\(action.display) is not allowed in state '\(state.name)'"
         return departure(step, model, reason, expected: .object([("actions", .array(allowed.map(JSONValue.string)))]), observed: action.json)
+    }
+
+    private func isSheetShown(in state: PolicyState) -> Bool {
+        guard case .sheet(let sheet)? = expectations(in: state.name)["sheet"] else { return false }
+        return sheet.isShown
     }
 
     func departure(_ step: Step, _ model: ModelState, _ message: String, expected: JSONValue, observed: JSONValue = .object([]))

@@ -1,0 +1,171 @@
+import ConformCore
+import Testing
+
+@testable import ConformKit
+
+@Suite("Checking form traces (PRODUCT §3, §5)")
+struct FormCheckingTests {
+    @Test("the PRODUCT example conforms to apple-reminders: roles learnt by position")
+    func productExample() throws {
+        let yaml = trace(
+            """
+              - see: { done: disabled, cancel: absent }
+              - edit: { title: Milk and eggs }
+              - see: { done: enabled }
+              - swipe: down
+              - see:
+                  sheet:
+                    actions: [Discard Changes, Cancel]
+              - choose: Discard Changes
+              - see: { dismissed: true, saved: false }
+            """)
+        #expect(summary(try check(yaml, against: "apple-reminders")) == "pass")
+        #expect(
+            summary(try check(yaml, against: "one-handed"))
+                == "fail step 1 line 4 [editing]: expected cancel: enabled, saw cancel: absent")
+    }
+
+    @Test("tapping a disabled button changes nothing")
+    func disabledTap() throws {
+        let yaml = trace("  - tap: Done\n  - see: { done: disabled, dismissed: false }\n")
+        #expect(summary(try check(yaml, against: "one-handed")) == "pass")
+        #expect(summary(try check(yaml, against: "makeitso")) == "fail step 2 line 5 [saved]: expected dismissed: true, saw dismissed: false")
+    }
+
+    @Test("tapping a button the policy says is absent departs")
+    func absentTap() throws {
+        let verdict = try check(trace("  - edit: title\n  - tap: Cancel\n"), against: "apple-reminders")
+        #expect(summary(verdict) == "fail step 2 line 5 [editing]: tapped 'Cancel', which 'apple-reminders' does not show in state 'editing'")
+        #expect(verdict.departure?.expected == .object([("cancel", .string("absent"))]))
+        #expect(verdict.departure?.observed == .object([("tap", .string("Cancel"))]))
+    }
+
+    @Test("a label no bar button has departs")
+    func unknownLabel() throws {
+        #expect(
+            summary(try check(trace("  - tap: Done\n"), against: "apple-sample"))
+                == "fail step 1 line 4 [editing]: tapped 'Done', but 'apple-sample' has no button labelled so")
+    }
+
+    @Test("after dismissal only present and see may follow")
+    func afterDismissal() throws {
+        let yaml = trace("  - swipe: down\n  - see: { dismissed: true }\n  - edit: title\n")
+        #expect(
+            summary(try check(yaml, against: "one-handed"))
+                == "fail step 3 line 6 [discarded]: edit title after the form was dismissed (only present and see may follow)")
+    }
+
+    @Test("present starts the model again: a saved form reopens with the saved values")
+    func present() throws {
+        let yaml = trace(
+            """
+              - edit: { title: Oat milk }
+              - tap: Done
+              - present: Edit
+              - see: { done: disabled, form: { title: Oat milk } }
+              - edit: { title: Milk }
+              - see: { done: enabled }
+              - swipe: down
+              - choose: Cancel changes
+              - present: Edit
+              - see: { done: disabled, form: { title: Oat milk } }
+            """)
+        #expect(summary(try check(yaml, against: "one-handed")) == "pass")
+    }
+
+    @Test("choose while no sheet is shown departs")
+    func chooseWithoutSheet() throws {
+        #expect(
+            summary(try check(trace("  - choose: Cancel\n"), against: "makeitso"))
+                == "fail step 1 line 4 [editing]: chose 'Cancel' while no sheet is shown")
+    }
+
+    @Test("choose with a title the sheet does not have departs")
+    func chooseUnknownTitle() throws {
+        let verdict = try check(trace("  - edit: title\n  - tap: Cancel\n  - choose: Keep Editing\n"), against: "makeitso")
+        #expect(summary(verdict) == "fail step 3 line 6 [confirm]: chose 'Keep Editing', which the sheet does not offer")
+    }
+
+    @Test("any action but choose while a sheet is shown departs, present included")
+    func actionWhileSheetShown() throws {
+        let base = "  - edit: title\n  - tap: Cancel\n"
+        #expect(
+            summary(try check(trace(base + "  - tap: Done\n"), against: "one-handed"))
+                == "fail step 3 line 6 [confirm-cancel]: tap Done while a sheet is shown (only choose may follow)")
+        #expect(
+            summary(try check(trace(base + "  - present: Edit\n"), against: "one-handed"))
+                == "fail step 3 line 6 [confirm-cancel]: present Edit while a sheet is shown (only choose may follow)")
+    }
+
+    @Test("open titles: choose is resolved through the role the trace gave that title earlier")
+    func roleResolution() throws {
+        let withRoles = trace(
+            """
+              - edit: title
+              - tap: Cancel
+              - see:
+                  sheet:
+                    actions:
+                      - { title: Änderungen verwerfen, role: destructive }
+                      - { title: Weiter bearbeiten, role: cancel }
+              - choose: Weiter bearbeiten
+              - tap: Cancel
+              - choose: Änderungen verwerfen
+              - see: { dismissed: true, saved: false }
+            """)
+        #expect(summary(try check(withRoles, against: "apple-contacts")) == "pass", "a role learnt on one sheet holds when it shows again")
+        let noRoles = trace("  - edit: title\n  - tap: Cancel\n  - choose: Discard Changes\n")
+        #expect(
+            summary(try check(noRoles, against: "apple-contacts"))
+                == "fail step 3 line 6 [confirm]: chose 'Discard Changes', which the sheet does not offer (its titles are open: give the title a role in an earlier see)")
+    }
+
+    @Test("a role given in a see must match the policy's role")
+    func roleMismatch() throws {
+        let yaml = trace(
+            "  - edit: title\n  - swipe: down\n  - see: { sheet: { actions: [{ title: Keep, role: cancel }, { title: Drop, role: destructive }] } }\n")
+        #expect(summary(try check(yaml, against: "apple-calendar")).hasPrefix("fail step 3 line 6 [confirm]: expected sheet:"))
+    }
+
+    @Test("sticky edited (one-handed) versus value comparison (makeitso, apple-sample)")
+    func revert() throws {
+        let yaml = trace("  - edit: { title: Oat milk }\n  - edit: { title: Milk }\n  - see: { done: enabled }\n  - swipe: down\n  - see: { dismissed: true }\n")
+        #expect(summary(try check(yaml, against: "one-handed")) == "fail step 5 line 8 [confirm-swipe]: expected dismissed: false, saw dismissed: true")
+        #expect(summary(try check(yaml, against: "makeitso")) == "pass")
+        #expect(summary(try check(yaml, against: "apple-sample")) == "fail step 3 line 6 [editing]: expected done: disabled, saw done: enabled")
+    }
+
+    @Test("null differs from the empty string: MakeItSo's notes stay modified")
+    func nullVersusEmpty() throws {
+        let yaml = trace("  - edit: { notes: x }\n  - edit: { notes: \"\" }\n  - swipe: down\n  - see: { sheet: shown }\n", form: "{ notes: null }")
+        #expect(summary(try check(yaml, against: "makeitso")) == "pass")
+        let clean = trace("  - edit: { notes: x }\n  - edit: { notes: null }\n  - swipe: down\n  - see: { dismissed: true }\n", form: "{ notes: null }")
+        #expect(summary(try check(clean, against: "makeitso")) == "pass")
+    }
+
+    @Test("an ignored action changes nothing (Contacts ignores the swipe)")
+    func ignored() throws {
+        let yaml = trace("  - edit: title\n  - swipe: down\n  - see: { dismissed: false, sheet: none }\n")
+        #expect(summary(try check(yaml, against: "apple-contacts")) == "pass")
+        #expect(summary(try check(yaml, against: "apple-calendar")) == "fail step 3 line 6 [confirm]: expected sheet: { actions [(destructive), (cancel)] }, saw sheet: none")
+    }
+
+    @Test("a modified swipe is blocked silently by plain interactiveDismissDisabled")
+    func blockedSilently() throws {
+        let yaml = trace("  - edit: title\n  - swipe: down\n  - see: { sheet: none, dismissed: false }\n  - tap: Done\n  - see: { dismissed: true, saved: true }\n")
+        #expect(summary(try check(yaml, against: "swiftui-dismiss-disabled")) == "pass")
+        #expect(summary(try check(yaml, against: "makeitso")).hasPrefix("fail step 3 line 6 [confirm]"))
+    }
+
+    @Test("an edit with no value counts as a change; an unnamed observation key is not checked")
+    func bareEdit() throws {
+        let yaml = trace("  - see: {}\n  - edit: notes\n  - see: { done: enabled, form: { notes: anything } }\n")
+        #expect(summary(try check(yaml, against: "apple-calendar")) == "pass")
+    }
+
+    @Test("a field seen with another value than the one the trace set departs")
+    func formValues() throws {
+        let yaml = trace("  - edit: { title: Oat milk }\n  - see: { form: { title: Soy milk } }\n")
+        #expect(summary(try check(yaml, against: "makeitso")) == "fail step 2 line 5 [editing]: expected form: { title: 'Oat milk' }, saw form: { title: 'Soy milk' }")
+    }
+}
