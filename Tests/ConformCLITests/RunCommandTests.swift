@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@Suite("conform run, end to end")
+struct RunCommandTests {
+    static let conforming = """
+        conform: 1
+        app: Demo
+        policy: one-handed
+        form: { name: Steve }
+        steps:
+          - see: { done: disabled }
+          - edit: { name: Steven }
+          - swipe: down
+          - choose: Save changes
+          - see: { dismissed: true, saved: true }
+        """
+
+    static let departing = """
+        conform: 1
+        app: Demo
+        policy: makeitso
+        form: { name: Steve }
+        steps:
+          - see: { done: disabled }
+        """
+
+    @Test("the example corpus runs clean from the package root, with the default path")
+    func corpus() throws {
+        let output = try BinaryRunner.run(["run"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("claims hold"))
+        #expect(!output.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    @Test("a failing claim exits 1 and names file:line:column, expected and observed")
+    func failingClaim() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.yaml", Self.conforming)
+        try scratch.write("b.yaml", Self.departing)
+        let output = try BinaryRunner.run(["run", "."], in: scratch.url)
+        #expect(output.status == 1)
+        #expect(
+            output.stdout.contains(
+                "./b.yaml:6:5: error: 'makeitso' departs at step 1 (state 'editing'): expected done: enabled, saw done: disabled\n    expected: {\"done\":\"enabled\"}\n    observed: {\"done\":\"disabled\"}\n"))
+        #expect(output.stdout.hasSuffix("2 traces, 7 policies: 1 of 2 claims hold, 1 failed\n"))
+    }
+
+    @Test("a broken file beside good ones: exit 2, located error, the good ones still checked")
+    func brokenBesideGood() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.yaml", Self.conforming)
+        try scratch.write("b.yaml", "conform: 1\nsteps:\n  - see: { done: maybe }\n  - tapp: Done\n")
+        try scratch.write("c.yml", Self.departing)
+        let output = try BinaryRunner.run(["run", ".", "--format", "json"], in: scratch.url)
+        #expect(output.status == 2)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let errors = try #require(document["errors"] as? [[String: Any]])
+        #expect(errors.count == 2)
+        #expect(errors.first?["file"] as? String == "./b.yaml")
+        #expect(errors.first?["line"] as? Int == 3)
+        #expect(errors.first?["column"] as? Int == 18)
+        #expect(errors.last?["line"] as? Int == 4)
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(Set(results.compactMap { $0["file"] as? String }) == ["./a.yaml", "./c.yml"])
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(summary["traces"] as? Int == 2)
+        #expect(summary["errors"] as? Int == 2)
+        #expect((summary["claims"] as? [String: Int]) == ["pass": 1, "fail": 1])
+    }
+
+    @Test("the JSON document has the contract's fields; step, line, expected, observed only on fail")
+    func jsonShape() throws {
+        let scratch = try Scratch()
+        try scratch.write("b.yaml", Self.departing)
+        let output = try BinaryRunner.run(["run", "b.yaml", "--format", "json"], in: scratch.url)
+        #expect(output.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(Set(document.keys) == ["conform", "results", "errors", "summary"])
+        #expect(document["conform"] as? Int == 1)
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.count == 7, "the whole matrix: one result per loaded policy")
+        let failed = try #require(results.first { $0["policy"] as? String == "makeitso" })
+        #expect(failed["trace"] as? String == "b")
+        #expect(failed["app"] as? String == "Demo")
+        #expect(failed["claimed"] as? Bool == true)
+        #expect(failed["verdict"] as? String == "fail")
+        #expect(failed["step"] as? Int == 1)
+        #expect(failed["line"] as? Int == 6)
+        #expect((failed["expected"] as? [String: String]) == ["done": "enabled"])
+        #expect((failed["observed"] as? [String: String]) == ["done": "disabled"])
+        let passed = try #require(results.first { $0["policy"] as? String == "one-handed" })
+        #expect(passed["verdict"] as? String == "pass")
+        #expect(passed["claimed"] as? Bool == false)
+        #expect(passed["step"] == nil && passed["line"] == nil && passed["expected"] == nil && passed["observed"] == nil)
+    }
+
+    @Test("--policy claims every trace it can judge")
+    func commandLineClaim() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.yaml", Self.conforming)
+        let output = try BinaryRunner.run(["run", "a.yaml", "--policy", "apple-sample", "--format", "json"], in: scratch.url)
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("\"pass\": 1,\n      \"fail\": 1"))
+    }
+
+    @Test("usage errors exit 2", arguments: [
+        ["run", "--policy", "no-such-policy"],
+        ["run", "--frobnicate"],
+        ["run", "--format", "xml"],
+        ["explode"],
+    ])
+    func usageErrors(arguments: [String]) throws {
+        let output = try BinaryRunner.run(arguments)
+        #expect(output.status == 2, "\(arguments): \(output.stderr)")
+        #expect(!output.stderr.isEmpty)
+    }
+
+    @Test("an unknown --policy id is named, with the nearest known one")
+    func unknownPolicy() throws {
+        let output = try BinaryRunner.run(["run", "--policy", "one-hand"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("unknown policy 'one-hand'. Did you mean 'one-handed'?"))
+    }
+
+    @Test("no trace found, or a missing path, exits 2")
+    func nothingFound() throws {
+        let scratch = try Scratch()
+        try scratch.write("notes.txt", "not a trace")
+        let empty = try BinaryRunner.run(["run", "."], in: scratch.url)
+        #expect(empty.status == 2)
+        #expect(empty.stdout.contains(".: error: no trace found"))
+        let missing = try BinaryRunner.run(["run", "nowhere/"], in: scratch.url)
+        #expect(missing.status == 2)
+        #expect(missing.stdout.contains("nowhere/: error: no such file or directory"))
+    }
+
+    @Test("a trace claiming an unknown policy is an error at the claim")
+    func unknownClaim() throws {
+        let scratch = try Scratch()
+        try scratch.write("a.yaml", "conform: 1\npolicy: [one-handed, one-hand]\nsteps: []\n")
+        let output = try BinaryRunner.run(["run", "a.yaml"], in: scratch.url)
+        #expect(output.status == 2)
+        #expect(output.stdout.contains("a.yaml:2:22: error: the trace claims policy 'one-hand', which is not loaded; did you mean 'one-handed'?"))
+    }
+}
