@@ -75,7 +75,7 @@ struct TextReport {
     private func summary() -> String {
         let claims = result.claimsPassed + result.claimsFailed
         var line = "\n\(result.traceCount) trace\(result.traceCount == 1 ? "" : "s"), \(result.policyIDs.count) policies: "
-        line += "\(result.claimsPassed) of \(claims) claim\(claims == 1 ? "" : "s") hold"
+        line += claims == 0 ? "no claims" : "\(result.claimsPassed) of \(claims) claim\(claims == 1 ? "" : "s") hold"
         if result.claimsFailed > 0 { line += ", " + terminal.red("\(result.claimsFailed) failed") }
         if !result.errors.isEmpty { line += ", " + terminal.red("\(result.errors.count) error\(result.errors.count == 1 ? "" : "s")") }
         return line
