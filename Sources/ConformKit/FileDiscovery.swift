@@ -23,10 +23,12 @@ public enum FileDiscovery {
             if isDirectory.boolValue {
                 var visited = Set<String>()
                 walk(path, visitedDirectories: &visited, into: &found)
-            } else if seen.insert(path).inserted {
+            } else {
                 found.files.append(path)
             }
         }
+        // A file named directly and again through its directory is checked once, where first found.
+        found.files = found.files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
         return found
     }
 

@@ -36,7 +36,7 @@ public struct Linter: Sendable {
                 if Self.looksLikePolicy(bytes) {
                     result.policyFiles += 1
                     let before = library.diagnostics.count
-                    library.add(bytes: bytes, file: file)
+                    library.add(bytes: bytes, file: file, replacingBuiltIn: true)
                     result.diagnostics += library.diagnostics.dropFirst(before)
                 } else {
                     traceFiles.append((file, bytes))

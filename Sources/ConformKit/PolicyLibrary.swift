@@ -15,11 +15,14 @@ public struct PolicyLibrary: Sendable {
         self.diagnostics = diagnostics
     }
 
+    /// How the file of a built-in policy is named in messages.
+    public static let builtInPrefix = "<built-in>/"
+
     /// The built-in policies, read from the copies embedded in the binary.
     public static func builtIn() -> PolicyLibrary {
         var library = PolicyLibrary(policies: [])
         for file in EmbeddedPolicies.files {
-            library.add(text: file.text, file: "<built-in>/Policies/\(file.name)")
+            library.add(text: file.text, file: "\(builtInPrefix)Policies/\(file.name)")
         }
         return library
     }
@@ -45,11 +48,17 @@ public struct PolicyLibrary: Sendable {
         add(bytes: Array(text.utf8), file: file)
     }
 
-    /// Adds one policy file's policy; a duplicate id is refused with an error naming both files.
-    public mutating func add(bytes: [UInt8], file: String) {
+    /// Adds one policy file's policy; a duplicate id is refused with an error naming both files,
+    /// unless `replacingBuiltIn` lets a file stand in for the built-in policy of the same id (lint does
+    /// this, since `Policies/` is the built-in library's source).
+    public mutating func add(bytes: [UInt8], file: String, replacingBuiltIn: Bool = false) {
         let (policy, problems) = PolicyLoader().load(bytes, file: file)
         diagnostics += problems.map { $0.diagnostic(in: file) }
         guard let policy else { return }
+        if replacingBuiltIn, let index = policies.firstIndex(where: { $0.id == policy.id && $0.file.hasPrefix(Self.builtInPrefix) }) {
+            policies[index] = policy
+            return
+        }
         if let existing = policies.first(where: { $0.id == policy.id }) {
             diagnostics.append(
                 Diagnostic(.error, "duplicate policy id '\(policy.id)' (also defined in \(existing.file)); ids must be unique",

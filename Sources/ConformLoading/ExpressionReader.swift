@@ -11,6 +11,10 @@ struct ExpressionReader {
             return nil
         }
         let start = node.position.advanced(by: node.isQuoted ? 1 : 0)
+        // Columns inside a one-line scalar are exact; a block scalar's text starts on a later line,
+        // so its errors point at the scalar itself.
+        let locatesInside: Bool
+        if case .scalar(_, .block) = node.kind { locatesInside = false } else { locatesInside = !text.contains("\n") }
         do {
             let expression: Expression
             switch node.scalarValue {
@@ -25,7 +29,7 @@ struct ExpressionReader {
             let actual = try TypeChecker.type(of: expression, in: scope)
             return SourceExpression(text: text, expression: expression, type: actual)
         } catch {
-            problems.add("\(error.message) (in \(what): \(text))", at: start.advanced(by: error.offset))
+            problems.add("\(error.message) (in \(what): \(text))", at: locatesInside ? start.advanced(by: error.offset) : node.position)
             return nil
         }
     }

@@ -2,8 +2,6 @@ import ConformCore
 
 /// What a policy's parts are checked against while it loads: its domain, vocabulary, variables and sources.
 struct PolicyContext {
-    static let builtinNames: Set<String> = ["edited", "modified", "arg", "true", "false", "null"]
-
     let domain: String
     let vocabulary: Vocabulary
     let variables: [VariableDeclaration]

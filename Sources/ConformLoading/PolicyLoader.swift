@@ -56,7 +56,7 @@ public struct PolicyLoader: Sendable {
             vocabulary = Vocabulary(actions: [:], observations: [:])
         }
         let buttons = readButtons(top[key: "buttons"], domain: domain, problems: &problems)
-        let variables = readVariables(top[key: "variables"], problems: &problems)
+        let variables = readVariables(top[key: "variables"], domain: domain, problems: &problems)
 
         let context = PolicyContext(
             domain: domain, vocabulary: vocabulary, variables: variables, sourceIDs: sources.map(\.name))
@@ -108,12 +108,21 @@ public struct PolicyLoader: Sendable {
         return buttons
     }
 
-    private func readVariables(_ node: YNode?, problems: inout ProblemCollector) -> [VariableDeclaration] {
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic, first.isASCII else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+
+    private func readVariables(_ node: YNode?, domain: String, problems: inout ProblemCollector) -> [VariableDeclaration] {
         guard let node, let pairs = problems.mapping(node, "'variables'") else { return [] }
         var variables: [VariableDeclaration] = []
         for pair in pairs {
             guard let name = problems.text(pair.key, "a variable name") else { continue }
-            if PolicyContext.builtinNames.contains(name) || name.hasPrefix("form.") || name.hasPrefix("arg") {
+            if !Self.isIdentifier(name) {
+                problems.add("'\(name)' cannot be used in expressions; a variable name is letters, digits and _", at: pair.key.position)
+                continue
+            }
+            if ["arg", "true", "false", "null"].contains(name) || (domain == FormDomain.name && ["edited", "modified", "form"].contains(name)) {
                 problems.add("'\(name)' is a built-in name; choose another", at: pair.key.position)
                 continue
             }

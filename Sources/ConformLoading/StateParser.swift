@@ -71,6 +71,10 @@ struct StateParser {
             problems.add(reason, at: node.position)
             return nil
         }
+        if let argument, let problem = argumentProblem(verb: verb, argument: argument) {
+            problems.add(problem, at: node.position)
+            return nil
+        }
         if context.isForm, verb == "choose" {
             guard case .sheet(let spec)? = sheet, spec.isShown else {
                 problems.add("'\(text)' in a state that shows no sheet", at: node.position)
@@ -84,6 +88,23 @@ struct StateParser {
         return ActionPattern(verb: verb, argument: argument)
     }
 
+    static let swipeDirections = ["down", "up", "left", "right"]
+
+    /// Catches a misspelt argument in a transition key, which would otherwise never match.
+    private func argumentProblem(verb: String, argument: String) -> String? {
+        if context.isForm, verb == "swipe", !Self.swipeDirections.contains(argument) {
+            return "a swipe goes \(Self.swipeDirections.joined(separator: ", ")), not '\(argument)'"
+        }
+        switch context.vocabulary.actions[verb] {
+        case .scalar(.enumeration(_, let cases))?, .optionalScalar(.enumeration(_, let cases))?:
+            return cases.contains(argument) ? nil : "'\(verb)' takes \(cases.joined(separator: ", ")), not '\(argument)'"
+        case .none?, .record?:
+            return "'\(verb)' has no single argument to match; use a condition on its arguments instead"
+        default:
+            return nil
+        }
+    }
+
     /// A target name, one branch map, or a list of branch maps tried in order.
     private func readBranches(
         _ node: YNode, from state: String, verb: String, stateNames: [String], problems: inout ProblemCollector
@@ -93,6 +114,7 @@ struct StateParser {
             return [Branch(condition: nil, updates: [], target: target, position: node.position, provenance: Provenance(), note: nil)]
         }
         let items = node.sequence ?? [node]
+        if items.isEmpty { problems.add("a transition needs a target state or at least one branch", at: node.position) }
         return items.compactMap { readBranch($0, from: state, verb: verb, stateNames: stateNames, problems: &problems) }
     }
 

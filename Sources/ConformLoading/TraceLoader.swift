@@ -91,6 +91,10 @@ enum FormatVersion {
             problems.add("a \(what) needs 'conform: \(supported)' (the format version)", at: root.position)
             return
         }
+        if node.isQuoted, node.scalarText == String(supported) {
+            problems.add("the format version is the number \(supported), not the string '\(supported)'", at: node.position)
+            return
+        }
         guard case .number(let version)? = node.scalarValue, version == Double(supported) else {
             problems.add("unsupported format version '\(node.scalarText ?? node.kindDescription)'; this conform reads version \(supported)",
                 at: node.position)

@@ -79,8 +79,13 @@ private struct Composer {
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
                     let text = Self.string(scalar.value, length: Int(scalar.length))
-                    let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE || Self.isStringTag(scalar.tag)
-                    try add(YNode(.scalar(text, quoted: quoted), at: position), anchor: Self.optionalString(scalar.anchor), size: 1)
+                    let style: ScalarStyle
+                    switch scalar.style {
+                    case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
+                    case YAML_PLAIN_SCALAR_STYLE: style = Self.isStringTag(scalar.tag) ? .quoted : .plain
+                    default: style = .quoted
+                    }
+                    try add(YNode(.scalar(text, style: style), at: position), anchor: Self.optionalString(scalar.anchor), size: 1)
                 case YAML_ALIAS_EVENT:
                     let name = Self.optionalString(event.data.alias.anchor) ?? ""
                     guard let node = anchors[name], let size = anchorSizes[name] else {

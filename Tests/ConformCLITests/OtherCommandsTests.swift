@@ -94,3 +94,21 @@ struct OtherCommandsTests {
         #expect(output.stdout.contains("1 trace file, 1 policy file: no problems"))
     }
 }
+
+@Suite("Discovery and linting the library's own sources")
+struct DiscoveryTests {
+    @Test("a file named directly and through its directory is checked once")
+    func dedupe() throws {
+        let scratch = try Scratch()
+        try scratch.write("t/a.yaml", "conform: 1\nsteps: []\n")
+        let output = try BinaryRunner.run(["run", "t/a.yaml", "t", "./t/", "--format", "json"], in: scratch.url)
+        #expect(output.stdout.contains("\"traces\": 1,"))
+    }
+
+    @Test("linting Policies/ checks the files that the built-in library is made from, without duplicate errors")
+    func lintLibrary() throws {
+        let output = try BinaryRunner.run(["lint", "Policies", "Traces"])
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stdout.hasSuffix("no problems\n"))
+    }
+}

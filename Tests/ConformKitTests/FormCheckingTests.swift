@@ -169,3 +169,49 @@ struct FormCheckingTests {
         #expect(summary(try check(yaml, against: "makeitso")) == "fail step 2 line 5 [editing]: expected form: { title: 'Oat milk' }, saw form: { title: 'Soy milk' }")
     }
 }
+
+@Suite("Checking: other buttons, unhandled choices, run-time types")
+struct FormCheckingEdgeTests {
+    static let helpPolicy = """
+        conform: 1
+        policy: helpful
+        title: Helpful
+        see: { done: enabled, cancel: enabled }
+        states:
+          editing:
+            ignore: [tap Help]
+            on:
+              tap done: gone
+              tap Share: { if: "form.mode == 'compact'", to: gone }
+              swipe down: { if: "form.count", to: gone }
+              tap cancel: asking
+          asking:
+            see: { sheet: { actions: [A, B] } }
+            on:
+              choose A: editing
+          gone:
+            final: true
+        """
+
+    @Test("a button other than Done and Cancel is taken by a transition or an ignore entry keyed by its label")
+    func otherButtons() throws {
+        #expect(summary(try check(trace("  - tap: Help\n  - see: { dismissed: false }\n"), against: Self.helpPolicy)) == "pass")
+        #expect(summary(try check(trace("  - tap: Share\n  - see: { dismissed: true }\n", form: "{ mode: compact }"), against: Self.helpPolicy)) == "pass",
+            "an enumeration case equals the same word given by the trace")
+        #expect(summary(try check(trace("  - tap: Print\n"), against: Self.helpPolicy)) == "fail step 1 line 4 [editing]: tapped 'Print', but 'helpful' has no button labelled so")
+    }
+
+    @Test("choosing an offered action that the state does not handle says so")
+    func unhandledChoice() throws {
+        #expect(
+            summary(try check(trace("  - tap: Cancel\n  - choose: B\n"), against: Self.helpPolicy))
+                == "fail step 2 line 5 [asking]: chose 'B', which 'helpful' does not handle in state 'asking'")
+    }
+
+    @Test("a condition that is not a boolean at run time is the error verdict")
+    func nonBooleanCondition() throws {
+        #expect(
+            summary(try check(trace("  - swipe: down\n", form: "{ count: 3 }"), against: Self.helpPolicy))
+                == "error step 1: step 1 could not be evaluated against 'helpful': the condition 'form.count' gave 3, not a boolean")
+    }
+}

@@ -145,3 +145,50 @@ struct PolicyLoaderTests {
         #expect(policyProblems(yaml) == expected)
     }
 }
+
+@Suite("Policy loading: mistakes caught at load time")
+struct PolicyMistakeTests {
+    static func policy(_ states: String, variables: String = "") -> String {
+        "conform: 1\npolicy: p\ntitle: P\n" + variables + "states:\n" + states
+    }
+
+    @Test("a misspelt swipe direction, an empty branch list, a bad variable name", arguments: [
+        (policy("  a:\n    on:\n      swipe dwon: a\n"), ["7:7: a swipe goes down, up, left, right, not 'dwon'"]),
+        (policy("  a:\n    on:\n      swipe down: []\n"), ["7:19: a transition needs a target state or at least one branch"]),
+        (policy("  a: {}\n", variables: "variables: { a-b: 1, args: 2, edited: true }\n"),
+         ["4:14: 'a-b' cannot be used in expressions; a variable name is letters, digits and _",
+          "4:31: 'edited' is a built-in name; choose another"]),
+        ("conform: \"1\"\npolicy: p\ntitle: P\nstates: { a: {} }\n", ["1:10: the format version is the number 1, not the string '1'"]),
+    ])
+    func mistakes(yaml: String, expected: [String]) {
+        #expect(policyProblems(yaml) == expected)
+    }
+
+    @Test("an expression error in a block scalar points at the scalar")
+    func blockScalar() {
+        let yaml = Self.policy("  a:\n    see:\n      done: >-\n        edited ?\n        enabld : disabled\n")
+        #expect(policyProblems(yaml) == ["7:13: unknown name 'enabld'; did you mean 'enabled'? (in 'done': edited ? enabld : disabled)"])
+    }
+
+    @Test("enumerations are structural: a variable may be shown as an observation with the same cases")
+    func structuralEnumerations() {
+        let yaml = """
+            conform: 1
+            policy: p
+            title: P
+            domain: rotation
+            vocabulary:
+              actions: { rotate: [portrait, landscape] }
+              observations: { orientation: [portrait, landscape] }
+            variables:
+              current: { type: [portrait, landscape], initial: portrait }
+            states:
+              a:
+                see: { orientation: current }
+                on:
+                  rotate landscape: { set: { current: arg } }
+                  rotate sideways: a
+            """
+        #expect(policyProblems(yaml) == ["15:7: 'rotate' takes portrait, landscape, not 'sideways'"])
+    }
+}

@@ -42,8 +42,9 @@ struct ActionResolver {
     {
         let expectations = checker.expectations(in: state.name)
         guard let role = FormDomain.buttonRoles.first(where: { label == (policy.buttons[$0] ?? FormDomain.defaultLabels[$0]) }) else {
-            // Not a bar button: only a transition keyed by this very label can take it.
-            if state.transitions.contains(where: { $0.pattern.verb == "tap" && $0.pattern.argument == label }) {
+            // Not a bar button: a transition or ignore entry keyed by this label, or by a bare tap, may take it.
+            let patterns = state.transitions.map(\.pattern) + state.ignored
+            if patterns.contains(where: { $0.verb == "tap" && ($0.argument == nil || $0.argument == label) }) {
                 return .candidates([label])
             }
             let labels = FormDomain.buttonRoles.compactMap { policy.buttons[$0] ?? FormDomain.defaultLabels[$0] }

@@ -68,7 +68,7 @@ public struct Checker {
             case .scalar(let seen):
                 guard case .value(let source)? = expectations[item.key] else { continue }
                 let expected = try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) }
-                mismatch = ObservationMatcher.same(expected, seen) ? nil : (expected.json, expected.display)
+                mismatch = expected.matches(seen) ? nil : (expected.json, expected.display)
             }
             if let mismatch {
                 return Departure(
@@ -85,7 +85,7 @@ public struct Checker {
         for field in seen {
             // A field the model knows nothing of, or one set to "some new value", cannot be checked.
             guard let known = model.fields[field.name], !isOpaque(known) else { continue }
-            if !ObservationMatcher.same(known, field.value) {
+            if !known.matches(field.value) {
                 return (.object([(field.name, known.json)]), "{ \(field.name): \(known.display) }")
             }
         }
@@ -186,7 +186,10 @@ public struct Checker {
         for (index, branch) in transition.branches.enumerated() {
             if let condition = branch.condition {
                 let holds = try Evaluator.evaluate(condition.expression) { next.lookup($0, argument: argument) }
-                guard holds == .bool(true) else { continue }
+                guard case .bool(let isTrue) = holds else {
+                    throw EvaluationError("the condition '\(condition.text)' gave \(holds.display), not a boolean")
+                }
+                guard isTrue else { continue }
             }
             var updated = next.variables
             for update in branch.updates {
@@ -207,9 +210,14 @@ public struct Checker {
 
     private func unhandled(_ action: Action, in state: PolicyState, at step: Step, model: ModelState) -> Departure {
         let allowed = state.transitions.map(\.pattern.display) + state.ignored.map(\.display)
-        let reason = isSheetShown(in: state)
-            ? "\(action.display) while a sheet is shown (only choose may follow)"
-            : "\(action.display) is not allowed in state '\(state.name)'"
+        let reason: String
+        if case .choose(let title) = action {
+            reason = "chose '\(title)', which '\(policy.id)' does not handle in state '\(state.name)'"
+        } else if isSheetShown(in: state) {
+            reason = "\(action.display) while a sheet is shown (only choose may follow)"
+        } else {
+            reason = "\(action.display) is not allowed in state '\(state.name)'"
+        }
         return departure(step, model, reason, expected: .object([("actions", .array(allowed.map(JSONValue.string)))]), observed: action.json)
     }
 

@@ -1,14 +1,3 @@
-/// Compares what a policy expects with what a trace saw.
-enum ObservationMatcher {
-    /// Scalars compare exactly (numbers within rounding); an enumeration case equals the same word as a string.
-    static func same(_ expected: Value, _ seen: Value) -> Bool {
-        switch (expected, seen) {
-        case (.symbol(let a), .string(let b)), (.string(let a), .symbol(let b)): return a == b
-        default: return expected.matches(seen)
-        }
-    }
-}
-
 /// Compares a policy's sheet with the sheet a trace saw.
 enum SheetMatcher {
     static func accepts(_ expected: SheetExpectation, _ seen: SheetObservation, learnedRoles: [String: SheetRole]) -> Bool {

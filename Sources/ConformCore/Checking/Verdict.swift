@@ -27,7 +27,7 @@ public enum Verdict: Sendable {
 public struct Departure: Sendable {
     /// 1-based step number.
     public var step: Int
-    /// Where the step (or the mismatching observation key) is written.
+    /// Where the departing step is written (its `- ` list item).
     public var position: TextPosition
     /// The policy's control state when the departure happened.
     public var state: String

@@ -35,13 +35,19 @@ public enum ExprType: Hashable, Sendable {
         case (.symbols(let a), .symbols(let b)): return .symbols(a.union(b))
         case (.symbols(let used), .enumeration(_, let cases)), (.enumeration(_, let cases), .symbols(let used)):
             return used.isSubset(of: Set(cases)) ? (self.isEnumeration ? self : other) : nil
+        case (.enumeration(_, let a), .enumeration(_, let b)):
+            // Enumerations are structural: two with common cases can be compared, one within another assigned.
+            return Set(a).isDisjoint(with: b) ? nil : .symbols(Set(a).intersection(b))
         default: return nil
         }
     }
 
     /// Whether a value of this type may stand where `expected` is wanted.
     public func fits(_ expected: ExprType) -> Bool {
-        unified(with: expected) != nil
+        if case .enumeration(_, let cases) = self, case .enumeration(_, let wanted) = expected {
+            return Set(cases).isSubset(of: wanted)
+        }
+        return unified(with: expected) != nil
     }
 
     private var isEnumeration: Bool {

@@ -12,11 +12,13 @@ public enum Value: Hashable, Sendable {
 
     /// Exact comparison, except that numbers compare within a rounding tolerance so that arithmetic
     /// in a policy (`0.1 + 0.2`) matches the value a recorder wrote (`0.3`).
+    /// An enumeration case equals the same word given as a string (a trace's field or argument).
     public func matches(_ other: Value) -> Bool {
-        if case .number(let a) = self, case .number(let b) = other {
-            return a == b || abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
+        switch (self, other) {
+        case (.number(let a), .number(let b)): return a == b || abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
+        case (.symbol(let a), .string(let b)), (.string(let a), .symbol(let b)): return a == b
+        default: return self == other
         }
-        return self == other
     }
 
     /// The value as a person reads it in a message: strings in quotes, numbers without a needless `.0`.

@@ -4,7 +4,7 @@
 /// follows the YAML 1.2 core schema in `scalarValue`, so a quoted `"true"` stays a string.
 public struct YNode: Sendable {
     public enum Kind: Sendable {
-        case scalar(String, quoted: Bool)
+        case scalar(String, style: ScalarStyle)
         case sequence([YNode])
         case mapping([YPair])
     }
@@ -24,7 +24,7 @@ public struct YNode: Sendable {
     }
 
     public var isQuoted: Bool {
-        if case .scalar(_, let quoted) = kind { return quoted }
+        if case .scalar(_, let style) = kind { return style != .plain }
         return false
     }
 
@@ -55,10 +55,19 @@ public struct YNode: Sendable {
 
     /// The typed value of a scalar under the YAML 1.2 core schema; `nil` for a collection.
     public var scalarValue: Value? {
-        guard case .scalar(let text, let quoted) = kind else { return nil }
-        if quoted { return .string(text) }
+        guard case .scalar(let text, let style) = kind else { return nil }
+        if style != .plain { return .string(text) }
         return Value.resolvingPlainScalar(text)
     }
+}
+
+/// How a scalar was written; anything but plain is a string whatever it looks like.
+public enum ScalarStyle: Sendable {
+    case plain
+    /// `'...'`, `"..."`, or tagged `!!str`.
+    case quoted
+    /// `|` or `>`: the text starts on the next line.
+    case block
 }
 
 /// One key and its value in a YAML mapping.
