@@ -10,7 +10,7 @@ public struct PolicyLoader: Sendable {
     }
 
     static let topLevelKeys = [
-        "conform", "policy", "title", "summary", "domain", "sources", "buttons", "vocabulary", "variables", "see",
+        "conform", "policy", "title", "summary", "domain", "source", "sources", "buttons", "vocabulary", "variables", "see",
         "initial", "states",
     ]
 
@@ -42,7 +42,10 @@ public struct PolicyLoader: Sendable {
         let title = required("title") ?? ""
         let summary = top[key: "summary"].flatMap { problems.text($0, "'summary'") } ?? ""
         let domain = top[key: "domain"].flatMap { problems.text($0, "'domain'") } ?? FormDomain.name
-        let sources = readSources(top[key: "sources"], problems: &problems)
+        var sources = readSources(top[key: "sources"], problems: &problems)
+        if let node = top[key: "source"], let text = problems.text(node, "'source' (where the behaviour comes from)") {
+            sources.insert(NamedText(name: "source", text: text), at: 0)
+        }
 
         var vocabulary = Vocabulary.form
         if domain == FormDomain.name {
