@@ -4,9 +4,14 @@ import ConformCore
 struct ProblemCollector {
     private(set) var problems: [Problem] = []
 
-    /// The problems in the order they stand in the file.
+    /// The problems in the order they stand in the file, each once (a YAML alias can bring the same
+    /// node, and so the same problem, to several places).
     var sortedProblems: [Problem] {
-        problems.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+        var seen = Set<Problem>()
+        return problems.enumerated()
+            .sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
+            .map(\.element)
+            .filter { seen.insert($0).inserted }
     }
 
     mutating func add(_ message: String, at position: TextPosition, notes: [String] = []) {

@@ -14,7 +14,7 @@ public struct TraceLoader: Sendable {
     }
 
     static let topLevelKeys = [
-        "conform", "trace", "title", "app", "platform", "device", "screen", "recorded", "policy", "form", "steps",
+        "conform", "trace", "title", "app", "platform", "device", "screen", "recorded", "note", "policy", "form", "steps",
     ]
 
     /// Loads a trace; the trace is `nil` when any problem was found.
@@ -47,6 +47,7 @@ public struct TraceLoader: Sendable {
         trace.device = text("device")
         trace.screen = text("screen")
         trace.recorded = text("recorded")
+        trace.note = text("note")
         if let node = top[key: "policy"] { trace.claims = claims(node, problems: &problems) }
         if let node = top[key: "form"], let pairs = problems.mapping(node, "'form'") {
             trace.form = Dictionary(FieldReader.values(pairs, problems: &problems).map { ($0.name, $0.value) }) { first, _ in first }

@@ -271,6 +271,312 @@ states:
 """#
         ),
         (
+            name: #"disclosure-always.yaml"#,
+            text: #"""
+conform: 1
+policy: disclosure-always
+title: Disclosure indicators on every disclosable row, whatever the split view shows
+summary: >-
+  The first version of Thomas Durand's sample: rows that can disclose always show the indicator,
+  also when both columns of the split view are visible, which the post calls wrong.
+domain: disclosure
+sources:
+  TD: >-
+    Thomas Durand, "iOS disclosure indicators done right", 2016-08-12; Dean151/disclosure-indicators-done-right
+    commit e5a9c6e (indicators always on)
+vocabulary:
+  actions:
+    show: { collapsed: bool }
+    resize: { collapsed: bool }
+    resize-end: null
+    scroll: null
+  observations:
+    indicators: bool
+see:
+  indicators: true
+initial: steady
+states:
+  steady:
+    source: TD
+    on:
+      show: { source: TD }
+      resize: { source: TD, to: resizing }
+      scroll: { source: TD }
+  resizing:
+    source: TD
+    on:
+      resize: { source: TD }
+      scroll: { source: TD }
+      resize-end: { source: TD, to: steady }
+
+"""#
+        ),
+        (
+            name: #"disclosure-split-aware.yaml"#,
+            text: #"""
+conform: 1
+policy: disclosure-split-aware
+title: Disclosure indicators only while the split view is collapsed (Thomas Durand's final version)
+summary: >-
+  Rows that can disclose show the indicator when the split view controller is collapsed (or absent)
+  and hide it when both columns are visible. After a size transition the visible cells are refreshed
+  in the transition's completion, not before; rows configured anew always get the current state.
+domain: disclosure
+sources:
+  TD: >-
+    Thomas Durand, "iOS disclosure indicators done right", 2016-08-12; Dean151/Dean-Blog@fc26828
+    _posts/2016-08-12-ios-disclosure-indicator-done-right.markdown; code
+    Dean151/disclosure-indicators-done-right@fbb3b29 (history e5a9c6e, 40b5ad2, 2cfcaa4, 0a9d117)
+  COLL: >-
+    Apple, UISplitViewController.isCollapsed ("true when the split view controller content is
+    semantically collapsed into a single container")
+vocabulary:
+  actions:
+    show: { collapsed: bool }
+    resize: { collapsed: bool }
+    resize-end: null
+    scroll: null
+  observations:
+    indicators: bool
+variables:
+  collapsed: true      # splitViewController?.isCollapsed ?? true
+  indicators: true     # what the visible disclosable rows show
+see:
+  indicators: indicators
+initial: steady
+states:
+  steady:
+    source: TD
+    note: >-
+      isInSplitViewPresentation = !(splitViewController?.isCollapsed ?? true); with no split view
+      controller a trace says collapsed: true. The HIG attribution in the post is unverified.
+    on:
+      show:
+        source: [TD, COLL]
+        set: { collapsed: arg.collapsed, indicators: arg.collapsed }
+      resize:
+        source: [TD, COLL]
+        note: the visible cells keep their state until the transition completes
+        set: { collapsed: arg.collapsed }
+        to: resizing
+      scroll: &configure
+        source: TD
+        note: newly dequeued cells always get the current state
+        set: { indicators: collapsed }
+  resizing:
+    source: TD
+    on:
+      resize:
+        source: TD
+        set: { collapsed: arg.collapsed }
+      scroll: *configure
+      resize-end:
+        source: TD
+        note: viewWillTransition's completion updates every visible DisclosableCell
+        set: { indicators: collapsed }
+        to: steady
+
+"""#
+        ),
+        (
+            name: #"iq-keyboard-manager.yaml"#,
+            text: #"""
+conform: 1
+policy: iq-keyboard-manager
+title: IQKeyboardManager's defaults
+summary: >-
+  The keyboard is taken 10 pt taller (keyboardDistance) and clipped to the window; the scroll view's
+  bottom inset is set, not incremented, to the larger of its starting inset and that height, so a
+  second show does not accumulate. The focused field (a text field or a text view) ends 10 pt above
+  the keyboard. When the keyboard hides, the inset returns to its starting value.
+domain: keyboard
+sources:
+  IQ: >-
+    hackiftekhar/IQKeyboardManager@a55dbfc9 (v8.0.2+3, 2026-02-24):
+    IQKeyboardManagerSwift/IQKeyboardManager/IQKeyboardManager.swift (keyboardDistance = 10.0),
+    IQKeyboardManager+Position.swift (getKeyboardSize, adjustScrollViewContentInset),
+    Deprecated/IQKeyboardManager+Deprecated.swift (keyboardDistanceFromTextField)
+vocabulary:
+  actions:
+    layout: { window: number, offset: number, inset: number }
+    focus: { bottom: number, kind: [textField, textView] }
+    keyboard-show: { height: number }
+    keyboard-hide: null
+  observations:
+    offset: number
+    inset: number
+variables:
+  window: 0
+  offset: 0
+  inset: 0
+  fieldBottom: 0
+  startInset: 0
+  active: false
+initial: idle
+states:
+  idle:
+    source: IQ
+    note: >-
+      Assumed: the scroll view fills the window (its maxY in the window is the window's height) and
+      its safe-area bottom is 0. UITableViewController is in disabledDistanceHandlingClasses and is
+      not handled at all; this policy is for other scroll views.
+    see: { offset: offset, inset: inset }
+    ignore:
+      - keyboard-hide
+    on:
+      layout: &layout
+        set: { window: arg.window, offset: arg.offset, inset: arg.inset }
+      focus: &focus
+        set: { fieldBottom: arg.bottom }
+      keyboard-show: &show
+        - if: "arg.height > 0 && fieldBottom + 10 > window - arg.height"
+          source: IQ
+          unverified: the scroll amount is not read from the source; modelled as the field's bottom ending keyboardDistance above the keyboard
+          set:
+            startInset: "active ? startInset : inset"
+            active: true
+            inset: "max(active ? startInset : inset, min(window, arg.height + 10))"
+            offset: "offset + fieldBottom + 10 - (window - arg.height)"
+          to: shown
+        - if: "arg.height > 0"
+          source: IQ
+          set:
+            startInset: "active ? startInset : inset"
+            active: true
+            inset: "max(active ? startInset : inset, min(window, arg.height + 10))"
+          to: shown
+        - source: IQ
+          note: a keyboard frame outside the window (hardware keyboard) intersects it in nothing, height 0
+          set:
+            startInset: "active ? startInset : inset"
+            active: true
+            inset: "active ? startInset : inset"
+          to: shown
+  shown:
+    source: IQ
+    see: { offset: offset, inset: inset }
+    on:
+      layout: *layout
+      focus: *focus
+      keyboard-show: *show
+      keyboard-hide:
+        source: IQ
+        note: the inset is restored to startingContentInset
+        set: { inset: startInset, active: false }
+        to: restored
+  restored:
+    source: IQ
+    unverified: whether and how the content offset is restored is not read from the source; it is not checked here
+    see: { inset: inset }
+    ignore:
+      - keyboard-hide
+    on:
+      layout: *layout
+      focus: *focus
+      keyboard-show: *show
+
+"""#
+        ),
+        (
+            name: #"keyboard-listener.yaml"#,
+            text: #"""
+conform: 1
+policy: keyboard-listener
+title: Roland Leth's KeyboardListener, as intended
+summary: >-
+  On keyboard-will-show, a focused UITextField whose bottom plus 10 pt would be below the keyboard's
+  top (strictly) is scrolled up so that it ends 10 pt above the keyboard; the bottom inset grows by the
+  keyboard's height on every show (so it accumulates when focus moves between fields without a hide).
+  On hide, inset and offset return to their values before the first show. The first show's values
+  are kept only on the UITextField path: after a UITextView the inset is never restored.
+domain: keyboard
+sources:
+  RL: >-
+    Roland Leth, "How to manage the keyboard on UITextField focus for a better user experience",
+    freeCodeCamp, 2018-10-18 (originally rolandleth.com/avoiding-the-keyboard-on-uitextfield-focus):
+    the KeyboardListener protocol, keyboardChanged(with:), updateContentOffsetOnTextFieldFocus and
+    resetScrollView
+vocabulary:
+  actions:
+    layout: { window: number, offset: number, inset: number }
+    focus: { bottom: number, kind: [textField, textView] }
+    keyboard-show: { height: number }
+    keyboard-hide: null
+  observations:
+    offset: number
+    inset: number
+variables:
+  window: 0            # window height, from layout
+  offset: 0            # contentOffset.y
+  inset: 0             # contentInset.bottom
+  fieldBottom: 0       # the focused control's frame.maxY in window coordinates
+  isTextField: true    # the first responder is a UITextField
+  stored: false        # contentOffsetPreKeyboardDisplay / contentInsetPreKeyboardDisplay are set
+  savedOffset: 0
+  savedInset: 0
+see:
+  offset: offset
+  inset: inset
+initial: hidden
+states:
+  hidden:
+    source: RL
+    note: >-
+      Published-code bugs not modelled (the intended behaviour is): the call passes `frame.height`,
+      an undefined name (typo for frameEnd), and the keyboard's top is computed as
+      `view.window!.frame.minY - bottomCoveredArea` (minY, normally 0), which would make the test
+      always true and over-scroll by maxY + 10 + the keyboard's height.
+    ignore:
+      - keyboard-hide
+    on:
+      layout: &layout
+        set: { window: arg.window, offset: arg.offset, inset: arg.inset }
+      focus: &focus
+        set: { fieldBottom: arg.bottom, isTextField: "arg.kind == textField" }
+      keyboard-show: &show
+        - if: "isTextField && fieldBottom + 10 > window - arg.height"
+          source: RL
+          note: the field would end below 10 pt above the keyboard (strict >), so scroll up by the difference
+          set:
+            savedOffset: "stored ? savedOffset : offset"
+            savedInset: "stored ? savedInset : inset"
+            stored: true
+            offset: "offset + fieldBottom + 10 - (window - arg.height)"
+            inset: "inset + arg.height"
+          to: shown
+        - if: isTextField
+          source: RL
+          note: the field is already clear of the keyboard; the offset stays, the inset still grows
+          set:
+            savedOffset: "stored ? savedOffset : offset"
+            savedInset: "stored ? savedInset : inset"
+            stored: true
+            inset: "inset + arg.height"
+          to: shown
+        - source: RL
+          note: a UITextView (or other responder) only grows the inset; nothing is stored to restore
+          unverified: code-derived; no source shows it on a device
+          set: { inset: "inset + arg.height" }
+          to: shown
+  shown:
+    source: RL
+    on:
+      layout: *layout
+      focus: *focus
+      keyboard-show: *show
+      keyboard-hide:
+        - if: stored
+          source: RL
+          note: resetScrollView() restores both only when both pre-keyboard values are set
+          set: { offset: savedOffset, inset: savedInset, stored: false }
+          to: hidden
+        - source: RL
+          note: nothing stored (a UITextView was focused), so the hide changes nothing
+          to: hidden
+
+"""#
+        ),
+        (
             name: #"makeitso.yaml"#,
             text: #"""
 conform: 1

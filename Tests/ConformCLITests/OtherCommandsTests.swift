@@ -58,7 +58,7 @@ struct OtherCommandsTests {
         #expect(output.status == 2)
         #expect(output.stdout.contains("\"file\": \"policies/broken.yaml\",\n      \"line\": 4,\n      \"column\": 32"))
         #expect(output.stdout.contains("duplicate policy id 'makeitso'"))
-        #expect(output.stdout.contains("\"policies\": 8"))
+        #expect(output.stdout.contains("\"policies\": 12"))
         #expect(output.stdout.contains("\"pass\": 1,\n      \"fail\": 0"))
     }
 
@@ -110,5 +110,21 @@ struct DiscoveryTests {
         let output = try BinaryRunner.run(["lint", "Policies", "Traces"])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.stdout.hasSuffix("no problems\n"))
+    }
+}
+
+@Suite("conform explain, end to end")
+struct ExplainCommandTests {
+    @Test("explain prints the table and the diagram; --mermaid only the diagram; an unknown id exits 2")
+    func explain() throws {
+        let full = try BinaryRunner.run(["explain", "makeitso"])
+        #expect(full.status == 0)
+        #expect(full.stdout.contains("| editing | swipe down | modified | confirm | "))
+        #expect(full.stdout.contains("```mermaid\nstateDiagram-v2\n"))
+        let diagram = try BinaryRunner.run(["explain", "makeitso", "--mermaid"])
+        #expect(diagram.stdout.hasPrefix("stateDiagram-v2\n    [*] --> editing\n"))
+        let unknown = try BinaryRunner.run(["explain", "make-it-so"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown policy 'make-it-so'. Did you mean 'makeitso'?"))
     }
 }

@@ -43,7 +43,7 @@ struct RunCommandTests {
         #expect(
             output.stdout.contains(
                 "./b.yaml:6:5: error: 'makeitso' departs at step 1 (state 'editing'): expected done: enabled, saw done: disabled\n    expected: {\"done\":\"enabled\"}\n    observed: {\"done\":\"disabled\"}\n"))
-        #expect(output.stdout.hasSuffix("2 traces, 7 policies: 1 of 2 claims hold, 1 failed\n"))
+        #expect(output.stdout.hasSuffix("2 traces, 11 policies: 1 of 2 claims hold, 1 failed\n"))
     }
 
     @Test("a broken file beside good ones: exit 2, located error, the good ones still checked")
@@ -79,7 +79,7 @@ struct RunCommandTests {
         #expect(Set(document.keys) == ["conform", "results", "errors", "summary"])
         #expect(document["conform"] as? Int == 1)
         let results = try #require(document["results"] as? [[String: Any]])
-        #expect(results.count == 7, "the whole matrix: one result per loaded policy")
+        #expect(results.count == 11, "the whole matrix: one result per loaded policy")
         let failed = try #require(results.first { $0["policy"] as? String == "makeitso" })
         #expect(failed["trace"] as? String == "b")
         #expect(failed["app"] as? String == "Demo")

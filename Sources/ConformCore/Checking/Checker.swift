@@ -111,20 +111,8 @@ public struct Checker {
         }
     }
 
-    /// What the policy expects in `stateName`: the state's own expectations over the policy's
-    /// defaults (non-final states only) over the form domain's (no sheet; dismissed only when final).
     func expectations(in stateName: String) -> [String: Expectation] {
-        guard let state = policy.state(named: stateName) else { return [:] }
-        var merged: [String: Expectation] = [:]
-        if policy.isFormDomain {
-            merged["sheet"] = .sheet(.none)
-            merged["dismissed"] = .value(Literal.bool(state.isFinal))
-        }
-        if !state.isFinal {
-            merged.merge(policy.defaults) { $1 }
-        }
-        merged.merge(state.expectations) { $1 }
-        return merged
+        policy.expectations(in: stateName)
     }
 
     // MARK: - Actions
@@ -247,9 +235,3 @@ public struct Checker {
     }
 }
 
-/// Expressions that the checker builds itself, for the form domain's built-in expectations.
-enum Literal {
-    static func bool(_ value: Bool) -> SourceExpression {
-        SourceExpression(text: value ? "true" : "false", expression: Expression(.literal(.bool(value)), at: 0), type: .bool)
-    }
-}

@@ -9,6 +9,8 @@ public struct Trace: Sendable {
     public var device: String?
     public var screen: String?
     public var recorded: String?
+    /// Free text about the whole trace.
+    public var note: String?
     /// The policies this trace claims to follow.
     public var claims: [Claim]
     /// Field values when the form opens.

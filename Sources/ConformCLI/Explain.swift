@@ -1,0 +1,31 @@
+import ArgumentParser
+import ConformCore
+import ConformKit
+
+extension ConformCommand {
+    /// `conform explain ID`: a policy as a table and a state diagram.
+    struct Explain: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a policy as a table (state × action → what is shown next, with sources) and a Mermaid state diagram.",
+            discussion: "The output is GitHub-flavoured Markdown; --mermaid prints only the stateDiagram-v2.")
+
+        @Argument(help: ArgumentHelp("The policy id (see `conform policies`).", valueName: "ID"))
+        var id: String
+
+        @Flag(help: "Print only the Mermaid stateDiagram-v2.")
+        var mermaid = false
+
+        @OptionGroup var policyOptions: PolicyOptions
+
+        func run() throws {
+            let library = policyOptions.library()
+            for diagnostic in library.diagnostics { printError(diagnostic.formatted) }
+            guard let policy = library.policy(id: id) else {
+                let hint = Spelling.nearest(to: id, among: library.ids).map { " Did you mean '\($0)'?" } ?? ""
+                throw ValidationError("unknown policy '\(id)'.\(hint) Known: \(library.ids.joined(separator: ", ")).")
+            }
+            let explanation = PolicyExplanation(policy: policy)
+            print(mermaid ? explanation.mermaid() : explanation.markdown(), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import ConformCore
+
+/// A policy as people read it: a table of state × action → next state and what it shows, each row
+/// with its source, and a Mermaid `stateDiagram-v2`.
+public struct PolicyExplanation: Sendable {
+    public let policy: Policy
+
+    public init(policy: Policy) {
+        self.policy = policy
+    }
+
+    /// One row of the table.
+    public struct Row: Sendable {
+        public var state: String
+        public var action: String
+        public var condition: String?
+        public var updates: String?
+        /// The next state, or `nil` for an ignored action.
+        public var target: String?
+        public var shows: String
+        public var source: String
+    }
+
+    public var rows: [Row] {
+        policy.states.flatMap { state -> [Row] in
+            let transitions = state.transitions.flatMap { transition in
+                transition.branches.map { branch in
+                    Row(
+                        state: state.name, action: transition.pattern.display, condition: branch.condition?.text,
+                        updates: branch.updates.isEmpty ? nil : branch.updates.map { "\($0.variable) = \($0.value.text)" }.joined(separator: ", "),
+                        target: branch.target, shows: shows(in: branch.target),
+                        source: provenance(branch.provenance, fallback: state.provenance))
+                }
+            }
+            let ignored = state.ignored.map { pattern in
+                Row(
+                    state: state.name, action: pattern.display, condition: nil, updates: nil, target: nil, shows: "(nothing changes)",
+                    source: provenance(state.provenance, fallback: Provenance()))
+            }
+            return transitions + ignored
+        }
+    }
+
+    /// What the screen shows in `state`, as `key: value` pairs.
+    public func shows(in state: String) -> String {
+        policy.expectations(in: state).sorted { $0.key < $1.key }.map { key, expectation in
+            switch expectation {
+            case .value(let source): return "\(key): \(source.text)"
+            case .sheet(let sheet): return "\(key): \(sheet.display)"
+            }
+        }.joined(separator: "; ")
+    }
+
+    private func provenance(_ provenance: Provenance, fallback: Provenance) -> String {
+        let sources = provenance.sources.isEmpty ? fallback.sources : provenance.sources
+        var text = sources.joined(separator: ", ")
+        if let reason = provenance.unverified ?? fallback.unverified {
+            text += (text.isEmpty ? "" : "; ") + "UNVERIFIED" + (reason.isEmpty ? "" : ": \(reason)")
+        }
+        return text
+    }
+
+    /// The whole explanation as GitHub-flavoured Markdown: heading, summary, sources, the table, the diagram.
+    public func markdown() -> String {
+        var out = "# \(policy.id): \(MarkdownText.inline(policy.title))\n\n"
+        if !policy.summary.isEmpty { out += MarkdownText.inline(policy.summary) + "\n\n" }
+        out += "Domain: `\(policy.domain)`. Starts in `\(policy.initialState)`."
+        if policy.isFormDomain {
+            let labels = FormDomain.buttonRoles.map { "\($0) = '\(policy.buttons[$0] ?? FormDomain.defaultLabels[$0] ?? $0)'" }
+            out += " Buttons: \(labels.joined(separator: ", "))."
+        }
+        out += "\n\n"
+        if !policy.sources.isEmpty {
+            out += "Sources:\n\n" + policy.sources.map { "- **\($0.name)**: \(MarkdownText.inline($0.text))" }.joined(separator: "\n") + "\n\n"
+        }
+        out += "| State | Action | When | Next | Then shows | Source |\n|---|---|---|---|---|---|\n"
+        for row in rows {
+            var when = row.condition ?? ""
+            if let updates = row.updates { when += (when.isEmpty ? "" : "; ") + "set \(updates)" }
+            let cells = [row.state, row.action, when, row.target ?? "(ignored)", row.shows, row.source]
+            out += "| " + cells.map(MarkdownText.cell).joined(separator: " | ") + " |\n"
+        }
+        out += "\n```mermaid\n" + mermaid() + "```\n"
+        return out
+    }
+
+    /// A Mermaid `stateDiagram-v2` with one edge per transition branch.
+    public func mermaid() -> String {
+        var out = "stateDiagram-v2\n"
+        for state in policy.states where MermaidText.identifier(state.name) != state.name {
+            out += "    state \"\(MermaidText.label(state.name))\" as \(MermaidText.identifier(state.name))\n"
+        }
+        out += "    [*] --> \(MermaidText.identifier(policy.initialState))\n"
+        for state in policy.states {
+            for transition in state.transitions {
+                for branch in transition.branches {
+                    var label = transition.pattern.display
+                    if let condition = branch.condition { label += " [\(condition.text)]" }
+                    out += "    \(MermaidText.identifier(state.name)) --> \(MermaidText.identifier(branch.target)): \(MermaidText.label(label))\n"
+                }
+            }
+            if state.isFinal { out += "    \(MermaidText.identifier(state.name)) --> [*]\n" }
+        }
+        return out
+    }
+}
+
+/// Escaping for text placed in Markdown.
+enum MarkdownText {
+    /// A table cell: pipes escaped, line breaks folded, Markdown punctuation that could start markup escaped.
+    static func cell(_ text: String) -> String {
+        inline(text).replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// Inline text: characters that Markdown or HTML would interpret are backslash-escaped.
+    static func inline(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\n", "\r": out += " "
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "~": out += "\\\(character)"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// Escaping for Mermaid state diagrams.
+enum MermaidText {
+    /// A state id Mermaid accepts: letters, digits and underscores.
+    static func identifier(_ name: String) -> String {
+        let mapped = name.unicodeScalars.map { scalar -> String in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? String(scalar) : "_"
+        }.joined()
+        return mapped.first.map { $0.isNumber ? "s_" + mapped : mapped } ?? "s_"
+    }
+
+    /// A label: characters that end or confuse a Mermaid statement become entity codes.
+    static func label(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "#": out += "#35;"
+            case ";": out += "#59;"
+            case ":": out += "#58;"
+            case "\"": out += "#quot;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "\n", "\r": out += " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
