@@ -29,13 +29,13 @@ public struct PolicyExplanation: Sendable {
                         state: state.name, action: transition.pattern.display, condition: branch.condition?.text,
                         updates: branch.updates.isEmpty ? nil : branch.updates.map { "\($0.variable) = \($0.value.text)" }.joined(separator: ", "),
                         target: branch.target, shows: shows(in: branch.target),
-                        source: provenance(branch.provenance, fallback: state.provenance))
+                        source: provenance(branch.provenance, fallback: state.provenance, shown: branch.target))
                 }
             }
             let ignored = state.ignored.map { pattern in
                 Row(
                     state: state.name, action: pattern.display, condition: nil, updates: nil, target: nil, shows: "(nothing changes)",
-                    source: provenance(state.provenance, fallback: Provenance()))
+                    source: provenance(state.provenance, fallback: Provenance(), shown: state.name))
             }
             return transitions + ignored
         }
@@ -51,10 +51,12 @@ public struct PolicyExplanation: Sendable {
         }.joined(separator: "; ")
     }
 
-    private func provenance(_ provenance: Provenance, fallback: Provenance) -> String {
+    /// The sources of a row (the branch's, else its state's), and UNVERIFIED when the branch or what
+    /// it shows next (the `shown` state) is unverified.
+    private func provenance(_ provenance: Provenance, fallback: Provenance, shown: String) -> String {
         let sources = provenance.sources.isEmpty ? fallback.sources : provenance.sources
         var text = sources.joined(separator: ", ")
-        if let reason = provenance.unverified ?? fallback.unverified {
+        if let reason = provenance.unverified ?? policy.state(named: shown)?.provenance.unverified {
             text += (text.isEmpty ? "" : "; ") + "UNVERIFIED" + (reason.isEmpty ? "" : ": \(reason)")
         }
         return text

@@ -365,6 +365,7 @@ states:
         set: { indicators: collapsed }
   resizing:
     source: TD
+    unverified: that isCollapsed already has its new value for rows configured during the transition
     on:
       resize:
         source: TD
@@ -431,7 +432,10 @@ states:
       keyboard-show: &show
         - if: "arg.height > 0 && fieldBottom + 10 > window - arg.height"
           source: IQ
-          unverified: the scroll amount is not read from the source; modelled as the field's bottom ending keyboardDistance above the keyboard
+          unverified: >-
+            the scroll amount is not read from the source; modelled as the field's bottom ending
+            keyboardDistance above the keyboard, for text views as for text fields (IQ truncates the move to
+            whole points and keeps the field below the navigation bar, which this model does not)
           set:
             startInset: "active ? startInset : inset"
             active: true
@@ -447,6 +451,9 @@ states:
           to: shown
         - source: IQ
           note: a keyboard frame outside the window (hardware keyboard) intersects it in nothing, height 0
+          unverified: >-
+            IQ grows the frame by keyboardDistance before clipping it to the window, so a frame less than
+            10 pt below the window would still overlap; modelled as no overlap at all
           set:
             startInset: "active ? startInset : inset"
             active: true
@@ -467,6 +474,7 @@ states:
   restored:
     source: IQ
     unverified: whether and how the content offset is restored is not read from the source; it is not checked here
+    note: record a layout step before the next keyboard-show, since the model no longer knows the offset
     see: { inset: inset }
     ignore:
       - keyboard-hide
