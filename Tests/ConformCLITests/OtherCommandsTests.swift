@@ -31,10 +31,14 @@ struct OtherCommandsTests {
         try FileManager.default.copyItem(at: BinaryRunner.binary, to: copy)
         let policies = try BinaryRunner.run(["policies"], in: scratch.url, executable: copy)
         #expect(policies.status == 0)
-        #expect(policies.stdout.contains("one-handed"))
-        #expect(policies.stdout.contains("makeitso"))
+        let ids = [
+            "apple-reminders", "apple-contacts", "apple-calendar", "apple-sample", "one-handed", "makeitso",
+            "swiftui-dismiss-disabled", "keyboard-listener", "iq-keyboard-manager", "disclosure-split-aware", "disclosure-always",
+        ]
+        for id in ids { #expect(policies.stdout.contains("\(id)  "), "\(id) is listed") }
         try scratch.write("t.yaml", "conform: 1\npolicy: makeitso\nsteps:\n  - see: { done: enabled }\n")
-        let run = try BinaryRunner.run(["run", "t.yaml"], in: scratch.url, executable: copy)
+        try scratch.write("k.yaml", "conform: 1\npolicy: keyboard-listener\nsteps:\n  - keyboard-show: { height: 300 }\n  - see: { inset: 300 }\n")
+        let run = try BinaryRunner.run(["run", "t.yaml", "k.yaml"], in: scratch.url, executable: copy)
         #expect(run.status == 0, "\(run.stdout)")
     }
 
