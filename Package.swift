@@ -14,6 +14,8 @@ let package = Package(
         // every node keeps its line and column, duplicate keys are caught where they stand, and
         // aliases and nesting stay bounded.
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        // Markdown and HTML reports are rendered from Mustache templates in report-templates/.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     ],
     targets: [
         // Plain values, the expression language and the checker. No I/O, no dependency.
@@ -27,9 +29,16 @@ let package = Package(
         .target(name: "ConformResources"),
         // The façade: discovery, loading, the run, its result and exit status. Never prints.
         .target(name: "ConformKit", dependencies: ["ConformCore", "ConformLoading", "ConformResources"]),
+        // One renderer per report format (Markdown, HTML, JUnit, SARIF, JSON), escaping, diagrams, atomic writes.
+        .target(
+            name: "ConformReports",
+            dependencies: ["ConformKit", "ConformResources", .product(name: "Mustache", package: "swift-mustache")]
+        ),
         .executableTarget(
             name: "ConformCLI",
-            dependencies: ["ConformKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ConformKit", "ConformReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Maintainer tool: rewrites Sources/ConformResources/Embedded+Generated.swift from Policies/.
         .executableTarget(name: "conform-embed", dependencies: ["ConformEmbedding"]),
@@ -38,6 +47,7 @@ let package = Package(
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
         .testTarget(name: "ConformLoadingTests", dependencies: ["ConformLoading"]),
         .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformResources", "ConformEmbedding"]),
+        .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports"]),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
     ]
 )

@@ -25,14 +25,23 @@ extension ConformCommand {
         @Option(help: "What to print on standard output: text or json.")
         var format: OutputFormat = .text
 
+        @OptionGroup(title: "Reports") var reportOptions: ReportOptions
+
+        func validate() throws {
+            _ = try reportOptions.formats()
+        }
+
         func run() throws {
             let library = policyOptions.library()
             for claim in claims where library.policy(id: claim) == nil {
                 let hint = Spelling.nearest(to: claim, among: library.ids).map { " Did you mean '\($0)'?" } ?? ""
                 throw ValidationError("unknown policy '\(claim)'.\(hint) Known: \(library.ids.joined(separator: ", ")).")
             }
-            var result = ConformRunner(library: library).run(.init(paths: paths, claims: claims))
+            var result = ConformRunner(library: library).run(.init(paths: paths, claims: claims, keepSteps: reportOptions.needsSteps))
             result.errors = library.diagnostics + result.errors
+            let reportProblems = try reportOptions.emit(
+                result, library: library, version: ConformCommand.version, annotationsToStandardError: format == .json)
+            for problem in reportProblems { printError(problem.formatted) }
             switch format {
             case .json:
                 print(result.jsonDocument().serialized(pretty: true))
@@ -40,7 +49,7 @@ extension ConformCommand {
                 let stdout = Terminal(fileDescriptor: STDOUT_FILENO)
                 print(TextReport(result: result, terminal: stdout).render(), terminator: "")
             }
-            throw ExitCode(result.exitStatus)
+            throw ExitCode(reportProblems.isEmpty ? result.exitStatus : 2)
         }
     }
 }

@@ -8,10 +8,13 @@ public struct ConformRunner: Sendable {
         public var paths: [String]
         /// `--policy`: policies every trace claims (where the policy can read the trace).
         public var claims: [String]
+        /// Keep every trace's steps in the result, for reports that show them.
+        public var keepSteps: Bool
 
-        public init(paths: [String], claims: [String] = []) {
+        public init(paths: [String], claims: [String] = [], keepSteps: Bool = false) {
             self.paths = paths
             self.claims = claims
+            self.keepSteps = keepSteps
         }
     }
 
@@ -32,7 +35,7 @@ public struct ConformRunner: Sendable {
                 Diagnostic(.error, "no trace found (looked for .yaml, .yml and .json files)", at: SourceLocation(file: place, position: nil)))
         }
         for file in discovery.files {
-            let outcome = check(file: file, commandLineClaims: options.claims)
+            let outcome = check(file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps)
             result.errors += outcome.errors
             if let summary = outcome.summary {
                 result.traceCount += 1
@@ -51,7 +54,7 @@ public struct ConformRunner: Sendable {
     }
 
     /// Loads and checks one trace file against every policy.
-    public func check(file: String, commandLineClaims: [String]) -> FileOutcome {
+    public func check(file: String, commandLineClaims: [String], keepSteps: Bool = false) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(file) {
         case .success(let read): bytes = read
@@ -83,7 +86,8 @@ public struct ConformRunner: Sendable {
                     outcome: outcome))
         }
         let summary = TraceSummary(
-            id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count)
+            id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count,
+            steps: keepSteps ? trace.steps.map(StepSummary.init) : [])
         return FileOutcome(summary: summary, results: results, errors: errors)
     }
 }

@@ -147,6 +147,7 @@ enum MermaidText {
             case ";": out += "#59;"
             case ":": out += "#58;"
             case "\"": out += "#quot;"
+            case "`": out += "#96;"
             case "<": out += "#lt;"
             case ">": out += "#gt;"
             case "\n", "\r": out += " "

@@ -42,4 +42,28 @@ public struct TraceSummary: Sendable {
     public var title: String?
     public var claims: [String]
     public var stepCount: Int
+    /// The steps as reports show them; empty unless the run was asked to keep them.
+    public var steps: [StepSummary]
+}
+
+/// One step of a trace as reports show it.
+public struct StepSummary: Sendable {
+    public var number: Int
+    public var position: TextPosition
+    public var verb: String
+    /// The step in words: `tap Done`, `see done: enabled, sheet: none`.
+    public var text: String
+    public var note: String?
+
+    public init(_ step: Step) {
+        number = step.number
+        position = step.position
+        verb = step.verb
+        note = step.note
+        switch step.kind {
+        case .action(let action): text = action.display
+        case .see(let observation):
+            text = "see " + observation.items.map { "\($0.key): \($0.value.display)" }.joined(separator: ", ")
+        }
+    }
 }

@@ -1,0 +1,93 @@
+/// Escaping for each place a trace's or policy's text lands. Every renderer goes through these.
+public enum Escaping {
+    /// Text and attribute values in HTML and XML 1.0. Control characters that XML forbids even as
+    /// references become U+FFFD, so that no trace text can make a report unreadable.
+    public static func xml(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default:
+                if isForbiddenInXML(scalar) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// XML text content where line breaks should stay line breaks (element bodies).
+    public static func xmlBody(_ text: String) -> String {
+        xml(text).replacingOccurrences(of: "&#10;", with: "\n").replacingOccurrences(of: "&#13;", with: "")
+    }
+
+    static func isForbiddenInXML(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 { return value != 0x09 && value != 0x0A && value != 0x0D }
+        return value == 0xFFFE || value == 0xFFFF || (0x7F...0x9F).contains(value)
+    }
+
+    /// Inline Markdown (GitHub-flavoured): characters that could start markup or raw HTML are
+    /// backslash-escaped, `|` too so that the text is safe in a table cell, and line breaks folded.
+    public static func markdown(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\t": out += " "
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#", "!", "&", "$":
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The data part of a GitHub Actions workflow command (`::error ...::DATA`), as the runner unescapes it.
+    public static func workflowData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A property value of a workflow command (`file=`, `title=`).
+    public static func workflowProperty(_ text: String) -> String {
+        workflowData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// A relative path as a URI reference (SARIF `artifactLocation.uri`): each segment percent-encoded.
+    public static func uriPath(_ path: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".unicodeScalars)
+        var out = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, allowed.contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}

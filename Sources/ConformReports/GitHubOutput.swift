@@ -1,0 +1,33 @@
+import ConformCore
+import ConformKit
+
+/// GitHub Actions output: a workflow-command annotation at each broken claim and unreadable file,
+/// escaped as the runner parses them so that no trace text can start a command of its own.
+public enum GitHubOutput {
+    /// The runner shows at most 10 error annotations per step; the rest are summed up in a notice.
+    public static let annotationLimit = 10
+
+    public static func annotations(_ result: RunResult) -> [String] {
+        var lines: [String] = result.errors.map { error in
+            command("error", file: error.location.file, line: error.location.line, column: error.location.column,
+                title: "conform: file could not be read", message: error.message)
+        }
+        for row in ClaimRow.rows(result) where !row.passed {
+            lines.append(
+                command("error", file: row.pair.file, line: row.line, column: row.column, title: "conform: \(row.title)",
+                    message: row.detail))
+        }
+        guard lines.count > annotationLimit else { return lines }
+        let rest = lines.count - annotationLimit
+        return Array(lines.prefix(annotationLimit))
+            + ["::notice title=conform::\(rest) more problems are not annotated (GitHub shows \(annotationLimit) per step); see the step summary or the reports"]
+    }
+
+    static func command(_ kind: String, file: String, line: Int?, column: Int?, title: String, message: String) -> String {
+        var properties = ["file=\(Escaping.workflowProperty(SARIFReport.relative(file)))"]
+        if let line { properties.append("line=\(line)") }
+        if let column, line != nil { properties.append("col=\(column)") }
+        properties.append("title=\(Escaping.workflowProperty(title))")
+        return "::\(kind) \(properties.joined(separator: ","))::\(Escaping.workflowData(message))"
+    }
+}

@@ -1,0 +1,208 @@
+import ConformCore
+import ConformKit
+
+/// The values the Markdown and HTML templates show, as the dictionaries and arrays Mustache reads.
+/// Built once per report; `limit` caps how many traces get detail sections, for size limits.
+struct ReportModel {
+    let input: ReportInput
+    var result: RunResult { input.result }
+
+    /// Traces whose details (steps, diagrams) are shown at most; `nil` for all.
+    var detailLimit: Int?
+    /// Matrix rows shown at most per report; `nil` for all.
+    var rowLimit: Int?
+
+    func context(diagrams: Bool) -> [String: Any] {
+        let claims = result.claimsPassed + result.claimsFailed
+        var status = "pass"
+        if result.claimsFailed > 0 { status = "fail" }
+        if result.exitStatus == 2 { status = "error" }
+        let policyList = policies(diagrams: diagrams)
+        var context: [String: Any] = [
+            "version": input.version,
+            "status": status,
+            "passing": status == "pass", "failing": status == "fail", "erroring": status == "error",
+            "hasFailures": result.claimsFailed > 0, "hasErrors": !result.errors.isEmpty, "hasPolicies": !policyList.isEmpty,
+            "statusText": status == "pass" ? "every claim holds" : status == "fail" ? "a claim is broken" : "some files could not be read",
+            "traces": result.traceCount,
+            "policies": result.policyIDs.count,
+            "claims": claims,
+            "claimsPassed": result.claimsPassed,
+            "claimsFailed": result.claimsFailed,
+            "errorCount": result.errors.count,
+            "errors": result.errors.map { ["location": $0.location.description, "message": $0.message] },
+            "apps": apps(),
+            "failures": failures(),
+            "policyList": policyList,
+            "traceDetails": traceDetails(diagrams: diagrams),
+        ]
+        if let generatedAt = input.generatedAt { context["generatedAt"] = generatedAt }
+        let shownRows = (context["apps"] as? [[String: Any]])?.reduce(0) { $0 + (($1["rows"] as? [Any])?.count ?? 0) } ?? 0
+        if shownRows < result.traceCount {
+            context["rowsOmitted"] = "\(result.traceCount - shownRows) of \(result.traceCount) traces are not listed in the matrix, to keep this report within its size limit; failing traces are listed first. The JSON report has every result."
+        }
+        let detailed = (context["traceDetails"] as? [Any])?.count ?? 0
+        let withDetails = result.traces.count
+        if detailed < withDetails, detailLimit != nil {
+            context["detailsOmitted"] = "Details are shown for \(detailed) of \(withDetails) traces (failing ones first), to keep this report within its size limit."
+        }
+        let failureCount = result.results.filter { $0.claimed && $0.verdict.name != "pass" }.count
+        if let shown = (context["failures"] as? [Any])?.count, shown < failureCount {
+            context["failuresOmitted"] = "\(failureCount - shown) more broken claims are not shown here; see the JSON or SARIF report."
+        }
+        return context
+    }
+
+    // MARK: - Matrix
+
+    /// Traces ordered with the failing ones first, then by file, so that a cut keeps what matters.
+    private var orderedTraces: [TraceSummary] {
+        let failing = Set(result.results.filter { $0.claimed && $0.verdict.name != "pass" }.map(\.file))
+        return result.traces.sorted { (failing.contains($0.file) ? 0 : 1, $0.file) < (failing.contains($1.file) ? 0 : 1, $1.file) }
+    }
+
+    private func apps() -> [[String: Any]] {
+        var remaining = rowLimit ?? Int.max
+        let shown = orderedTraces.filter { _ in defer { remaining -= 1 }; return remaining > 0 }
+        let byApp = Dictionary(grouping: shown) { $0.app ?? "(no app)" }
+        let pairsByFile = Dictionary(grouping: result.results, by: \.file)
+        return byApp.keys.sorted().map { app in
+            let traces = (byApp[app] ?? []).sorted { $0.file < $1.file }
+            let pairs = traces.flatMap { pairsByFile[$0.file] ?? [] }
+            let columns = result.policyIDs.filter { id in pairs.contains { $0.policy == id && $0.verdict.name != "inapplicable" } }
+            let rows: [[String: Any]] = traces.map { trace in
+                let mine = pairsByFile[trace.file] ?? []
+                let cells: [[String: Any]] = columns.map { id in
+                    guard let pair = mine.first(where: { $0.policy == id }) else { return ["symbol": "", "text": "", "verdict": "none"] }
+                    return cell(pair)
+                }
+                return ["trace": trace.id, "title": trace.title ?? "", "file": trace.file, "anchor": Self.anchor(trace.file), "cells": cells]
+            }
+            return ["name": app, "anchor": Self.anchor("app-" + app), "columns": columns.map { ["id": $0] }, "rows": rows, "count": traces.count]
+        }
+    }
+
+    private func cell(_ pair: PairResult) -> [String: Any] {
+        let symbol: String, text: String
+        switch pair.verdict {
+        case .pass: (symbol, text) = ("✅", "pass")
+        case .fail(let departure): (symbol, text) = ("❌", "step \(departure.step)")
+        case .inapplicable: (symbol, text) = ("·", "n/a")
+        case .error: (symbol, text) = ("⚠️", "error")
+        }
+        // The HTML page uses marks that every text font has; Markdown on GitHub shows the emoji.
+        let mark = ["pass": "✓", "fail": "✗", "inapplicable": "·", "error": "!"][pair.verdict.name] ?? ""
+        return [
+            "symbol": symbol, "mark": mark, "text": text, "verdict": pair.verdict.name, "claimed": pair.claimed,
+            "tooltip": "\(pair.policy): \(pair.verdict.name)\(pair.claimed ? " (claimed)" : "")",
+        ]
+    }
+
+    // MARK: - Failures
+
+    private func failures() -> [[String: Any]] {
+        let broken = result.results.filter { $0.claimed && $0.verdict.name != "pass" }
+        let shown = detailLimit.map { Array(broken.prefix($0 * 2)) } ?? broken
+        let stepsByFile = Dictionary(result.traces.map { ($0.file, $0.steps) }) { first, _ in first }
+        return shown.map { pair in
+            let row = ClaimRow(pair)
+            var entry: [String: Any] = [
+                "trace": pair.trace, "file": pair.file, "policy": pair.policy, "place": row.place, "title": row.title,
+                "verdict": pair.verdict.name, "anchor": Self.anchor(pair.file),
+                "summaryHTML": Escaping.xml("❌ \(pair.trace) × \(pair.policy): \(row.title)"),
+            ]
+            if case .fail(let departure) = pair.verdict {
+                entry["step"] = departure.step
+                entry["state"] = departure.state
+                entry["message"] = departure.message
+                entry["expected"] = departure.expected.serialized()
+                entry["observed"] = departure.observed.serialized()
+                let steps = stepsByFile[pair.file] ?? []
+                let shownSteps = steps.prefix(departure.step + 2).map { step in
+                    ["number": step.number, "line": step.position.line, "text": step.text, "departs": step.number == departure.step] as [String: Any]
+                }
+                entry["steps"] = shownSteps
+                entry["hasSteps"] = !shownSteps.isEmpty
+            } else {
+                entry["message"] = row.detail
+            }
+            return entry
+        }
+    }
+
+    // MARK: - Traces and policies
+
+    private func traceDetails(diagrams: Bool) -> [[String: Any]] {
+        let traces = detailLimit.map { Array(orderedTraces.prefix($0)) } ?? orderedTraces
+        let pairsByFile = Dictionary(grouping: result.results, by: \.file)
+        return traces.map { trace in
+            let pairs = pairsByFile[trace.file] ?? []
+            let judged = pairs.filter(\.claimed)
+            var marks: [Int: [[String: Any]]] = [:]
+            for pair in judged {
+                guard case .fail(let departure) = pair.verdict else { continue }
+                marks[departure.step, default: []].append([
+                    "policy": pair.policy, "claimed": pair.claimed, "message": departure.message,
+                    "expected": departure.expected.serialized(), "observed": departure.observed.serialized(),
+                    "place": "\(trace.file):\(departure.position.line)",
+                ])
+            }
+            let claimedPairs = pairs.filter(\.claimed)
+            let failing = claimedPairs.contains { $0.verdict.name != "pass" }
+            var entry: [String: Any] = [
+                "id": trace.id, "title": trace.title ?? "", "file": trace.file, "app": trace.app ?? "(no app)",
+                "anchor": Self.anchor(trace.file), "failing": failing, "open": failing,
+                "claims": claimedPairs.map { ["policy": $0.policy, "verdict": $0.verdict.name] },
+                "steps": trace.steps.map { step -> [String: Any] in
+                    var row: [String: Any] = ["number": step.number, "line": step.position.line, "text": step.text]
+                    if let note = step.note { row["note"] = note }
+                    if let stepMarks = marks[step.number] {
+                        row["marks"] = stepMarks
+                        row["departs"] = stepMarks.contains { $0["claimed"] as? Bool == true } ? "claimed" : "other"
+                    }
+                    return row
+                },
+            ]
+            if diagrams {
+                entry["diagrams"] = claimedPairs.compactMap { pair -> [String: Any]? in
+                    guard let policy = input.library.policy(id: pair.policy) else { return nil }
+                    var taken: [TransitionID: [Int]] = [:]
+                    for step in pair.outcome.path { taken[step.id, default: []].append(step.step) }
+                    let svg = StateDiagramSVG(
+                        policy: policy, taken: taken, departedIn: pair.verdict.departure?.state,
+                        id: "d-" + Self.anchor(trace.file + "-" + pair.policy)
+                    ).render()
+                    return ["policy": pair.policy, "verdict": pair.verdict.name, "svg": svg]
+                }
+            }
+            return entry
+        }
+    }
+
+    /// The policies some trace claims, each with its diagram.
+    private func policies(diagrams: Bool) -> [[String: Any]] {
+        let claimed = Set(result.results.filter(\.claimed).map(\.policy))
+        return input.library.policies.filter { claimed.contains($0.id) }.map { policy in
+            let explanation = PolicyExplanation(policy: policy)
+            var entry: [String: Any] = [
+                "id": policy.id, "title": policy.title, "summary": policy.summary, "domain": policy.domain,
+                "anchor": Self.anchor("policy-" + policy.id),
+                "sources": policy.sources.map { ["name": $0.name, "text": $0.text] },
+                "mermaid": explanation.mermaid(),
+            ]
+            if diagrams {
+                entry["svg"] = StateDiagramSVG(policy: policy, taken: [:], departedIn: nil, id: "p-" + Self.anchor(policy.id)).render()
+            }
+            return entry
+        }
+    }
+
+    /// An id safe in HTML and in URLs, stable for the same text.
+    static func anchor(_ text: String) -> String {
+        let mapped = text.lowercased().unicodeScalars.map { scalar -> String in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? String(scalar) : "-"
+        }.joined()
+        let collapsed = mapped.split(separator: "-").joined(separator: "-")
+        return "t-" + (collapsed.isEmpty ? "x" : collapsed) + "-" + String(SARIFReport.fingerprint([text]).prefix(6))
+    }
+}

@@ -1,0 +1,143 @@
+import ConformCore
+import ConformKit
+import Foundation
+
+/// SARIF 2.1.0 with what GitHub code scanning reads: a rule per claimed policy (with help text), a
+/// result per broken claim at the trace file's line, and a stable `primaryLocationLineHash`.
+struct SARIFReport: ReportRenderer {
+    static let fileRule = "conform/unreadable-file"
+
+    func render(_ input: ReportInput) throws -> String {
+        let broken = ClaimRow.rows(input.result).filter { !$0.passed }
+        let claimed = Set(input.result.results.filter(\.claimed).map(\.policy))
+        var rules: [JSONValue] = input.library.policies.filter { claimed.contains($0.id) }.map(rule)
+        if !input.result.errors.isEmpty { rules.append(fileRuleJSON) }
+        var results: [JSONValue] = broken.map { result($0) }
+        results += input.result.errors.map(errorResult)
+        let driver: JSONValue = .object([
+            ("name", .string("conform")), ("version", .string(input.version)),
+            ("rules", .array(rules)),
+        ])
+        let run: JSONValue = .object([
+            ("tool", .object([("driver", driver)])),
+            ("columnKind", .string("unicodeCodePoints")),
+            ("results", .array(results)),
+        ])
+        let document: JSONValue = .object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([run])),
+        ])
+        return document.serialized(pretty: true) + "\n"
+    }
+
+    static func ruleID(_ policy: String) -> String { "conform/\(policy)" }
+
+    private func rule(_ policy: Policy) -> JSONValue {
+        let summary = policy.summary.isEmpty ? policy.title : policy.summary
+        let sources = policy.sources.map { "\($0.name): \($0.text)" }.joined(separator: "\n")
+        let help = "A trace that claims '\(policy.id)' must behave as this policy models: \(summary)\n\nSources:\n\(sources)\n\nSee `conform explain \(policy.id)` for every state and transition."
+        return .object([
+            ("id", .string(Self.ruleID(policy.id))),
+            ("name", .string(Self.ruleName(policy.id))),
+            ("shortDescription", .object([("text", .string(Self.clip("Departure from '\(policy.id)': \(policy.title)")))])),
+            ("fullDescription", .object([("text", .string(Self.clip(summary)))])),
+            ("help", .object([("text", .string(help))])),
+            ("defaultConfiguration", .object([("level", .string("error"))])),
+            ("properties", .object([("tags", .array([.string("conformance"), .string(policy.domain)])), ("precision", .string("very-high"))])),
+        ])
+    }
+
+    private var fileRuleJSON: JSONValue {
+        .object([
+            ("id", .string(Self.fileRule)),
+            ("name", .string("UnreadableFile")),
+            ("shortDescription", .object([("text", .string("A trace or policy file could not be read"))])),
+            ("fullDescription", .object([("text", .string("The file is not valid YAML, or does not follow the trace or policy format, so it was not checked."))])),
+            ("help", .object([("text", .string("Fix the problem at the reported line and column; `conform lint` lists every problem of every file."))])),
+            ("defaultConfiguration", .object([("level", .string("error"))])),
+        ])
+    }
+
+    private func result(_ row: ClaimRow) -> JSONValue {
+        let message = "\(row.title): \(row.detail.split(separator: "\n").first.map(String.init) ?? "")"
+        let fingerprint = Self.fingerprint([row.pair.policy, row.pair.trace, row.pair.file, row.title])
+        return .object([
+            ("ruleId", .string(Self.ruleID(row.pair.policy))),
+            ("level", .string("error")),
+            ("message", .object([("text", .string(message))])),
+            ("locations", .array([location(file: row.pair.file, line: row.line, column: row.column)])),
+            ("partialFingerprints", .object([("primaryLocationLineHash", .string(fingerprint))])),
+        ])
+    }
+
+    private func errorResult(_ diagnostic: Diagnostic) -> JSONValue {
+        .object([
+            ("ruleId", .string(Self.fileRule)),
+            ("level", .string("error")),
+            ("message", .object([("text", .string(diagnostic.message))])),
+            ("locations", .array([location(file: diagnostic.location.file, line: diagnostic.location.line, column: diagnostic.location.column)])),
+            ("partialFingerprints", .object([("primaryLocationLineHash", .string(Self.fingerprint([diagnostic.location.file, diagnostic.message])))])),
+        ])
+    }
+
+    /// A physical location; a line's region runs from the column to the end of that line when the file can be read.
+    private func location(file: String, line: Int?, column: Int?) -> JSONValue {
+        var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(Escaping.uriPath(Self.relative(file))))]))]
+        let startLine = max(1, line ?? 1)
+        let startColumn = max(1, column ?? 1)
+        let endColumn = max(startColumn + 1, (SourceLines.length(ofLine: startLine, in: file) ?? 0) + 1)
+        physical.append((
+            "region",
+            .object([
+                ("startLine", .number(Double(startLine))), ("startColumn", .number(Double(startColumn))),
+                ("endLine", .number(Double(startLine))), ("endColumn", .number(Double(endColumn))),
+            ])
+        ))
+        return .object([("physicalLocation", .object(physical))])
+    }
+
+    /// SARIF wants paths relative to the repository: `./Traces/a.yaml` → `Traces/a.yaml`.
+    static func relative(_ path: String) -> String {
+        var path = path
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        return path
+    }
+
+    static func ruleName(_ id: String) -> String {
+        id.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    static func clip(_ text: String) -> String {
+        text.count <= 1024 ? text : String(text.prefix(1021)) + "..."
+    }
+
+    /// A stable 64-bit FNV-1a hash of the parts, as GitHub's `primaryLocationLineHash` expects (`HEX:1`).
+    static func fingerprint(_ parts: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in parts.joined(separator: "\u{1F}").utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16).leftPadded(to: 16) + ":1"
+    }
+}
+
+/// Reads line lengths from source files, for regions that cover a whole line.
+enum SourceLines {
+    static func length(ofLine line: Int, in file: String) -> Int? {
+        guard let data = FileManager.default.contents(atPath: file), data.count <= FileReader.maximumBytes else { return nil }
+        var current = 1
+        var length = 0
+        for byte in data {
+            if byte == 0x0A {
+                if current == line { return length }
+                current += 1
+                length = 0
+            } else if byte != 0x0D, byte & 0xC0 != 0x80, current == line {
+                length += 1
+            }
+        }
+        return current == line ? length : nil
+    }
+}

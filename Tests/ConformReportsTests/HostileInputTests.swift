@@ -1,0 +1,80 @@
+import ConformCore
+import ConformKit
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@testable import ConformReports
+
+@Suite("Hostile strings in every format")
+struct HostileInputTests {
+    let input = fixtureInput("hostile")
+
+    @Test("the hostile fixture loads and breaks its claim, so its strings reach every part of every report")
+    func fixture() {
+        #expect(input.result.errors.isEmpty)
+        #expect(input.result.claimsFailed == 1)
+    }
+
+    @Test("HTML: no markup from a trace survives unescaped")
+    func html() throws {
+        let html = try render(.html, input)
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("<b>bold</b>"))
+        #expect(!html.contains("</summary> <!--"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!html.contains("\u{01}"))
+        #expect(html.components(separatedBy: "<script>").count == 2, "only the report's own script")
+    }
+
+    @Test("JUnit and SARIF parse, and keep the hostile text as text")
+    func xmlAndJSON() throws {
+        let junit = try render(.junit, input)
+        #expect(!junit.contains("\u{01}"))
+        #if canImport(FoundationXML) || os(macOS)
+            let document = try XMLDocument(xmlString: junit)
+            #expect(document.rootElement()?.name == "testsuites")
+        #endif
+        let sarif = try render(.sarif, input)
+        let parsed = try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any]
+        #expect(parsed?["version"] as? String == "2.1.0")
+        let json = try render(.json, input)
+        #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [String: Any])
+    }
+
+    @Test("Markdown: table cells cannot be split, and no raw HTML from a trace gets through")
+    func markdown() throws {
+        let markdown = try render(.md, input)
+        // Escaped as \<script\>, which Markdown shows as text.
+        #expect(markdown.range(of: #"(?<!\\)<(script|img|b)"#, options: .regularExpression) == nil)
+        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }
+        func cells(_ line: Substring) -> Int { line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count }
+        let hostileRow = try #require(rows.first { $0.contains("script") })
+        let header = try #require(rows.first { $0.hasPrefix("| Trace |") })
+        #expect(cells(hostileRow) == cells(header), "a trace's pipes cannot add table cells")
+    }
+
+    @Test("GitHub annotations: one line each, no command a trace could start")
+    func annotations() {
+        let lines = GitHubOutput.annotations(input.result)
+        #expect(lines.count == 1)
+        for line in lines {
+            #expect(!line.contains("\n") && !line.contains("\r"))
+            #expect(line.hasPrefix("::error file=Tests/ConformReportsTests/Fixtures/hostile/hostile.yaml,line=11,col=5,title="))
+            let properties = line.dropFirst(2).split(separator: "::", maxSplits: 1)[0]
+            #expect(!properties.contains("::"), "no '::' inside the properties")
+            #expect(properties.split(separator: ",").count == 4, "commas in values are escaped")
+            #expect(line.contains("%0A"), "the newline of the trace's value is escaped")
+        }
+    }
+
+    @Test("workflow-command escaping follows the runner's rules")
+    func workflowEscaping() {
+        #expect(Escaping.workflowData("100% sure\r\nnext") == "100%25 sure%0D%0Anext")
+        #expect(Escaping.workflowProperty("Policy: a, b") == "Policy%3A a%2C b")
+    }
+}

