@@ -48,7 +48,14 @@ public enum FileDiscovery {
         for entry in entries where !entry.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                // Only a link can be listed yet not exist: its target is gone.
+                if extensions.contains((entry as NSString).pathExtension.lowercased()) {
+                    found.diagnostics.append(
+                        Diagnostic(.error, "a symbolic link to a file that does not exist", at: SourceLocation(file: path, position: nil)))
+                }
+                continue
+            }
             if isDirectory.boolValue {
                 directories.append(path)
             } else if extensions.contains((entry as NSString).pathExtension.lowercased()) {
@@ -69,6 +76,10 @@ public enum FileReader {
         let location = SourceLocation(file: path, position: nil)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
             return .failure(Diagnostic(.error, "cannot read the file (it is missing or not accessible)", at: location))
+        }
+        // A FIFO or device would block or never end; only regular files are read.
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            return .failure(Diagnostic(.error, "not a regular file, so it is not read", at: location))
         }
         if let size = attributes[.size] as? NSNumber, size.intValue > maximumBytes {
             return .failure(Diagnostic(.error, "the file has \(size.intValue) bytes; at most \(maximumBytes) are read", at: location))

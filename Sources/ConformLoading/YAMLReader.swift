@@ -13,10 +13,13 @@ public struct YAMLReader: Sendable {
         public var maximumDepth: Int
         /// Nodes after aliases are expanded.
         public var maximumNodes: Int
+        /// Nodes that aliases may add by expansion, all together (a "billion laughs" needs billions).
+        public var maximumAliasNodes: Int
 
-        public init(maximumDepth: Int = 128, maximumNodes: Int = 5_000_000) {
+        public init(maximumDepth: Int = 128, maximumNodes: Int = 4_000_000, maximumAliasNodes: Int = 100_000) {
             self.maximumDepth = maximumDepth
             self.maximumNodes = maximumNodes
+            self.maximumAliasNodes = maximumAliasNodes
         }
     }
 
@@ -52,6 +55,7 @@ private struct Composer {
     var anchors: [String: YNode] = [:]
     var anchorSizes: [String: Int] = [:]
     var nodeCount = 0
+    var aliasNodeCount = 0
     var root: YNode?
     var documents = 0
 
@@ -90,6 +94,11 @@ private struct Composer {
                     let name = Self.optionalString(event.data.alias.anchor) ?? ""
                     guard let node = anchors[name], let size = anchorSizes[name] else {
                         throw Problem("the alias '*\(name)' names no anchor defined before it", at: position)
+                    }
+                    aliasNodeCount += size
+                    guard aliasNodeCount <= limits.maximumAliasNodes else {
+                        throw Problem(
+                            "aliases expand to more than \(limits.maximumAliasNodes) nodes (is this a \"billion laughs\"?)", at: position)
                     }
                     var copy = node
                     copy.position = position
@@ -194,7 +203,11 @@ private struct Composer {
         let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
         var position = TextPosition(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
         if parser.error == YAML_READER_ERROR {
-            position = Self.position(ofByte: Int(parser.problem_offset), in: bytes)
+            // libyaml points at the offending octet; a reader points at the character it belongs to.
+            var offset = Int(parser.problem_offset)
+            while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80, bytes[offset - 1] & 0x80 != 0 { offset -= 1 }
+            if offset > 0, offset < bytes.count, bytes[offset] & 0x80 == 0, bytes[offset - 1] & 0xC0 == 0xC0 { offset -= 1 }
+            position = Self.position(ofByte: offset, in: bytes)
             let detail = problem == "invalid leading UTF-8 octet" || problem.contains("UTF-8")
                 ? "the file is not valid UTF-8 (\(problem))" : problem
             return Problem(detail, at: position)
@@ -203,10 +216,17 @@ private struct Composer {
             return Problem("nesting deeper than the YAML parser allows (1000 levels)", at: position)
         }
         var notes: [String] = []
+        if problem == "found character that cannot start any token", Self.isTab(at: parser.problem_offset, in: bytes) {
+            notes.append("YAML does not allow tabs for indentation; indent with spaces")
+        }
         if let context = parser.context.map({ String(cString: $0) }) {
             notes.append("\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1)")
         }
         return Problem("YAML syntax: \(problem)", at: position, notes: notes)
+    }
+
+    private static func isTab(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        offset >= 0 && offset < bytes.count && bytes[offset] == 0x09
     }
 
     /// Line and column (in Unicode scalars) of a byte offset, for reader errors that give only an offset.

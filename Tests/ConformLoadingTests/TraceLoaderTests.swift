@@ -132,7 +132,7 @@ struct TraceLoaderTests {
         yaml += "steps: []\n"
         let problems = traceProblems(yaml)
         #expect(problems.count == 1)
-        #expect(problems.first?.contains("more than 5000000 YAML nodes") == true)
+        #expect(problems.first?.contains("aliases expand to more than 100000 nodes") == true)
     }
 
     @Test("deep nesting is refused without recursion")
@@ -142,5 +142,18 @@ struct TraceLoaderTests {
         var block = "conform: 1\nsteps:\n"
         for level in 0..<200 { block += String(repeating: " ", count: 2 * level + 2) + "- k:\n" }
         #expect(traceProblems(block) == ["66:131: nesting deeper than 128 levels"])
+    }
+}
+
+@Suite("Loader limits")
+struct LoaderLimitTests {
+    @Test("the node limit holds without aliases, and the step limit is a located error")
+    func limits() {
+        let reader = YAMLReader(limits: .init(maximumDepth: 128, maximumNodes: 50, maximumAliasNodes: 10))
+        let loader = TraceLoader(vocabulary: KnownVocabulary(policies: []), reader: reader, maximumSteps: 3)
+        let many = "conform: 1\nsteps:\n" + String(repeating: "  - tap: Done\n", count: 30)
+        #expect(loader.load(Array(many.utf8), file: "t").problems.map(describe) == ["14:5: more than 50 YAML nodes (after expanding aliases)"])
+        let four = "conform: 1\nsteps:\n" + String(repeating: "  - tap: Done\n", count: 4)
+        #expect(loader.load(Array(four.utf8), file: "t").problems.map(describe) == ["3:3: 4 steps; a trace may have at most 3"])
     }
 }

@@ -12,10 +12,20 @@ public struct Expression: Sendable {
 
     public var kind: Kind
     public var offset: Int
+    /// Levels of nesting below and including this node; the parser refuses trees deeper than its limit,
+    /// so that checking and evaluating (which recurse) stay shallow.
+    public let depth: Int
 
     public init(_ kind: Kind, at offset: Int) {
         self.kind = kind
         self.offset = offset
+        switch kind {
+        case .literal, .name: depth = 1
+        case .unary(_, let operand): depth = operand.depth + 1
+        case .binary(_, let left, let right): depth = max(left.depth, right.depth) + 1
+        case .conditional(let a, let b, let c): depth = max(a.depth, b.depth, c.depth) + 1
+        case .call(_, let arguments): depth = (arguments.map(\.depth).max() ?? 0) + 1
+        }
     }
 }
 

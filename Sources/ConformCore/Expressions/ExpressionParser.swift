@@ -23,6 +23,9 @@ public struct ExpressionParser {
         guard case .end = parser.current.kind else {
             throw ExpressionError("unexpected \(parser.current.kind.description) after the expression", at: parser.current.offset)
         }
+        guard expression.depth <= maximumDepth else {
+            throw ExpressionError("expression nested more than \(maximumDepth) deep", at: 0)
+        }
         return expression
     }
 
