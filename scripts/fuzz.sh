@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Fuzzes the trace loader, the policy loader and the expression parser with libFuzzer.
+#   scripts/fuzz.sh [SECONDS_PER_TARGET]      (default 60)
+# Builds ConformCore and ConformLoading (and libyaml) with the fuzzer and address sanitizer into
+# .build-fuzz/, links one binary per target in Fuzz/, and runs each for the given time starting from
+# Fuzz/seeds/. Exits non-zero when a target crashes; the crashing input is left in .build-fuzz/crashes/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+scratch=.build-fuzz
+flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address)
+swift build --scratch-path "$scratch" -c release --target ConformLoading "${flags[@]}" >"$scratch.log" 2>&1 \
+  || { cat "$scratch.log" >&2; exit 1; }
+bin="$scratch/release"
+modules="$bin/Modules"
+[ -d "$modules" ] || modules="$bin"
+cyaml_include="$(find "$scratch/checkouts" -type d -path '*Sources/CYaml/include' | head -n 1)"
+objects=$(find "$bin/ConformCore.build" "$bin/ConformLoading.build" "$bin/CYaml.build" -name '*.o')
+mkdir -p "$scratch/crashes" "$scratch/corpus"
+status=0
+for target in TraceLoader PolicyLoader ExpressionParser; do
+  exe="$scratch/fuzz-$target"
+  if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$modules" -Xcc -I -Xcc "$cyaml_include" \
+    "Fuzz/Fuzz$target.swift" $objects -o "$exe" 2>"$scratch/link-$target.log"; then
+    grep -v "warning: Cannot export local symbol" "$scratch/link-$target.log" >&2
+    exit 1
+  fi
+  seeds="Fuzz/seeds/$(echo "$target" | sed 's/Loader//; s/Parser//' | tr '[:upper:]' '[:lower:]')"
+  corpus="$scratch/corpus/$target"
+  mkdir -p "$corpus"
+  echo "== fuzz $target for ${seconds}s"
+  if ! "$exe" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$scratch/crashes/$target-" -print_final_stats=1 2>"$scratch/$target.log"; then
+    echo "!! $target crashed; input in $scratch/crashes/ (log: $scratch/$target.log)"
+    tail -n 30 "$scratch/$target.log"
+    status=1
+  fi
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$scratch/$target.log" | sed "s/^/   /"
+done
+exit $status
