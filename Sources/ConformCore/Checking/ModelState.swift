@@ -16,7 +16,7 @@ struct ModelState {
 
     init(policy: Policy, trace: Trace) {
         state = policy.initialState
-        variables = Dictionary(uniqueKeysWithValues: policy.variables.map { ($0.name, $0.initial) })
+        variables = Self.initialVariables(policy)
         baseline = trace.form
         fields = trace.form
     }
@@ -48,7 +48,12 @@ struct ModelState {
         if saved { baseline = fields } else { fields = baseline }
         edited = false
         state = policy.initialState
-        variables = Dictionary(uniqueKeysWithValues: policy.variables.map { ($0.name, $0.initial) })
+        variables = Self.initialVariables(policy)
+    }
+
+    /// A policy built in code may repeat a name; the last declaration wins rather than trapping.
+    private static func initialVariables(_ policy: Policy) -> [String: Value] {
+        Dictionary(policy.variables.map { ($0.name, $0.initial) }) { _, last in last }
     }
 
     /// The value of a name in an expression; `nil` when the name is an enumeration case.
