@@ -45,9 +45,21 @@ public struct YAMLReader: Sendable {
 }
 
 private struct Composer {
-    enum Frame {
-        case sequence([YNode], TextPosition, anchor: String?)
-        case mapping([YPair], pendingKey: YNode?, seen: [String: TextPosition], TextPosition, anchor: String?)
+    /// A collection being built. A class, so that appending to it never copies what it holds.
+    final class Frame {
+        let position: TextPosition
+        let anchor: String?
+        let isMapping: Bool
+        var items: [YNode] = []
+        var pairs: [YPair] = []
+        var pendingKey: YNode?
+        var seen: [String: TextPosition] = [:]
+
+        init(position: TextPosition, anchor: String?, isMapping: Bool) {
+            self.position = position
+            self.anchor = anchor
+            self.isMapping = isMapping
+        }
     }
 
     let limits: YAMLReader.Limits
@@ -104,11 +116,9 @@ private struct Composer {
                     copy.position = position
                     try add(copy, anchor: nil, size: size)
                 case YAML_SEQUENCE_START_EVENT:
-                    try push(.sequence([], position, anchor: Self.optionalString(event.data.sequence_start.anchor)), at: position)
+                    try push(Frame(position: position, anchor: Self.optionalString(event.data.sequence_start.anchor), isMapping: false))
                 case YAML_MAPPING_START_EVENT:
-                    try push(
-                        .mapping([], pendingKey: nil, seen: [:], position, anchor: Self.optionalString(event.data.mapping_start.anchor)),
-                        at: position)
+                    try push(Frame(position: position, anchor: Self.optionalString(event.data.mapping_start.anchor), isMapping: true))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     try pop()
                 default:
@@ -122,20 +132,23 @@ private struct Composer {
         }
     }
 
-    private mutating func push(_ frame: Frame, at position: TextPosition) throws {
+    private mutating func push(_ frame: Frame) throws {
         guard stack.count < limits.maximumDepth else {
-            throw Problem("nesting deeper than \(limits.maximumDepth) levels", at: position)
+            throw Problem("nesting deeper than \(limits.maximumDepth) levels", at: frame.position)
         }
         stack.append(frame)
     }
 
     private mutating func pop() throws {
         guard let frame = stack.popLast() else { return }
-        switch frame {
-        case .sequence(let items, let position, let anchor):
-            try add(YNode(.sequence(items), at: position), anchor: anchor, size: 1 + items.count)
-        case .mapping(let pairs, _, _, let position, let anchor):
-            try add(YNode(.mapping(pairs), at: position), anchor: anchor, size: 1 + pairs.count)
+        if frame.isMapping {
+            let pairs = frame.pairs
+            frame.pairs = []
+            try add(YNode(.mapping(pairs), at: frame.position), anchor: frame.anchor, size: 1 + pairs.count)
+        } else {
+            let items = frame.items
+            frame.items = []
+            try add(YNode(.sequence(items), at: frame.position), anchor: frame.anchor, size: 1 + items.count)
         }
     }
 
@@ -149,30 +162,26 @@ private struct Composer {
             anchors[anchor] = node
             anchorSizes[anchor] = Self.size(of: node)
         }
-        guard let top = stack.popLast() else {
+        guard let top = stack.last else {
             root = node
             return
         }
-        switch top {
-        case .sequence(var items, let position, let anchor):
-            items.append(node)
-            stack.append(.sequence(items, position, anchor: anchor))
-        case .mapping(var pairs, let pendingKey, var seen, let position, let anchor):
-            if let key = pendingKey {
-                pairs.append(YPair(key: key, value: node))
-                stack.append(.mapping(pairs, pendingKey: nil, seen: seen, position, anchor: anchor))
-            } else {
-                if let text = node.scalarText {
-                    if let first = seen[text] {
-                        stack.append(top)
-                        throw Problem(
-                            "duplicate key '\(text)' (first at line \(first.line), column \(first.column))", at: node.position)
-                    }
-                    seen[text] = node.position
-                }
-                stack.append(.mapping(pairs, pendingKey: node, seen: seen, position, anchor: anchor))
-            }
+        guard top.isMapping else {
+            top.items.append(node)
+            return
         }
+        if let key = top.pendingKey {
+            top.pairs.append(YPair(key: key, value: node))
+            top.pendingKey = nil
+            return
+        }
+        if let text = node.scalarText {
+            if let first = top.seen[text] {
+                throw Problem("duplicate key '\(text)' (first at line \(first.line), column \(first.column))", at: node.position)
+            }
+            top.seen[text] = node.position
+        }
+        top.pendingKey = node
     }
 
     private static func size(of node: YNode) -> Int {
