@@ -225,7 +225,7 @@ private struct Composer {
             return Problem("nesting deeper than the YAML parser allows (1000 levels)", at: position)
         }
         var notes: [String] = []
-        if problem == "found character that cannot start any token", Self.isTab(at: parser.problem_offset, in: bytes) {
+        if problem == "found character that cannot start any token", Self.character(at: position, in: bytes) == 0x09 {
             notes.append("YAML does not allow tabs for indentation; indent with spaces")
         }
         if let context = parser.context.map({ String(cString: $0) }) {
@@ -234,8 +234,20 @@ private struct Composer {
         return Problem("YAML syntax: \(problem)", at: position, notes: notes)
     }
 
-    private static func isTab(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        offset >= 0 && offset < bytes.count && bytes[offset] == 0x09
+    /// The first byte of the character at a line and column, if there is one.
+    private static func character(at position: TextPosition, in bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        var line = 1, column = 1
+        for byte in bytes {
+            if line == position.line, column == position.column, byte & 0xC0 != 0x80 { return byte }
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            if line > position.line { return nil }
+        }
+        return nil
     }
 
     /// Line and column (in Unicode scalars) of a byte offset, for reader errors that give only an offset.

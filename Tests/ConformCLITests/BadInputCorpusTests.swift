@@ -42,7 +42,7 @@ let badTraces: [BadInput] = [
     BadInput("yaml-unclosed-flow-map.yaml", header + "  - see: { done: enabled\n  - tap: Done\n", 2, "4:8", "YAML syntax: did not find expected ',' or '}'"),
     BadInput("yaml-bad-indentation.yaml", "conform: 1\n steps: []\n", 2, "2:7", "YAML syntax: mapping values are not allowed in this context"),
     BadInput("yaml-unclosed-quote.yaml", header + "  - tap: \"Done\n", 2, "4:1", "YAML syntax: found unexpected end of stream"),
-    BadInput("tab-indentation.yaml", header + "\t- tap: Done\n", 2, "3:1", "YAML syntax: found character that cannot start any token"),
+    BadInput("tab-indentation.yaml", header + "\t- tap: Done\n", 2, "3:1", "YAML does not allow tabs for indentation; indent with spaces"),
     BadInput("wrong-type-button.yaml", header + "  - see: { done: 3 }\n", 2, "3:18", "'done' must be one of enabled, disabled, absent, not '3'"),
     BadInput("wrong-type-dismissed.yaml", header + "  - see: { dismissed: \"yes\" }\n", 2, "3:23", "'dismissed' must be bool, not a string"),
     BadInput("wrong-type-steps.yaml", "conform: 1\nsteps: { tap: Done }\n", 2, "2:8", "'steps' must be a list, not a map"),
