@@ -44,6 +44,11 @@ let package = Package(
         .executableTarget(name: "conform-embed", dependencies: ["ConformEmbedding"]),
         // How Policies/ becomes Swift source; shared by conform-embed and the staleness test.
         .target(name: "ConformEmbedding"),
+        // The benchmark: prints timings against the libyaml floor and a Python peer; asserts nothing.
+        .executableTarget(
+            name: "conform-bench",
+            dependencies: ["ConformKit", "ConformLoading", .product(name: "Yams", package: "Yams")]
+        ),
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
         .testTarget(name: "ConformLoadingTests", dependencies: ["ConformLoading"]),
         .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformResources", "ConformEmbedding"]),

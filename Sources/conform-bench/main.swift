@@ -1,0 +1,115 @@
+import ConformCore
+import ConformKit
+import ConformLoading
+import Foundation
+
+// conform's benchmark: generates a deterministic corpus, times `conform run` end to end and phase by
+// phase, and compares it with the parsing floor (libyaml alone) and a Python peer (PyYAML's C loader
+// plus `transitions`). Prints a table; asserts nothing.
+//
+//   swift build -c release && .build/release/conform-bench [--traces 10000] [--runs 3] [--work DIR] [--no-python]
+
+var traceCount = 10_000
+var runs = 3
+var work = FileManager.default.temporaryDirectory.appendingPathComponent("conform-bench").path
+var python = true
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--traces": traceCount = Int(arguments.popFirst() ?? "") ?? traceCount
+    case "--runs": runs = Int(arguments.popFirst() ?? "") ?? runs
+    case "--work": work = arguments.popFirst() ?? work
+    case "--no-python": python = false
+    default:
+        print("usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python]")
+        exit(2)
+    }
+}
+
+let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+let conform = binDirectory.appendingPathComponent("conform").path
+guard FileManager.default.isExecutableFile(atPath: conform) else {
+    print("conform-bench: build conform first (swift build -c release); looked for \(conform)")
+    exit(2)
+}
+
+let root = URL(fileURLWithPath: work)
+let corpus = root.appendingPathComponent("corpus-\(traceCount)")
+var generator = CorpusGenerator()
+try? FileManager.default.removeItem(at: corpus)
+let made = try generator.writeCorpus(count: traceCount, to: corpus)
+print("corpus: \(made.files) files, \(made.steps) steps, \(String(format: "%.1f", Double(made.bytes) / 1_048_576)) MB in \(corpus.path)")
+
+// Phases, one thread, in this process.
+let library = PolicyLibrary.builtIn()
+let (found, discovery) = time { FileDiscovery.find(in: [corpus.path]) }
+let loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
+let (traces, parsing) = time {
+    found.files.compactMap { file -> Trace? in
+        guard case .success(let bytes) = FileReader.read(file) else { return nil }
+        return loader.load(bytes, file: file).trace
+    }
+}
+let (verdicts, checking) = time {
+    traces.reduce(0) { count, trace in count + library.policies.filter { Checker.check(trace, against: $0).verdict.name == "pass" }.count }
+}
+let runner = ConformRunner(library: library)
+let result = runner.run(.init(paths: [corpus.path]))
+let (_, rendering) = time { result.jsonDocument().serialized(pretty: true).utf8.count }
+_ = verdicts
+
+// End to end, and the references.
+let endToEnd = try ProcessMeasure.median(runs: runs) { try ProcessMeasure.run(conform, ["run", corpus.path]) }
+var floors: [Double] = []
+for _ in 0..<runs { floors.append(LibyamlFloor.scan(found.files).seconds) }
+let floor = floors.sorted()[floors.count / 2]
+var peer: ProcessMeasure?
+if python {
+    peer = try? ProcessMeasure.median(runs: runs) {
+        try ProcessMeasure.run("/usr/bin/env", ["python3", "Benchmarks/python_peer.py", corpus.path])
+    }
+    if peer?.status != 0 { peer = nil }
+}
+
+// Memory with ten times fewer files, and time against trace length.
+let small = root.appendingPathComponent("corpus-small")
+try? FileManager.default.removeItem(at: small)
+var smallGenerator = CorpusGenerator()
+_ = try smallGenerator.writeCorpus(count: max(1, traceCount / 10), to: small)
+let smallRun = try ProcessMeasure.median(runs: runs) { try ProcessMeasure.run(conform, ["run", small.path]) }
+var lengths: [(Int, ProcessMeasure)] = []
+for length in [50_000, 100_000, 200_000] {
+    let file = root.appendingPathComponent("long-\(length).yaml")
+    var longGenerator = CorpusGenerator()
+    try longGenerator.write(longGenerator.formTrace(id: "long", policy: "one-handed", length: length).0, to: file)
+    lengths.append((length, try ProcessMeasure.median(runs: runs) { try ProcessMeasure.run(conform, ["run", file.path]) }))
+}
+let one = root.appendingPathComponent("one.yaml")
+try generator.write(generator.formTrace(id: "one", policy: "one-handed", length: 20).0, to: one)
+let single = try ProcessMeasure.median(runs: max(5, runs)) { try ProcessMeasure.run(conform, ["run", one.path]) }
+
+// The table.
+func s(_ value: Double) -> String { String(format: "%.3f s", value) }
+func mb(_ value: Double) -> String { String(format: "%.0f MB", value) }
+print("")
+print("| measurement | value | target |")
+print("|---|---|---|")
+print("| discovery (1 thread) | \(s(discovery)) | |")
+print("| parsing: read + YAML + trace model (1 thread) | \(s(parsing)) | |")
+print("| checking: \(traces.count) traces × \(library.policies.count) policies (1 thread) | \(s(checking)) | |")
+print("| rendering: JSON document of the matrix | \(s(rendering)) | |")
+print("| **conform run** end to end (exit \(endToEnd.status)) | \(s(endToEnd.seconds)) | |")
+print("| libyaml floor: scan events only (1 thread) | \(s(floor)) | |")
+print("| ratio conform / libyaml | \(String(format: "%.2f×", endToEnd.seconds / floor)) | ≤ 2× |")
+if let peer {
+    print("| Python peer: PyYAML CLoader + transitions | \(s(peer.seconds)) | |")
+    print("| ratio Python / conform | \(String(format: "%.1f×", peer.seconds / endToEnd.seconds)) | ≥ 10× |")
+} else {
+    print("| Python peer | not run (needs python3 with PyYAML's C loader and `transitions`) | |")
+}
+print("| peak memory, \(made.files) files | \(mb(endToEnd.peakMegabytes)) | ≤ 150 MB |")
+print("| peak memory, \(max(1, traceCount / 10)) form traces | \(mb(smallRun.peakMegabytes)) | no growth with files |")
+for (length, measure) in lengths {
+    print("| one trace of \(length) steps | \(s(measure.seconds)), \(String(format: "%.2f µs", measure.seconds / Double(length) * 1e6))/step, \(mb(measure.peakMegabytes)) | linear |")
+}
+print("| one small trace (20 steps) | \(String(format: "%.1f ms", single.seconds * 1000)) | ≤ 50 ms |")
