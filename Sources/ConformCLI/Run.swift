@@ -37,19 +37,64 @@ extension ConformCommand {
                 let hint = Spelling.nearest(to: claim, among: library.ids).map { " Did you mean '\($0)'?" } ?? ""
                 throw ValidationError("unknown policy '\(claim)'.\(hint) Known: \(library.ids.joined(separator: ", ")).")
             }
-            var result = ConformRunner(library: library).run(.init(paths: paths, claims: claims, keepSteps: reportOptions.needsSteps))
-            result.errors = library.diagnostics + result.errors
-            let reportProblems = try reportOptions.emit(
-                result, library: library, version: ConformCommand.version, annotationsToStandardError: format == .json)
-            for problem in reportProblems { printError(problem.formatted) }
+            let runner = ConformRunner(library: library)
+            let options = ConformRunner.Options(paths: paths, claims: claims, keepSteps: reportOptions.needsSteps)
+            // Reports need the whole run at once; the terminal and JSON outputs are written as files are checked.
+            var collected: RunResult? = reportOptions.needsSteps
+                ? RunResult(results: [], errors: [], traceCount: 0, policyIDs: library.ids, traces: []) : nil
+            var text = TextReport(policyIDs: library.ids)
+            var json = JSONDocumentStream(policies: library.ids.count)
+            let output = StandardOutput()
+            if format == .json { output.write(json.header) }
+            let ending = runner.run(options, prepare: format == .json ? JSONDocumentStream.prepare : { _ in }) { outcome in
+                switch format {
+                case .json: output.write(json.text(for: outcome))
+                case .text: text.add(outcome)
+                }
+                if collected != nil {
+                    collected?.errors += outcome.errors
+                    if let summary = outcome.summary {
+                        collected?.traceCount += 1
+                        collected?.traces.append(summary)
+                        collected?.results += outcome.results
+                    }
+                }
+            }
+            let leading = library.diagnostics + ending.leadingErrors
+            var status: Int32
             switch format {
             case .json:
-                print(result.jsonDocument().serialized(pretty: true))
+                output.write(json.footer(leadingErrors: leading) + "\n")
+                status = json.exitStatus(leadingErrors: leading)
             case .text:
-                let stdout = Terminal(fileDescriptor: STDOUT_FILENO)
-                print(TextReport(result: result, terminal: stdout).render(), terminator: "")
+                output.write(text.render(leadingErrors: leading, terminal: Terminal(fileDescriptor: STDOUT_FILENO)))
+                status = text.exitStatus(leadingErrors: leading)
             }
-            throw ExitCode(reportProblems.isEmpty ? result.exitStatus : 2)
+            output.flush()
+            if var result = collected {
+                result.errors = leading + result.errors
+                let problems = try reportOptions.emit(
+                    result, library: library, version: ConformCommand.version, annotationsToStandardError: format == .json)
+                for problem in problems { printError(problem.formatted) }
+                if !problems.isEmpty { status = 2 }
+            }
+            throw ExitCode(status)
         }
+    }
+}
+
+/// Buffered standard output: large runs write a lot, and `print` flushes too often.
+final class StandardOutput {
+    private var buffer = ""
+
+    func write(_ text: String) {
+        buffer += text
+        if buffer.utf8.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(buffer.utf8))
+        buffer = ""
     }
 }

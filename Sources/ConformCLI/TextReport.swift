@@ -1,68 +1,110 @@
 import ConformCore
 import ConformKit
 
-/// The terminal report: every broken claim and unreadable file in compiler form, then what each
-/// app's traces agree with, then a summary line.
+/// The terminal report: every unreadable file and broken claim in compiler form, then what each
+/// app's traces agree with, then a summary line. Built file by file as the run goes, keeping only
+/// counts and the broken claims, so that memory does not grow with the corpus.
 struct TextReport {
-    let result: RunResult
-    let terminal: Terminal
+    private struct AppTally {
+        var traces = 0
+        var claims = Set<String>()
+        var passed: [String: Int] = [:]
+        var judged: [String: Int] = [:]
+    }
 
-    func render() -> String {
+    let policyIDs: [String]
+    private var errors: [Diagnostic] = []
+    private var broken: [PairResult] = []
+    private var apps: [String: AppTally] = [:]
+    private(set) var traceCount = 0
+    private(set) var claimsPassed = 0
+    private(set) var claimsFailed = 0
+
+    init(policyIDs: [String]) {
+        self.policyIDs = policyIDs
+    }
+
+    /// Takes note of one file's outcome.
+    mutating func add(_ outcome: ConformRunner.FileOutcome) {
+        errors += outcome.errors
+        guard let trace = outcome.summary else { return }
+        traceCount += 1
+        var tally = apps[trace.app ?? "(no app)", default: AppTally()]
+        tally.traces += 1
+        tally.claims.formUnion(trace.claims)
+        for pair in outcome.results {
+            if pair.claimed {
+                if pair.verdict.name == "pass" {
+                    claimsPassed += 1
+                } else {
+                    claimsFailed += 1
+                    broken.append(pair)
+                }
+            }
+            guard pair.verdict.name != "inapplicable" else { continue }
+            tally.judged[pair.policy, default: 0] += 1
+            if pair.verdict.name == "pass" { tally.passed[pair.policy, default: 0] += 1 }
+        }
+        apps[trace.app ?? "(no app)"] = tally
+    }
+
+    /// 0 when every claim holds, 1 when one does not, 2 when a file could not be read or no trace was found.
+    func exitStatus(leadingErrors: [Diagnostic]) -> Int32 {
+        if !leadingErrors.isEmpty || !errors.isEmpty || traceCount == 0 { return 2 }
+        return claimsFailed > 0 ? 1 : 0
+    }
+
+    func render(leadingErrors: [Diagnostic], terminal: Terminal) -> String {
         var out = ""
-        for error in result.errors {
-            out += located(error.location.description, error.message) + "\n"
+        let allErrors = leadingErrors + errors
+        for error in allErrors {
+            out += located(error.location.description, error.message, terminal) + "\n"
             for note in error.notes { out += "    note: \(note)\n" }
         }
-        for pair in result.results where pair.claimed && pair.verdict.name != "pass" {
-            out += claimLine(pair)
-        }
-        out += agreement()
-        out += summary() + "\n"
+        for pair in broken { out += claimLine(pair, terminal) }
+        out += agreement(terminal)
+        out += summary(errorCount: allErrors.count, terminal) + "\n"
         return out
     }
 
-    private func located(_ place: String, _ message: String) -> String {
+    private func located(_ place: String, _ message: String, _ terminal: Terminal) -> String {
         "\(place): \(terminal.red("error:")) \(message)"
     }
 
-    private func claimLine(_ pair: PairResult) -> String {
+    private func claimLine(_ pair: PairResult, _ terminal: Terminal) -> String {
         switch pair.verdict {
         case .fail(let departure):
             let place = "\(pair.file):\(departure.position.line):\(departure.position.column)"
-            return located(place, "'\(pair.policy)' departs at step \(departure.step) (state '\(departure.state)'): \(departure.message)")
+            return located(place, "'\(pair.policy)' departs at step \(departure.step) (state '\(departure.state)'): \(departure.message)", terminal)
                 + "\n    expected: \(departure.expected.serialized())\n    observed: \(departure.observed.serialized())\n"
         case .inapplicable(let reason):
-            return located(pair.file, "claims '\(pair.policy)', which cannot judge it: \(reason)") + "\n"
+            return located(pair.file, "claims '\(pair.policy)', which cannot judge it: \(reason)", terminal) + "\n"
         case .error(let message, _, let position):
-            return located("\(pair.file):\(position.line):\(position.column)", message) + "\n"
+            return located("\(pair.file):\(position.line):\(position.column)", message, terminal) + "\n"
         case .pass:
             return ""
         }
     }
 
-    /// Per app: how many of its traces each policy accepts, best first.
-    private func agreement() -> String {
-        guard !result.traces.isEmpty else { return "" }
+    /// Per app: which policies all, some or none of its traces agree with.
+    private func agreement(_ terminal: Terminal) -> String {
+        guard !apps.isEmpty else { return "" }
         var out = "\n"
-        let apps = Dictionary(grouping: result.traces) { $0.app ?? "(no app)" }
         for app in apps.keys.sorted() {
-            let traces = apps[app] ?? []
-            let files = Set(traces.map(\.file))
-            let pairs = result.results.filter { files.contains($0.file) }
-            let claims = Set(traces.flatMap(\.claims)).sorted()
-            out += terminal.bold(app) + " (\(traces.count) trace\(traces.count == 1 ? "" : "s")"
+            guard let tally = apps[app] else { continue }
+            let claims = tally.claims.sorted()
+            out += terminal.bold(app) + " (\(tally.traces) trace\(tally.traces == 1 ? "" : "s")"
             out += claims.isEmpty ? ")\n" : ", claims \(claims.joined(separator: ", ")))\n"
             var all: [String] = [], some: [String] = [], none: [String] = []
-            for policy in result.policyIDs {
-                let judged = pairs.filter { $0.policy == policy && $0.verdict.name != "inapplicable" }
-                guard !judged.isEmpty else { continue }
-                let passed = judged.filter { $0.verdict.name == "pass" }.count
-                if passed == judged.count {
+            for policy in policyIDs {
+                guard let judged = tally.judged[policy], judged > 0 else { continue }
+                let passed = tally.passed[policy] ?? 0
+                if passed == judged {
                     all.append(policy)
                 } else if passed == 0 {
                     none.append(policy)
                 } else {
-                    some.append("\(policy) \(passed)/\(judged.count)")
+                    some.append("\(policy) \(passed)/\(judged)")
                 }
             }
             if !all.isEmpty { out += "  \(terminal.green("agree:"))     \(all.joined(separator: ", "))\n" }
@@ -72,12 +114,12 @@ struct TextReport {
         return out
     }
 
-    private func summary() -> String {
-        let claims = result.claimsPassed + result.claimsFailed
-        var line = "\n\(result.traceCount) trace\(result.traceCount == 1 ? "" : "s"), \(result.policyIDs.count) policies: "
-        line += claims == 0 ? "no claims" : "\(result.claimsPassed) of \(claims) claim\(claims == 1 ? "" : "s") hold"
-        if result.claimsFailed > 0 { line += ", " + terminal.red("\(result.claimsFailed) failed") }
-        if !result.errors.isEmpty { line += ", " + terminal.red("\(result.errors.count) error\(result.errors.count == 1 ? "" : "s")") }
+    private func summary(errorCount: Int, _ terminal: Terminal) -> String {
+        let claims = claimsPassed + claimsFailed
+        var line = "\n\(traceCount) trace\(traceCount == 1 ? "" : "s"), \(policyIDs.count) policies: "
+        line += claims == 0 ? "no claims" : "\(claimsPassed) of \(claims) claim\(claims == 1 ? "" : "s") hold"
+        if claimsFailed > 0 { line += ", " + terminal.red("\(claimsFailed) failed") }
+        if errorCount > 0 { line += ", " + terminal.red("\(errorCount) error\(errorCount == 1 ? "" : "s")") }
         return line
     }
 }

@@ -23,6 +23,14 @@ public struct RunResult: Sendable {
     /// The traces in the order they were checked, with their titles and apps, for reports.
     public var traces: [TraceSummary]
 
+    public init(results: [PairResult], errors: [Diagnostic], traceCount: Int, policyIDs: [String], traces: [TraceSummary]) {
+        self.results = results
+        self.errors = errors
+        self.traceCount = traceCount
+        self.policyIDs = policyIDs
+        self.traces = traces
+    }
+
     public var claimsPassed: Int { results.filter { $0.claimed && $0.verdict.name == "pass" }.count }
     /// Claims that did not hold: failed, inapplicable to the claimed policy, or not evaluable.
     public var claimsFailed: Int { results.filter { $0.claimed && $0.verdict.name != "pass" }.count }

@@ -53,7 +53,8 @@ private struct Composer {
         var items: [YNode] = []
         var pairs: [YPair] = []
         var pendingKey: YNode?
-        var seen: [String: TextPosition] = [:]
+        /// Keys seen so far, once the map is too large for a linear search to be cheap.
+        var seen: [String: TextPosition]?
 
         init(position: TextPosition, anchor: String?, isMapping: Bool) {
             self.position = position
@@ -176,12 +177,27 @@ private struct Composer {
             return
         }
         if let text = node.scalarText {
-            if let first = top.seen[text] {
+            if let first = firstPosition(of: text, in: top) {
                 throw Problem("duplicate key '\(text)' (first at line \(first.line), column \(first.column))", at: node.position)
             }
-            top.seen[text] = node.position
+            if top.seen != nil { top.seen?[text] = node.position }
         }
         top.pendingKey = node
+    }
+
+    /// Where a key already stands in the map being built: a linear search while the map is small
+    /// (most are), a dictionary once it is not.
+    private func firstPosition(of key: String, in frame: Frame) -> TextPosition? {
+        if let seen = frame.seen { return seen[key] }
+        if frame.pairs.count < 16 {
+            return frame.pairs.first { $0.key.scalarText == key }?.key.position
+        }
+        var seen: [String: TextPosition] = [:]
+        for pair in frame.pairs {
+            if let text = pair.key.scalarText, seen[text] == nil { seen[text] = pair.key.position }
+        }
+        frame.seen = seen
+        return seen[key]
     }
 
     private static func size(of node: YNode) -> Int {

@@ -8,7 +8,7 @@ import Testing
 let corpusRun: RunResult = {
     let root = EmbeddedPoliciesTests.packageRoot
     let runner = ConformRunner(library: PolicyLibrary.builtIn())
-    return runner.run(.init(paths: [root.appendingPathComponent("Traces").path]))
+    return runner.run(.init(paths: [root.appendingPathComponent("Traces").path], recordPaths: true))
 }()
 
 @Suite("The example corpus")

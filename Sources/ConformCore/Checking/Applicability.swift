@@ -1,7 +1,14 @@
 /// Decides whether a policy can judge a trace at all: every verb and observation key must be in its vocabulary.
 public enum Applicability {
     /// Why `trace` is inapplicable to `policy`, or `nil` when it applies.
-    public static func reasonInapplicable(_ trace: Trace, to policy: Policy) -> String? {
+    public static func reasonInapplicable(_ trace: Trace, to policy: Policy, using words: TraceWords? = nil) -> String? {
+        let words = words ?? TraceWords(trace)
+        // The common case, every word known, costs one set lookup per distinct word.
+        if words.verbs.allSatisfy({ policy.vocabulary.actions[$0] != nil }),
+            words.observationKeys.allSatisfy({ policy.vocabulary.observations[$0] != nil })
+        {
+            return nil
+        }
         for step in trace.steps {
             switch step.kind {
             case .action(let action):
@@ -15,5 +22,20 @@ public enum Applicability {
             }
         }
         return nil
+    }
+}
+
+/// The distinct verbs and observation keys of a trace, gathered once for all the policies that judge it.
+public struct TraceWords: Sendable {
+    public var verbs: Set<String> = []
+    public var observationKeys: Set<String> = []
+
+    public init(_ trace: Trace) {
+        for step in trace.steps {
+            switch step.kind {
+            case .action(let action): verbs.insert(action.verb)
+            case .see(let observation): for item in observation.items { observationKeys.insert(item.key) }
+            }
+        }
     }
 }

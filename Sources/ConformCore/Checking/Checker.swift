@@ -6,6 +6,9 @@
 public struct Checker {
     public let policy: Policy
     public let trace: Trace
+    /// Whether the outcome lists the transitions taken (reports and coverage want them; a plain run does not).
+    public var recordsPath = true
+    var words: TraceWords?
 
     public init(policy: Policy, trace: Trace) {
         self.policy = policy
@@ -16,8 +19,19 @@ public struct Checker {
         Checker(policy: policy, trace: trace).run()
     }
 
+    /// Checks one trace against each policy, gathering what they share once.
+    public static func check(_ trace: Trace, against policies: [Policy], recordingPath: (Policy) -> Bool) -> [CheckOutcome] {
+        let words = TraceWords(trace)
+        return policies.map { policy in
+            var checker = Checker(policy: policy, trace: trace)
+            checker.words = words
+            checker.recordsPath = recordingPath(policy)
+            return checker.run()
+        }
+    }
+
     public func run() -> CheckOutcome {
-        if let reason = Applicability.reasonInapplicable(trace, to: policy) {
+        if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
             return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
         }
         var model = ModelState(policy: policy, trace: trace)
@@ -34,7 +48,7 @@ public struct Checker {
                     case .departed(let departure):
                         return CheckOutcome(verdict: .fail(departure), path: path)
                     case .took(let transition):
-                        path.append(transition)
+                        if recordsPath { path.append(transition) }
                     case .unchanged:
                         break
                     }
@@ -210,8 +224,7 @@ public struct Checker {
     }
 
     private func isSheetShown(in state: PolicyState) -> Bool {
-        guard case .sheet(let sheet)? = expectations(in: state.name)["sheet"] else { return false }
-        return sheet.isShown
+        policy.showsSheet(in: state.name)
     }
 
     func departure(_ step: Step, _ model: ModelState, _ message: String, expected: JSONValue, observed: JSONValue = .object([]))

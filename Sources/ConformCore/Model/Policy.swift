@@ -5,7 +5,7 @@ public struct Policy: Sendable {
     public var file: String
     public var title: String
     public var summary: String
-    public var domain: String
+    public let domain: String
     /// Citations by short id, in the order the file gives them.
     public var sources: [NamedText]
     public var vocabulary: Vocabulary
@@ -13,9 +13,11 @@ public struct Policy: Sendable {
     public var buttons: [String: String]
     public var variables: [VariableDeclaration]
     public var initialState: String
-    public var states: [PolicyState]
+    public let states: [PolicyState]
     /// Expectations that hold in every non-final state unless the state says otherwise.
-    public var defaults: [String: Expectation]
+    public let defaults: [String: Expectation]
+    /// States by name and their merged expectations, computed once: the checker asks for them at every step.
+    private let lookup: PolicyLookup
 
     public init(
         id: String, file: String, title: String, summary: String, domain: String, sources: [NamedText],
@@ -34,10 +36,22 @@ public struct Policy: Sendable {
         self.initialState = initialState
         self.states = states
         self.defaults = defaults
+        self.lookup = PolicyLookup(domain: domain, states: states, defaults: defaults)
     }
 
     public func state(named name: String) -> PolicyState? {
-        states.first { $0.name == name }
+        lookup.index[name].map { states[$0] }
+    }
+
+    /// What the policy expects in a state: the state's own expectations over the policy's defaults
+    /// (non-final states only) over the form domain's (no sheet; dismissed exactly in final states).
+    public func expectations(in stateName: String) -> [String: Expectation] {
+        lookup.index[stateName].map { lookup.expectations[$0] } ?? [:]
+    }
+
+    /// Whether the state shows an action sheet.
+    public func showsSheet(in stateName: String) -> Bool {
+        lookup.index[stateName].map { lookup.showsSheet[$0] } ?? false
     }
 
     public var isFormDomain: Bool { domain == FormDomain.name }
@@ -166,5 +180,30 @@ public struct VariableUpdate: Sendable {
     public init(variable: String, value: SourceExpression) {
         self.variable = variable
         self.value = value
+    }
+}
+
+/// The indexes a policy keeps beside its data.
+private final class PolicyLookup: Sendable {
+    let index: [String: Int]
+    let expectations: [[String: Expectation]]
+    let showsSheet: [Bool]
+
+    init(domain: String, states: [PolicyState], defaults: [String: Expectation]) {
+        index = Dictionary(states.enumerated().map { ($1.name, $0) }) { first, _ in first }
+        expectations = states.map { state in
+            var merged: [String: Expectation] = [:]
+            if domain == FormDomain.name {
+                merged["sheet"] = .sheet(.none)
+                merged["dismissed"] = .value(Literal.bool(state.isFinal))
+            }
+            if !state.isFinal { merged.merge(defaults) { $1 } }
+            merged.merge(state.expectations) { $1 }
+            return merged
+        }
+        showsSheet = expectations.map { merged in
+            if case .sheet(let sheet)? = merged["sheet"] { return sheet.isShown }
+            return false
+        }
     }
 }

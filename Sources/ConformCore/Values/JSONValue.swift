@@ -25,9 +25,9 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// Compact JSON text (`pretty` adds two-space indentation and a line per member).
-    public func serialized(pretty: Bool = false) -> String {
+    public func serialized(pretty: Bool = false, indent: Int = 0) -> String {
         var out = ""
-        write(to: &out, pretty: pretty, indent: 0)
+        write(to: &out, pretty: pretty, indent: indent)
         return out
     }
 

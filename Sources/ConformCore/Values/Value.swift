@@ -55,6 +55,15 @@ public enum Value: Hashable, Sendable {
 
     /// Types a plain (unquoted) YAML scalar by the YAML 1.2 core schema.
     public static func resolvingPlainScalar(_ text: String) -> Value {
+        // Most scalars are words: decide from the first byte before comparing whole strings.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"),
+            UInt8(ascii: "~"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        default:
+            return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -69,7 +78,11 @@ public enum Value: Hashable, Sendable {
     }
 
     private static func parseNumber(_ text: String) -> Double? {
-        let scalars = Array(text.utf8)
+        var utf8 = text
+        return utf8.withUTF8 { parseNumber(bytes: $0, text: text) }
+    }
+
+    private static func parseNumber(bytes scalars: UnsafeBufferPointer<UInt8>, text: String) -> Double? {
         guard let first = scalars.first else { return nil }
         if text.hasPrefix("0x"), let value = Int64(text.dropFirst(2), radix: 16) { return Double(value) }
         if text.hasPrefix("0o"), let value = Int64(text.dropFirst(2), radix: 8) { return Double(value) }
