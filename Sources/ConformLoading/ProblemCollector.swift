@@ -32,34 +32,34 @@ struct ProblemCollector {
     }
 
     /// The node's mapping, or a problem saying what was expected.
-    mutating func mapping(_ node: YNode, _ what: String) -> [YPair]? {
+    mutating func mapping(_ node: YNode, _ what: @autoclosure () -> String) -> [YPair]? {
         if let pairs = node.mapping { return pairs }
-        add("\(what) must be a map, not \(node.kindDescription)", at: node.position)
+        add("\(what()) must be a map, not \(node.kindDescription)", at: node.position)
         return nil
     }
 
-    mutating func sequence(_ node: YNode, _ what: String) -> [YNode]? {
+    mutating func sequence(_ node: YNode, _ what: @autoclosure () -> String) -> [YNode]? {
         if let items = node.sequence { return items }
-        add("\(what) must be a list, not \(node.kindDescription)", at: node.position)
+        add("\(what()) must be a list, not \(node.kindDescription)", at: node.position)
         return nil
     }
 
     /// A scalar's text (numbers and booleans as written), or a problem for a collection.
-    mutating func text(_ node: YNode, _ what: String) -> String? {
+    mutating func text(_ node: YNode, _ what: @autoclosure () -> String) -> String? {
         if let text = node.scalarText, node.scalarValue != .null { return text }
-        add("\(what) must be a string, not \(node.kindDescription)", at: node.position)
+        add("\(what()) must be a string, not \(node.kindDescription)", at: node.position)
         return nil
     }
 
-    mutating func bool(_ node: YNode, _ what: String) -> Bool? {
+    mutating func bool(_ node: YNode, _ what: @autoclosure () -> String) -> Bool? {
         if case .bool(let value)? = node.scalarValue { return value }
-        add("\(what) must be true or false, not \(node.kindDescription)", at: node.position)
+        add("\(what()) must be true or false, not \(node.kindDescription)", at: node.position)
         return nil
     }
 
-    mutating func number(_ node: YNode, _ what: String) -> Double? {
+    mutating func number(_ node: YNode, _ what: @autoclosure () -> String) -> Double? {
         if case .number(let value)? = node.scalarValue, value.isFinite { return value }
-        add("\(what) must be a finite number, not \(node.kindDescription)", at: node.position)
+        add("\(what()) must be a finite number, not \(node.kindDescription)", at: node.position)
         return nil
     }
 }

@@ -60,6 +60,8 @@ private struct Composer {
             self.position = position
             self.anchor = anchor
             self.isMapping = isMapping
+            // Most collections in a trace are small maps and lists: room for a few saves regrowing.
+            if isMapping { pairs.reserveCapacity(4) } else { items.reserveCapacity(4) }
         }
     }
 
