@@ -49,10 +49,12 @@ let package = Package(
             name: "conform-bench",
             dependencies: ["ConformKit", "ConformLoading", .product(name: "Yams", package: "Yams")]
         ),
+        // Helpers shared by the test targets (golden files).
+        .target(name: "ConformTestSupport", path: "Tests/ConformTestSupport"),
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
         .testTarget(name: "ConformLoadingTests", dependencies: ["ConformLoading"]),
-        .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformResources", "ConformEmbedding"]),
-        .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports"]),
+        .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformResources", "ConformEmbedding", "ConformTestSupport"]),
+        .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports", "ConformTestSupport"]),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
     ]
 )

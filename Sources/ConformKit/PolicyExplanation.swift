@@ -64,8 +64,8 @@ public struct PolicyExplanation: Sendable {
 
     /// The whole explanation as GitHub-flavoured Markdown: heading, summary, sources, the table, the diagram.
     public func markdown() -> String {
-        var out = "# \(policy.id): \(MarkdownText.inline(policy.title))\n\n"
-        if !policy.summary.isEmpty { out += MarkdownText.inline(policy.summary) + "\n\n" }
+        var out = "# \(policy.id): \(Escaping.markdown(policy.title))\n\n"
+        if !policy.summary.isEmpty { out += Escaping.markdown(policy.summary) + "\n\n" }
         out += "Domain: `\(policy.domain)`. Starts in `\(policy.initialState)`."
         if policy.isFormDomain {
             let labels = FormDomain.buttonRoles.map { "\($0) = '\(policy.buttons[$0] ?? FormDomain.defaultLabels[$0] ?? $0)'" }
@@ -73,14 +73,14 @@ public struct PolicyExplanation: Sendable {
         }
         out += "\n\n"
         if !policy.sources.isEmpty {
-            out += "Sources:\n\n" + policy.sources.map { "- **\($0.name)**: \(MarkdownText.inline($0.text))" }.joined(separator: "\n") + "\n\n"
+            out += "Sources:\n\n" + policy.sources.map { "- **\($0.name)**: \(Escaping.markdown($0.text))" }.joined(separator: "\n") + "\n\n"
         }
         out += "| State | Action | When | Next | Then shows | Source |\n|---|---|---|---|---|---|\n"
         for row in rows {
             var when = row.condition ?? ""
             if let updates = row.updates { when += (when.isEmpty ? "" : "; ") + "set \(updates)" }
             let cells = [row.state, row.action, when, row.target ?? "(ignored)", row.shows, row.source]
-            out += "| " + cells.map(MarkdownText.cell).joined(separator: " | ") + " |\n"
+            out += "| " + cells.map(Escaping.markdown).joined(separator: " | ") + " |\n"
         }
         out += "\n```mermaid\n" + mermaid() + "```\n"
         return out
@@ -107,31 +107,10 @@ public struct PolicyExplanation: Sendable {
     }
 }
 
-/// Escaping for text placed in Markdown.
-enum MarkdownText {
-    /// A table cell: pipes escaped, line breaks folded, Markdown punctuation that could start markup escaped.
-    static func cell(_ text: String) -> String {
-        inline(text).replacingOccurrences(of: "|", with: "\\|")
-    }
-
-    /// Inline text: characters that Markdown or HTML would interpret are backslash-escaped.
-    static func inline(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\n", "\r": out += " "
-            case "\\", "`", "*", "_", "[", "]", "<", ">", "~": out += "\\\(character)"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-}
-
 /// Escaping for Mermaid state diagrams.
-enum MermaidText {
+public enum MermaidText {
     /// A state id Mermaid accepts: letters, digits and underscores.
-    static func identifier(_ name: String) -> String {
+    public static func identifier(_ name: String) -> String {
         let mapped = name.unicodeScalars.map { scalar -> String in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? String(scalar) : "_"
         }.joined()
@@ -139,7 +118,7 @@ enum MermaidText {
     }
 
     /// A label: characters that end or confuse a Mermaid statement become entity codes.
-    static func label(_ text: String) -> String {
+    public static func label(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

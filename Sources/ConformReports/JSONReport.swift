@@ -1,3 +1,4 @@
+import ConformCore
 import ConformKit
 
 /// The JSON report file: the same document as `conform run --format json`.

@@ -1,3 +1,4 @@
+import ConformCore
 import ConformKit
 
 /// GitHub-flavoured Markdown from `report.md.mustache`: summary, matrix by app, broken claims in

@@ -1,3 +1,4 @@
+import ConformCore
 import ConformKit
 
 /// The report files conform writes, and their names in the output folder.

@@ -32,6 +32,6 @@ struct PolicyExplanationTests {
         #expect(MermaidText.label("a: b; #c \"d\" <e>") == "a#58; b#59; #35;c #quot;d#quot; #lt;e#gt;")
         #expect(MermaidText.identifier("confirm-swipe") == "confirm_swipe")
         #expect(MermaidText.identifier("2nd") == "s_2nd")
-        #expect(MarkdownText.cell("a || b | <b>*x*</b>") == "a \\|\\| b \\| \\<b\\>\\*x\\*\\</b\\>")
+        #expect(Escaping.markdown("a || b | <b>*x*</b>") == "a \\|\\| b \\| \\<b\\>\\*x\\*\\</b\\>")
     }
 }

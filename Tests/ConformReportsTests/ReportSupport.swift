@@ -1,5 +1,6 @@
 import ConformCore
 import ConformKit
+import ConformTestSupport
 import Foundation
 import Testing
 
@@ -25,22 +26,8 @@ func render(_ format: ReportFormat, _ input: ReportInput) throws -> String {
     try format.renderer(templates: try ReportTemplates.builtIn()).render(input)
 }
 
-/// Compares with `Goldens/NAME`; a missing golden is recorded and fails; `CONFORM_RECORD=1` rewrites.
+/// Compares `actual` with `Goldens/NAME` beside this file (see `GoldenFile`).
 func assertGolden(_ actual: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/\(name)")
-    let record = ProcessInfo.processInfo.environment["CONFORM_RECORD"] == "1"
-    guard !record, let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try actual.write(to: url, atomically: true, encoding: .utf8)
-        Issue.record("recorded the golden file \(name); review it and run the tests again", sourceLocation: sourceLocation)
-        return
-    }
-    if expected != actual {
-        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let got = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = zip(want, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(want.count, got.count)
-        Issue.record(
-            "\(name) differs from line \(first + 1):\n  golden: \(first < want.count ? String(want[first]) : "(end)")\n  actual: \(first < got.count ? String(got[first]) : "(end)")\n(CONFORM_RECORD=1 rewrites it)",
-            sourceLocation: sourceLocation)
-    }
+    if let mismatch = try GoldenFile.mismatch(actual, at: url) { Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation) }
 }

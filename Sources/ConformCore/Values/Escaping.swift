@@ -28,7 +28,9 @@ public enum Escaping {
 
     /// XML text content where line breaks should stay line breaks (element bodies).
     public static func xmlBody(_ text: String) -> String {
-        xml(text).replacingOccurrences(of: "&#10;", with: "\n").replacingOccurrences(of: "&#13;", with: "")
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { xml(String($0.unicodeScalars.filter { $0 != "\r" })) }
+            .joined(separator: "\n")
     }
 
     static func isForbiddenInXML(_ scalar: Unicode.Scalar) -> Bool {
@@ -60,14 +62,20 @@ public enum Escaping {
 
     /// The data part of a GitHub Actions workflow command (`::error ...::DATA`), as the runner unescapes it.
     public static func workflowData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        percentEscaping(text, ["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
 
     /// A property value of a workflow command (`file=`, `title=`).
     public static func workflowProperty(_ text: String) -> String {
-        workflowData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        percentEscaping(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
+    }
+
+    private static func percentEscaping(_ text: String, _ table: [Unicode.Scalar: String]) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if let escaped = table[scalar] { out += escaped } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 
     /// A relative path as a URI reference (SARIF `artifactLocation.uri`): each segment percent-encoded.
@@ -87,7 +95,8 @@ public enum Escaping {
 }
 
 extension String {
-    func leftPadded(to length: Int) -> String {
+    /// The string with zeros in front, up to `length` characters.
+    public func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }
