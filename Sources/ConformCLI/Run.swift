@@ -25,6 +25,9 @@ extension ConformCommand {
         @Option(help: "What to print on standard output: text or json.")
         var format: OutputFormat = .text
 
+        @Flag(help: "Show, per claimed policy, which transitions the traces exercised and which they did not.")
+        var coverage = false
+
         @OptionGroup(title: "Reports") var reportOptions: ReportOptions
 
         func validate() throws {
@@ -38,7 +41,9 @@ extension ConformCommand {
                 throw ValidationError("unknown policy '\(claim)'.\(hint) Known: \(library.ids.joined(separator: ", ")).")
             }
             let runner = ConformRunner(library: library)
-            let options = ConformRunner.Options(paths: paths, claims: claims, keepSteps: reportOptions.needsSteps)
+            let options = ConformRunner.Options(
+                paths: paths, claims: claims, keepSteps: reportOptions.needsSteps, recordPaths: reportOptions.needsSteps || coverage)
+            var tally = CoverageTally()
             // Reports need the whole run at once; the terminal and JSON outputs are written as files are checked.
             var collected: RunResult? = reportOptions.needsSteps
                 ? RunResult(results: [], errors: [], traceCount: 0, policyIDs: library.ids, traces: []) : nil
@@ -51,6 +56,7 @@ extension ConformCommand {
                 case .json: output.write(json.text(for: outcome))
                 case .text: text.add(outcome)
                 }
+                if coverage { tally.add(outcome) }
                 if collected != nil {
                     collected?.errors += outcome.errors
                     if let summary = outcome.summary {
@@ -61,18 +67,20 @@ extension ConformCommand {
                 }
             }
             let leading = library.diagnostics + ending.leadingErrors
+            let report = coverage ? CoverageReport(library: library, covered: tally.covered) : nil
             var status: Int32
             switch format {
             case .json:
-                output.write(json.footer(leadingErrors: leading) + "\n")
+                output.write(json.footer(leadingErrors: leading, coverage: report) + "\n")
                 status = json.exitStatus(leadingErrors: leading)
             case .text:
-                output.write(text.render(leadingErrors: leading, terminal: Terminal(fileDescriptor: STDOUT_FILENO)))
+                output.write(text.render(leadingErrors: leading, coverage: report, terminal: Terminal(fileDescriptor: STDOUT_FILENO)))
                 status = text.exitStatus(leadingErrors: leading)
             }
             output.flush()
             if var result = collected {
                 result.errors = leading + result.errors
+                result.coverage = report
                 let problems = try reportOptions.emit(
                     result, library: library, version: ConformCommand.version, annotationsToStandardError: format == .json)
                 for problem in problems { printError(problem.formatted) }

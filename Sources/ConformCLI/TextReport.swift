@@ -54,7 +54,7 @@ struct TextReport {
         return claimsFailed > 0 ? 1 : 0
     }
 
-    func render(leadingErrors: [Diagnostic], terminal: Terminal) -> String {
+    func render(leadingErrors: [Diagnostic], coverage: CoverageReport? = nil, terminal: Terminal) -> String {
         var out = ""
         let allErrors = leadingErrors + errors
         for error in allErrors {
@@ -63,6 +63,7 @@ struct TextReport {
         }
         for pair in broken { out += claimLine(pair, terminal) }
         out += agreement(terminal)
+        if let coverage { out += Self.coverage(coverage, terminal) }
         out += summary(errorCount: allErrors.count, terminal) + "\n"
         return out
     }
@@ -110,6 +111,18 @@ struct TextReport {
             if !all.isEmpty { out += "  \(terminal.green("agree:"))     \(all.joined(separator: ", "))\n" }
             if !some.isEmpty { out += "  \(terminal.yellow("partly:"))    \(some.joined(separator: ", "))\n" }
             if !none.isEmpty { out += "  \(terminal.dim("disagree:"))  \(none.joined(separator: ", "))\n" }
+        }
+        return out
+    }
+
+    /// Per claimed policy: transitions exercised out of all, and the ones no trace took.
+    private static func coverage(_ report: CoverageReport, _ terminal: Terminal) -> String {
+        var out = "\n" + terminal.bold("Coverage") + " (transitions the traces claiming each policy took)\n"
+        for entry in report.policies {
+            let complete = entry.covered.count == entry.total
+            let count = "\(entry.covered.count)/\(entry.total)"
+            out += "  \(complete ? terminal.green(count) : terminal.yellow(count)) \(entry.policy)\n"
+            for missing in entry.uncovered { out += "      not exercised: \(missing.state): \(missing.action)\n" }
         }
         return out
     }

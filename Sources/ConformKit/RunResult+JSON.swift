@@ -3,12 +3,14 @@ import ConformCore
 extension RunResult {
     /// The document `conform run --format json` prints (PRODUCT §6), keys in the contract's order.
     public func jsonDocument() -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("conform", .number(1)),
             ("results", .array(results.map(\.json))),
             ("errors", .array(errors.map(\.json))),
             ("summary", Self.summaryJSON(traces: traceCount, policies: policyIDs.count, passed: claimsPassed, failed: claimsFailed, errors: errors.count)),
-        ])
+        ]
+        if let coverage { members.append(("coverage", coverage.json)) }
+        return .object(members)
     }
 
     static func summaryJSON(traces: Int, policies: Int, passed: Int, failed: Int, errors: Int) -> JSONValue {
@@ -57,13 +59,14 @@ public struct JSONDocumentStream {
     }
 
     /// The end of the document: the errors (those found before any file first) and the summary.
-    public func footer(leadingErrors: [Diagnostic]) -> String {
+    public func footer(leadingErrors: [Diagnostic], coverage: CoverageReport? = nil) -> String {
         let all = leadingErrors + errors
         var out = wroteResult ? "\n  ]" : "]"
         out += ",\n  \"errors\": " + JSONValue.array(all.map(\.json)).serialized(pretty: true, indent: 1)
         out += ",\n  \"summary\": "
         out += RunResult.summaryJSON(traces: traces, policies: policies, passed: passed, failed: failed, errors: all.count)
             .serialized(pretty: true, indent: 1)
+        if let coverage { out += ",\n  \"coverage\": " + coverage.json.serialized(pretty: true, indent: 1) }
         return out + "\n}"
     }
 

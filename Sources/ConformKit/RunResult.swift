@@ -22,6 +22,8 @@ public struct RunResult: Sendable {
     public var policyIDs: [String]
     /// The traces in the order they were checked, with their titles and apps, for reports.
     public var traces: [TraceSummary]
+    /// Transition coverage of the claimed policies, when it was asked for (`--coverage`).
+    public var coverage: CoverageReport?
 
     public init(results: [PairResult], errors: [Diagnostic], traceCount: Int, policyIDs: [String], traces: [TraceSummary]) {
         self.results = results

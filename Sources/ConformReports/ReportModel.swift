@@ -37,6 +37,16 @@ struct ReportModel {
             "traceDetails": traceDetails(diagrams: diagrams),
         ]
         if let generatedAt = input.generatedAt { context["generatedAt"] = generatedAt }
+        if let coverage = result.coverage {
+            context["hasCoverage"] = true
+            context["coverage"] = coverage.policies.map { entry -> [String: Any] in
+                [
+                    "policy": entry.policy, "covered": entry.covered.count, "total": entry.total,
+                    "complete": entry.covered.count == entry.total,
+                    "uncovered": entry.uncovered.map { ["state": $0.state, "action": $0.action] },
+                ]
+            }
+        }
         let shownRows = (context["apps"] as? [[String: Any]])?.reduce(0) { $0 + (($1["rows"] as? [Any])?.count ?? 0) } ?? 0
         if shownRows < result.traceCount {
             context["rowsOmitted"] = "\(result.traceCount - shownRows) of \(result.traceCount) traces are not listed in the matrix, to keep this report within its size limit; failing traces are listed first. The JSON report has every result."
@@ -190,8 +200,11 @@ struct ReportModel {
                 "sources": policy.sources.map { ["name": $0.name, "text": $0.text] },
                 "mermaid": explanation.mermaid(),
             ]
+            let covered = result.coverage?.policies.first { $0.policy == policy.id }?.covered
             if diagrams {
-                entry["svg"] = StateDiagramSVG(policy: policy, taken: [:], departedIn: nil, id: "p-" + Self.anchor(policy.id)).render()
+                entry["svg"] = StateDiagramSVG(
+                    policy: policy, taken: [:], departedIn: nil, id: "p-" + Self.anchor(policy.id), covered: covered
+                ).render()
             }
             return entry
         }

@@ -10,6 +10,8 @@ struct StateDiagramSVG {
     let departedIn: String?
     /// Unique within the page, for marker ids.
     let id: String
+    /// When given, the transitions the corpus exercised; the others are drawn dashed.
+    var covered: Set<TransitionID>? = nil
 
     func render() -> String {
         let layout = StateDiagramLayout(policy: policy)
@@ -44,7 +46,8 @@ struct StateDiagramSVG {
                 guard let from = layout.nodes[edge.from], let to = layout.nodes[edge.to] else { continue }
                 let steps = taken[edge.id] ?? []
                 if !steps.isEmpty { visited.formUnion([edge.from, edge.to]) }
-                let cls = steps.isEmpty ? "edge" : "edge taken"
+                var cls = steps.isEmpty ? "edge" : "edge taken"
+                if let covered { cls += covered.contains(edge.id) ? " covered" : " uncovered" }
                 let geometry = Self.curve(
                     from: from, to: to, index: index, count: edges.count, slot: slot, slots: fanOut[source] ?? 1)
                 out += "<path class=\"\(cls)\" d=\"\(geometry.path)\" marker-end=\"url(#\(id)-\(steps.isEmpty ? "edge" : "taken"))\">"

@@ -872,6 +872,8 @@ svg.diagram .state.visited rect { stroke: var(--accent); stroke-width: 2.5; }
 svg.diagram .state.departed rect { stroke: var(--fail); stroke-width: 3; }
 svg.diagram .edge { fill: none; stroke: var(--muted); stroke-width: 1.3; }
 svg.diagram .edge.taken { stroke: var(--accent); stroke-width: 3; }
+svg.diagram .edge.covered { stroke: var(--pass); stroke-width: 2; }
+svg.diagram .edge.uncovered { stroke: var(--fail); stroke-dasharray: 6 4; }
 svg.diagram .arrow-edge { fill: var(--muted); } svg.diagram .arrow-taken { fill: var(--accent); }
 svg.diagram .start { fill: var(--fg); }
 svg.diagram .label { fill: var(--muted); font-size: 11px; }
@@ -887,7 +889,7 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 <h1>conform report</h1>
 <p><span class="status {{status}}">{{statusText}}</span>
 {{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}} · {{errorCount}} file(s) could not be read{{/hasErrors}}</p>
-<nav><a href="#matrix">Matrix</a> · <a href="#traces">Traces</a>{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Unreadable files</a>{{/hasErrors}}</nav>
+<nav><a href="#matrix">Matrix</a> · <a href="#traces">Traces</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Unreadable files</a>{{/hasErrors}}</nav>
 </header>
 <main>
 {{#hasErrors}}
@@ -940,6 +942,20 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 </details>
 {{/traceDetails}}
 </section>
+{{#hasCoverage}}
+<section id="coverage">
+<h2>Coverage</h2>
+<p class="note">Transitions of each claimed policy that the traces claiming it took. In the policy diagrams below, exercised transitions are solid green and the others dashed red.</p>
+<table>
+<thead><tr><th scope="col">Policy</th><th scope="col">Exercised</th><th scope="col">Not exercised</th></tr></thead>
+<tbody>
+{{#coverage}}
+<tr><th scope="row">{{policy}}</th><td class="num">{{covered}}/{{total}}</td><td>{{#uncovered}}<code>{{state}}: {{action}}</code><br>{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
+{{/coverage}}
+</tbody>
+</table>
+</section>
+{{/hasCoverage}}
 {{#hasPolicies}}
 <section id="policies">
 <h2>Claimed policies</h2>
@@ -996,6 +1012,18 @@ if (box) { box.addEventListener("change", function () { document.body.classList.
 | {{trace}} |{{#cells}} {{#claimed}}**{{/claimed}}{{{symbol}}} {{text}}{{#claimed}}**{{/claimed}} |{{/cells}}
 {{/rows}}
 {{/apps}}
+{{#hasCoverage}}
+
+## Coverage
+
+Transitions of each claimed policy that the traces claiming it took.
+
+| Policy | Exercised | Not exercised |
+|---|--:|---|
+{{#coverage}}
+| {{policy}} | {{covered}}/{{total}} | {{#uncovered}}{{state}}: {{action}}<br>{{/uncovered}}{{#complete}}—{{/complete}} |
+{{/coverage}}
+{{/hasCoverage}}
 {{#hasFailures}}
 
 ## Broken claims

@@ -205,3 +205,33 @@ struct ReportCommandTests {
         #expect(broken.stderr.contains("bad/report.md.mustache"))
     }
 }
+
+@Suite("conform run --coverage")
+struct CoverageCommandTests {
+    @Test("the JSON coverage object lists, per claimed policy, transitions, covered and uncovered")
+    func json() throws {
+        let output = try BinaryRunner.run(["run", "Traces/OneHanded/clean-swipe-dismisses.yaml", "--coverage", "--format", "json"])
+        #expect(output.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let coverage = try #require(document["coverage"] as? [String: Any])
+        #expect(Array(coverage.keys) == ["one-handed"])
+        let entry = try #require(coverage["one-handed"] as? [String: Any])
+        #expect(entry["transitions"] as? Int == 11)
+        #expect(entry["covered"] as? Int == 2)
+        let uncovered = try #require(entry["uncovered"] as? [[String: String]])
+        #expect(uncovered.count == 9)
+        #expect(uncovered.first == ["state": "editing", "action": "edit"])
+        #expect(uncovered.contains(["state": "editing", "action": "swipe down [edited]"]))
+    }
+
+    @Test("the example corpus covers every transition of every built-in policy")
+    func corpus() throws {
+        let output = try BinaryRunner.run(["run", "Traces/", "--coverage"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("Coverage (transitions the traces claiming each policy took)\n"))
+        #expect(!output.stdout.contains("not exercised"))
+        for (policy, count) in [("one-handed", 11), ("makeitso", 8), ("keyboard-listener", 12), ("iq-keyboard-manager", 16)] {
+            #expect(output.stdout.contains("\(count)/\(count) \(policy)\n"), "\(policy)")
+        }
+    }
+}
