@@ -30,6 +30,7 @@ initial: editing
 states:
   editing:
     source: SG-EN
+    unverified: whether a form whose edits were set back counts as changed (Done, Cancel, the swipe) is not sourced; modelled as a value comparison
     on:
       edit: editing
       tap done:
@@ -41,6 +42,7 @@ states:
           source: SG-EN
         - to: discarded
           source: SG-EN
+          unverified: no source describes Cancel on an unchanged event; modelled as dismissing at once
       swipe down:
         - if: modified
           to: confirm
@@ -93,6 +95,7 @@ initial: editing
 states:
   editing:
     source: SG-EN
+    unverified: whether a form whose edits were set back counts as changed (Done, Cancel, the swipe) is not sourced; modelled as a value comparison
     ignore:
       - swipe
     note: whether a blocked swipe shows anything is unverified; modelled as nothing shown
@@ -153,7 +156,7 @@ initial: editing
 states:
   editing:
     source: SG-EN
-    note: whether a form whose edits were reverted counts as changed is unverified; modelled as a value comparison
+    unverified: whether a form whose edits were set back counts as changed (Done, the swipe) is not sourced; modelled as a value comparison
     on:
       edit: editing
       tap done:

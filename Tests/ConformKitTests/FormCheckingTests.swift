@@ -201,6 +201,14 @@ struct FormCheckingEdgeTests {
         #expect(summary(try check(trace("  - tap: Print\n"), against: Self.helpPolicy)) == "fail step 1 line 4 [editing]: tapped 'Print', but 'helpful' has no button labelled so")
     }
 
+    @Test("the role words done and cancel are not labels: 'tap: done' never presses a (disabled) Done")
+    func roleWordsAreNotLabels() throws {
+        let yaml = trace("  - see: { done: disabled }\n  - tap: done\n  - see: { dismissed: true, saved: true }\n")
+        for policy in ["one-handed", "apple-sample", "apple-calendar"] {
+            #expect(summary(try check(yaml, against: policy)) == "fail step 2 line 5 [editing]: tapped 'done', but '\(policy)' has no button labelled so")
+        }
+    }
+
     @Test("choosing an offered action that the state does not handle says so")
     func unhandledChoice() throws {
         #expect(

@@ -42,9 +42,12 @@ struct ActionResolver {
     {
         let expectations = checker.expectations(in: state.name)
         guard let role = FormDomain.buttonRoles.first(where: { label == (policy.buttons[$0] ?? FormDomain.defaultLabels[$0]) }) else {
-            // Not a bar button: a transition or ignore entry keyed by this label, or by a bare tap, may take it.
+            // Not a bar button: a transition or ignore entry keyed by this label, or by a bare tap, may take
+            // it. The role words `done` and `cancel` name bar buttons in patterns, never a label.
             let patterns = state.transitions.map(\.pattern) + state.ignored
-            if patterns.contains(where: { $0.verb == "tap" && ($0.argument == nil || $0.argument == label) }) {
+            if !FormDomain.buttonRoles.contains(label),
+                patterns.contains(where: { $0.verb == "tap" && ($0.argument == nil || $0.argument == label) })
+            {
                 return .candidates([label])
             }
             let labels = FormDomain.buttonRoles.compactMap { policy.buttons[$0] ?? FormDomain.defaultLabels[$0] }
