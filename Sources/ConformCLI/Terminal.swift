@@ -15,6 +15,12 @@ struct Terminal {
     func bold(_ text: String) -> String { paint(text, "1") }
     func dim(_ text: String) -> String { paint(text, "2") }
 
+    /// Text from a trace or policy, made safe for a terminal: control characters (an escape sequence,
+    /// a carriage return) become U+FFFD instead of acting on the screen.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) ? "\u{FFFD}" : $0 }))
+    }
+
     private func paint(_ text: String, _ code: String) -> String {
         colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

@@ -69,7 +69,7 @@ struct TextReport {
     }
 
     private func located(_ place: String, _ message: String, _ terminal: Terminal) -> String {
-        "\(place): \(terminal.red("error:")) \(message)"
+        "\(Terminal.printable(place)): \(terminal.red("error:")) \(Terminal.printable(message))"
     }
 
     private func claimLine(_ pair: PairResult, _ terminal: Terminal) -> String {
@@ -94,7 +94,7 @@ struct TextReport {
         for app in apps.keys.sorted() {
             guard let tally = apps[app] else { continue }
             let claims = tally.claims.sorted()
-            out += terminal.bold(app) + " (\(tally.traces) trace\(tally.traces == 1 ? "" : "s")"
+            out += terminal.bold(Terminal.printable(app)) + " (\(tally.traces) trace\(tally.traces == 1 ? "" : "s")"
             out += claims.isEmpty ? ")\n" : ", claims \(claims.joined(separator: ", ")))\n"
             var all: [String] = [], some: [String] = [], none: [String] = []
             for policy in policyIDs {

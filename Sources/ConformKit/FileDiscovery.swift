@@ -14,6 +14,7 @@ public enum FileDiscovery {
     public static func find(in paths: [String]) -> Found {
         var found = Found(files: [], diagnostics: [])
         var seen = Set<String>()
+        var visited = Set<String>()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -21,7 +22,6 @@ public enum FileDiscovery {
                 continue
             }
             if isDirectory.boolValue {
-                var visited = Set<String>()
                 walk(path, visitedDirectories: &visited, into: &found)
             } else {
                 found.files.append(path)

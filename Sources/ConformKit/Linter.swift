@@ -1,7 +1,8 @@
 import ConformCore
 import ConformLoading
 
-/// Validates trace and policy files without checking verdicts: every problem of every file, located.
+/// Validates trace and policy files: every problem of every file, located (claims of policies that
+/// are not loaded included). Verdicts are not reported.
 public struct Linter: Sendable {
     public struct Result: Sendable {
         public var diagnostics: [Diagnostic]
@@ -27,7 +28,7 @@ public struct Linter: Sendable {
                 Diagnostic(.error, "no trace or policy file found", at: SourceLocation(file: paths.joined(separator: ", "), position: nil)))
         }
         var library = self.library
-        var traceFiles: [(String, [UInt8])] = []
+        var traceFiles: [String] = []
         for file in discovery.files {
             switch FileReader.read(file) {
             case .failure(let diagnostic):
@@ -39,12 +40,12 @@ public struct Linter: Sendable {
                     library.add(bytes: bytes, file: file, replacingBuiltIn: true)
                     result.diagnostics += library.diagnostics.dropFirst(before)
                 } else {
-                    traceFiles.append((file, bytes))
+                    traceFiles.append(file)
                 }
             }
         }
         let runner = ConformRunner(library: library)
-        for (file, _) in traceFiles {
+        for file in traceFiles {
             result.traceFiles += 1
             result.diagnostics += runner.check(file: file, commandLineClaims: []).errors
         }

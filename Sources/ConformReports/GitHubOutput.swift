@@ -10,7 +10,7 @@ public enum GitHubOutput {
     public static func annotations(_ result: RunResult) -> [String] {
         var lines: [String] = result.errors.map { error in
             command("error", file: error.location.file, line: error.location.line, column: error.location.column,
-                title: "conform: file could not be read", message: error.message)
+                title: "conform: input error", message: error.message)
         }
         for row in ClaimRow.rows(result) where !row.passed {
             lines.append(

@@ -26,7 +26,7 @@ struct JUnitReport: ReportRenderer {
             out += "  <testsuite name=\"conform.files\" tests=\"\(input.result.errors.count)\" failures=\"0\" errors=\"\(input.result.errors.count)\" skipped=\"0\" time=\"0\">\n"
             for error in input.result.errors {
                 out += "    <testcase name=\"\(Escaping.xml(error.location.description))\" classname=\"conform.files\" time=\"0\">\n"
-                out += "      <error type=\"unreadable\" message=\"\(Escaping.xml(error.message))\"> \(Escaping.xmlBody(error.location.description)): \(Escaping.xmlBody(error.message))</error>\n"
+                out += "      <error type=\"input\" message=\"\(Escaping.xml(error.message))\"> \(Escaping.xmlBody(error.location.description)): \(Escaping.xmlBody(error.message))</error>\n"
                 out += "    </testcase>\n"
             }
             out += "  </testsuite>\n"

@@ -5,7 +5,7 @@ import Foundation
 /// SARIF 2.1.0 with what GitHub code scanning reads: a rule per claimed policy (with help text), a
 /// result per broken claim at the trace file's line, and a stable `primaryLocationLineHash`.
 struct SARIFReport: ReportRenderer {
-    static let fileRule = "conform/unreadable-file"
+    static let fileRule = "conform/input-error"
 
     func render(_ input: ReportInput) throws -> String {
         let broken = ClaimRow.rows(input.result).filter { !$0.passed }
@@ -51,9 +51,9 @@ struct SARIFReport: ReportRenderer {
     private var fileRuleJSON: JSONValue {
         .object([
             ("id", .string(Self.fileRule)),
-            ("name", .string("UnreadableFile")),
-            ("shortDescription", .object([("text", .string("A trace or policy file could not be read"))])),
-            ("fullDescription", .object([("text", .string("The file is not valid YAML, or does not follow the trace or policy format, so it was not checked."))])),
+            ("name", .string("InputError")),
+            ("shortDescription", .object([("text", .string("A trace or policy file has a problem"))])),
+            ("fullDescription", .object([("text", .string("The file could not be read, is not valid YAML, does not follow the trace or policy format, or claims a policy that is not loaded; or no trace was found."))])),
             ("help", .object([("text", .string("Fix the problem at the reported line and column; `conform lint` lists every problem of every file."))])),
             ("defaultConfiguration", .object([("level", .string("error"))])),
         ])

@@ -864,7 +864,6 @@ details.trace.failing > summary { color: var(--fail); }
 .steps td.num { text-align: right; color: var(--muted); }
 .steps tr.departs td { background: var(--mark); }
 .mark { margin: 4px 0; padding: 6px 8px; border-left: 4px solid var(--fail); background: var(--panel); }
-.mark.other { border-left-color: var(--muted); }
 .note { color: var(--muted); font-style: italic; }
 .diagram-box { overflow-x: auto; border: 1px solid var(--line); border-radius: 8px; background: var(--panel); margin: 8px 0 16px; }
 svg.diagram { display: block; max-width: none; font: 13px -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; }
@@ -891,13 +890,13 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 <header>
 <h1>conform report</h1>
 <p><span class="status {{status}}">{{statusText}}</span>
-{{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}} · {{errorCount}} file(s) could not be read{{/hasErrors}}</p>
-<nav><a href="#matrix">Matrix</a> · <a href="#traces">Traces</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Unreadable files</a>{{/hasErrors}}</nav>
+{{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}} · {{errorCount}} input problem(s){{/hasErrors}}</p>
+<nav><a href="#matrix">Matrix</a> · <a href="#traces">Traces</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}</nav>
 </header>
 <main>
 {{#hasErrors}}
 <section id="errors">
-<h2>Files that could not be read</h2>
+<h2>Problems in the input</h2>
 <ul>
 {{#errors}}
 <li><code>{{location}}</code>: {{message}}</li>
@@ -934,7 +933,7 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 <tbody>
 {{#steps}}
 <tr{{#departs}} class="departs"{{/departs}}><td class="num">{{number}}</td><td class="num">{{line}}</td><td><span class="mono">{{text}}</span>{{#note}} <span class="note">{{note}}</span>{{/note}}
-{{#marks}}<div class="mark{{^claimed}} other{{/claimed}}"><strong>{{policy}}</strong> departs at <code>{{place}}</code>: {{message}}<br>expected <code>{{expected}}</code><br>observed <code>{{observed}}</code></div>{{/marks}}</td></tr>
+{{#marks}}<div class="mark"><strong>{{policy}}</strong> departs at <code>{{place}}</code>: {{message}}<br>expected <code>{{expected}}</code><br>observed <code>{{observed}}</code></div>{{/marks}}</td></tr>
 {{/steps}}
 </tbody>
 </table>
@@ -988,10 +987,10 @@ if (box) { box.addEventListener("change", function () { document.body.classList.
 {{% CONTENT_TYPE: MARKDOWN }}
 # conform report
 
-{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{traces}} traces × {{policies}} policies, {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}}, {{errorCount}} file(s) could not be read{{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
+{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{traces}} traces × {{policies}} policies, {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}}, {{errorCount}} input problem(s){{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
 {{#hasErrors}}
 
-## Files that could not be read
+## Problems in the input
 
 {{#errors}}
 - {{location}}: {{message}}

@@ -32,7 +32,7 @@ struct CorpusTests {
         let policy = try #require(PolicyLibrary.builtIn().policy(id: id))
         let covered = Set(
             corpusRun.results.filter { $0.policy == id && $0.claimed && $0.verdict.name == "pass" }.flatMap { $0.outcome.path.map(\.id) })
-        let missing = policy.transitionIDs.filter { !covered.contains($0) }.map(\.display)
+        let missing = policy.transitionIDs.filter { !covered.contains($0) }.map { "\($0.state): \(CoverageReport.action($0, in: policy))" }
         #expect(missing == [], "no conforming trace exercises these transitions of '\(id)'")
     }
 

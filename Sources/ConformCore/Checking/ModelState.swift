@@ -5,7 +5,7 @@ struct ModelState {
     var variables: [String: Value]
     /// Field values when the form (last) opened.
     var baseline: [String: Value]
-    /// Field values now; a field absent here has its baseline value.
+    /// Field values now (the opening ones, then as edited).
     var fields: [String: Value]
     /// Sticky: some edit happened since the form opened.
     var edited = false

@@ -1,5 +1,5 @@
 /// One branch of one transition of a policy: the unit that coverage counts.
-public struct TransitionID: Hashable, Comparable, Sendable {
+public struct TransitionID: Hashable, Sendable {
     public var state: String
     public var pattern: ActionPattern
     public var branch: Int
@@ -10,12 +10,6 @@ public struct TransitionID: Hashable, Comparable, Sendable {
         self.branch = branch
     }
 
-    public static func < (lhs: TransitionID, rhs: TransitionID) -> Bool {
-        (lhs.state, lhs.pattern.display, lhs.branch) < (rhs.state, rhs.pattern.display, rhs.branch)
-    }
-
-    /// `editing: swipe down #2` (branches count from 1 where a transition has several).
-    public var display: String { "\(state): \(pattern.display)" + (branch > 0 ? " #\(branch + 1)" : "") }
 }
 
 extension Policy {

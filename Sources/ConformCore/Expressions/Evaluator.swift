@@ -20,7 +20,11 @@ public enum Evaluator {
             var values: [Double] = []
             for argument in arguments { values.append(try number(argument, lookup)) }
             guard let first = values.first else { throw EvaluationError("'\(name)' needs an argument") }
-            return .number(values.dropFirst().reduce(first) { name == "min" ? Swift.min($0, $1) : Swift.max($0, $1) })
+            switch BuiltinFunction(rawValue: name) {
+            case .min?: return .number(values.dropFirst().reduce(first, Swift.min))
+            case .max?: return .number(values.dropFirst().reduce(first, Swift.max))
+            case nil: throw EvaluationError("unknown function '\(name)'")
+            }
         }
     }
 

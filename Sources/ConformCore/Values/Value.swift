@@ -84,8 +84,14 @@ public enum Value: Hashable, Sendable {
 
     private static func parseNumber(bytes scalars: UnsafeBufferPointer<UInt8>, text: String) -> Double? {
         guard let first = scalars.first else { return nil }
-        if text.hasPrefix("0x"), let value = Int64(text.dropFirst(2), radix: 16) { return Double(value) }
-        if text.hasPrefix("0o"), let value = Int64(text.dropFirst(2), radix: 8) { return Double(value) }
+        for (prefix, radix) in [("0x", 16), ("0o", 8)] where text.hasPrefix(prefix) {
+            let digits = text.dropFirst(2)
+            // Int64(_:radix:) would also take a sign; the core schema takes digits only.
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isHexDigit && Int(String($0), radix: radix) != nil }),
+                let value = UInt64(digits, radix: radix)
+            else { return nil }
+            return Double(value)
+        }
         // Core schema: [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
         var index = 0
         if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { index += 1 }
