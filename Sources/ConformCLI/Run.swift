@@ -57,14 +57,7 @@ extension ConformCommand {
                 case .text: text.add(outcome)
                 }
                 if coverage { tally.add(outcome) }
-                if collected != nil {
-                    collected?.errors += outcome.errors
-                    if let summary = outcome.summary {
-                        collected?.traceCount += 1
-                        collected?.traces.append(summary)
-                        collected?.results += outcome.results
-                    }
-                }
+                collected?.add(outcome)
             }
             let leading = library.diagnostics + ending.leadingErrors
             let report = coverage ? CoverageReport(library: library, covered: tally.covered) : nil

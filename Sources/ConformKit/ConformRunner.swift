@@ -34,14 +34,7 @@ public struct ConformRunner: Sendable {
     /// run uses `run(_:each:)`, whose memory does not grow with the number of files.
     public func run(_ options: Options) -> RunResult {
         var result = RunResult(results: [], errors: [], traceCount: 0, policyIDs: library.ids, traces: [])
-        let ending = run(options) { outcome in
-            result.errors += outcome.errors
-            if let summary = outcome.summary {
-                result.traceCount += 1
-                result.traces.append(summary)
-                result.results += outcome.results
-            }
-        }
+        let ending = run(options) { result.add($0) }
         result.errors = ending.leadingErrors + result.errors
         return result
     }

@@ -33,6 +33,15 @@ public struct RunResult: Sendable {
         self.traces = traces
     }
 
+    /// Takes in one file's outcome, in the order files are checked.
+    public mutating func add(_ outcome: ConformRunner.FileOutcome) {
+        errors += outcome.errors
+        guard let summary = outcome.summary else { return }
+        traceCount += 1
+        traces.append(summary)
+        results += outcome.results
+    }
+
     public var claimsPassed: Int { results.filter { $0.claimed && $0.verdict.name == "pass" }.count }
     /// Claims that did not hold: failed, inapplicable to the claimed policy, or not evaluable.
     public var claimsFailed: Int { results.filter { $0.claimed && $0.verdict.name != "pass" }.count }
