@@ -182,24 +182,26 @@ public struct Checker {
             if ignored { return .unchanged }
             return .departed(unhandled(action, in: state, at: step, model: model))
         }
-        var next = model
-        if case .edit(let edits) = action { next.apply(edits) }
+        // The model changes in place: if no branch applies, the check ends here and the model is dropped.
+        if case .edit(let edits) = action { model.apply(edits) }
         let argument = Self.argument(of: action)
         for (index, branch) in transition.branches.enumerated() {
             if let condition = branch.condition {
-                let holds = try Evaluator.evaluate(condition.expression) { next.lookup($0, argument: argument) }
+                let holds = try Evaluator.evaluate(condition.expression) { model.lookup($0, argument: argument) }
                 guard case .bool(let isTrue) = holds else {
                     throw EvaluationError("the condition '\(condition.text)' gave \(holds.display), not a boolean")
                 }
                 guard isTrue else { continue }
             }
-            var updated = next.variables
-            for update in branch.updates {
-                updated[update.variable] = try Evaluator.evaluate(update.value.expression) { next.lookup($0, argument: argument) }
+            if !branch.updates.isEmpty {
+                // Every right-hand side sees the values from before the transition.
+                var updated = model.variables
+                for update in branch.updates {
+                    updated[update.variable] = try Evaluator.evaluate(update.value.expression) { model.lookup($0, argument: argument) }
+                }
+                model.variables = updated
             }
-            next.variables = updated
-            next.state = branch.target
-            model = next
+            model.state = branch.target
             return .took(TakenTransition(step: step.number, from: state.name, pattern: transition.pattern, branch: index, to: branch.target))
         }
         let conditions = transition.branches.compactMap { $0.condition?.text }
