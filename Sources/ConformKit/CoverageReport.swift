@@ -25,9 +25,8 @@ public struct CoverageReport: Sendable {
 
     /// `swipe down [edited]`: the action, and the condition of its branch when it has one.
     public static func action(_ id: TransitionID, in policy: Policy) -> String {
-        let branch = policy.state(named: id.state)?.transitions.first { $0.pattern == id.pattern }?.branches
-        guard let branch, id.branch < branch.count, let condition = branch[id.branch].condition else { return id.pattern.display }
-        return "\(id.pattern.display) [\(condition.text)]"
+        let branches = policy.state(named: id.state)?.transitions.first { $0.pattern == id.pattern }?.branches ?? []
+        return id.branch < branches.count ? branches[id.branch].label(for: id.pattern) : id.pattern.display
     }
 
     /// The `coverage` object of the JSON document, keyed by policy id.

@@ -96,8 +96,7 @@ public struct PolicyExplanation: Sendable {
         for state in policy.states {
             for transition in state.transitions {
                 for branch in transition.branches {
-                    var label = transition.pattern.display
-                    if let condition = branch.condition { label += " [\(condition.text)]" }
+                    let label = branch.label(for: transition.pattern)
                     out += "    \(MermaidText.identifier(state.name)) --> \(MermaidText.identifier(branch.target)): \(MermaidText.label(label))\n"
                 }
             }

@@ -44,7 +44,10 @@ public struct RunResult: Sendable {
 
     public var claimsPassed: Int { results.filter { $0.claimed && $0.verdict.name == "pass" }.count }
     /// Claims that did not hold: failed, inapplicable to the claimed policy, or not evaluable.
-    public var claimsFailed: Int { results.filter { $0.claimed && $0.verdict.name != "pass" }.count }
+    public var claimsFailed: Int { brokenClaims.count }
+
+    /// The claims that did not hold, in run order.
+    public var brokenClaims: [PairResult] { results.filter { $0.claimed && $0.verdict.name != "pass" } }
 
     /// 0 when every claim holds, 1 when one does not, 2 when a file could not be read or no trace was found.
     public var exitStatus: Int32 {

@@ -56,7 +56,7 @@ struct ReportModel {
         if detailed < withDetails, detailLimit != nil {
             context["detailsOmitted"] = "Details are shown for \(detailed) of \(withDetails) traces (failing ones first), to keep this report within its size limit."
         }
-        let failureCount = result.results.filter { $0.claimed && $0.verdict.name != "pass" }.count
+        let failureCount = result.claimsFailed
         if let shown = (context["failures"] as? [Any])?.count, shown < failureCount {
             context["failuresOmitted"] = "\(failureCount - shown) more broken claims are not shown here; see the JSON or SARIF report."
         }
@@ -67,7 +67,7 @@ struct ReportModel {
 
     /// Traces ordered with the failing ones first, then by file, so that a cut keeps what matters.
     private var orderedTraces: [TraceSummary] {
-        let failing = Set(result.results.filter { $0.claimed && $0.verdict.name != "pass" }.map(\.file))
+        let failing = Set(result.brokenClaims.map(\.file))
         return result.traces.sorted { (failing.contains($0.file) ? 0 : 1, $0.file) < (failing.contains($1.file) ? 0 : 1, $1.file) }
     }
 
@@ -111,7 +111,7 @@ struct ReportModel {
     // MARK: - Failures
 
     private func failures() -> [[String: Any]] {
-        let broken = result.results.filter { $0.claimed && $0.verdict.name != "pass" }
+        let broken = result.brokenClaims
         let shown = detailLimit.map { Array(broken.prefix($0 * 2)) } ?? broken
         let stepsByFile = Dictionary(result.traces.map { ($0.file, $0.steps) }) { first, _ in first }
         return shown.map { pair in

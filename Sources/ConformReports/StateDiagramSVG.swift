@@ -88,8 +88,7 @@ struct StateDiagramSVG {
         for state in policy.states {
             for transition in state.transitions {
                 for (index, branch) in transition.branches.enumerated() {
-                    var label = transition.pattern.display
-                    if let condition = branch.condition { label += " [\(condition.text)]" }
+                    let label = branch.label(for: transition.pattern)
                     let edge = Edge(
                         id: TransitionID(state: state.name, pattern: transition.pattern, branch: index), from: state.name,
                         to: branch.target, label: label)

@@ -172,6 +172,13 @@ public struct Branch: Sendable {
     }
 }
 
+extension Branch {
+    /// `swipe down [edited]`: the action of a transition, with this branch's condition when it has one.
+    public func label(for pattern: ActionPattern) -> String {
+        condition.map { "\(pattern.display) [\($0.text)]" } ?? pattern.display
+    }
+}
+
 /// `set: { NAME: EXPRESSION }`; all right-hand sides see the values from before the transition.
 public struct VariableUpdate: Sendable {
     public var variable: String
