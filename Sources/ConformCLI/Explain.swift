@@ -20,10 +20,7 @@ extension ConformCommand {
         func run() throws {
             let library = policyOptions.library()
             for diagnostic in library.diagnostics { printError(diagnostic.formatted) }
-            guard let policy = library.policy(id: id) else {
-                let hint = Spelling.nearest(to: id, among: library.ids).map { " Did you mean '\($0)'?" } ?? ""
-                throw ValidationError("unknown policy '\(id)'.\(hint) Known: \(library.ids.joined(separator: ", ")).")
-            }
+            let policy = try library.requirePolicy(id)
             let explanation = PolicyExplanation(policy: policy)
             print(mermaid ? explanation.mermaid() : explanation.markdown(), terminator: "")
         }

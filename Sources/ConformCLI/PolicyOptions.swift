@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConformCore
 import ConformKit
 
 /// `--policies DIR`: user policies loaded beside the built-in library.
@@ -18,4 +19,15 @@ struct PolicyOptions: ParsableArguments {
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text
     case json
+}
+
+extension PolicyLibrary {
+    /// The policy with this id, or a usage error (exit 2) that suggests the nearest id.
+    func requirePolicy(_ id: String) throws -> Policy {
+        guard let policy = policy(id: id) else {
+            let hint = Spelling.nearest(to: id, among: ids).map { " Did you mean '\($0)'?" } ?? ""
+            throw ValidationError("unknown policy '\(id)'.\(hint) Known: \(ids.joined(separator: ", ")).")
+        }
+        return policy
+    }
 }

@@ -6,7 +6,7 @@ enum VocabularyParser {
 
     static func read(_ node: YNode, problems: inout ProblemCollector) -> Vocabulary? {
         guard let pairs = problems.mapping(node, "'vocabulary'") else { return nil }
-        problems.rejectUnknownKeys(in: pairs, known: ["actions", "observations"], what: "'vocabulary'")
+        problems.rejectUnknownKeys(in: pairs, known: ["actions", "observations", "examples", "setup"], what: "'vocabulary'")
         var vocabulary = Vocabulary(actions: [:], observations: [:])
         if let actions = pairs[key: "actions"].flatMap({ problems.mapping($0, "'actions'") }) {
             for pair in actions {
@@ -29,7 +29,44 @@ enum VocabularyParser {
             }
         }
         if vocabulary.actions.isEmpty { problems.add("a vocabulary needs at least one action", at: node.position) }
+        if let examples = pairs[key: "examples"] { vocabulary.examples = readExamples(examples, actions: vocabulary.actions, problems: &problems) }
+        if let setup = pairs[key: "setup"] { vocabulary.setup = readSetup(setup, actions: vocabulary.actions, problems: &problems) }
         return vocabulary
+    }
+
+    /// `examples: { VERB: [ARGUMENT, ...] }`, each argument as a trace would write it.
+    private static func readExamples(_ node: YNode, actions: [String: ArgumentSpec], problems: inout ProblemCollector)
+        -> [String: [ActionArgument]]
+    {
+        guard let pairs = problems.mapping(node, "'examples'") else { return [:] }
+        var examples: [String: [ActionArgument]] = [:]
+        for pair in pairs {
+            guard let verb = problems.text(pair.key, "a verb") else { continue }
+            guard let spec = actions[verb] else {
+                problems.add("'\(verb)' is not an action of this vocabulary", at: pair.key.position)
+                continue
+            }
+            guard let items = problems.sequence(pair.value, "the examples of '\(verb)'") else { continue }
+            examples[verb] = items.compactMap { ArgumentReader.read($0, spec: spec, verb: verb, problems: &problems) }
+        }
+        return examples
+    }
+
+    /// `setup: [ { VERB: ARGUMENT }, ... ]`, steps as a trace writes them.
+    private static func readSetup(_ node: YNode, actions: [String: ArgumentSpec], problems: inout ProblemCollector) -> [Action] {
+        guard let items = problems.sequence(node, "'setup'") else { return [] }
+        return items.compactMap { item in
+            guard let pairs = problems.mapping(item, "a setup step"), pairs.count == 1, let pair = pairs.first else {
+                if item.mapping != nil { problems.add("a setup step is a map with one verb", at: item.position) }
+                return nil
+            }
+            guard let verb = problems.text(pair.key, "a verb") else { return nil }
+            guard let spec = actions[verb] else {
+                problems.add("'\(verb)' is not an action of this vocabulary", at: pair.key.position)
+                return nil
+            }
+            return ArgumentReader.read(pair.value, spec: spec, verb: verb, problems: &problems).map { Action.custom(verb: verb, argument: $0) }
+        }
     }
 
     private static func argumentSpec(_ node: YNode, verb: String, problems: inout ProblemCollector) -> ArgumentSpec? {

@@ -6,7 +6,7 @@ import Foundation
 public enum ReportWriter {
     /// Writes `contents` to `name` in `directory`, creating the folder if needed.
     /// - Throws: a `Diagnostic` naming the file that could not be written.
-    public static func write(_ contents: String, named name: String, in directory: String) throws {
+    public static func write(_ contents: String, named name: String, in directory: String, what: String = "the report") throws {
         let folder = URL(fileURLWithPath: directory)
         let target = folder.appendingPathComponent(name)
         do {
@@ -17,12 +17,12 @@ public enum ReportWriter {
             guard rename(temporary.path, target.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 try? FileManager.default.removeItem(at: temporary)
-                throw Diagnostic(.error, "cannot write the report: \(reason)", at: SourceLocation(file: target.path, position: nil))
+                throw Diagnostic(.error, "cannot write \(what): \(reason)", at: SourceLocation(file: target.path, position: nil))
             }
         } catch let diagnostic as Diagnostic {
             throw diagnostic
         } catch {
-            throw Diagnostic(.error, "cannot write the report: \(error.localizedDescription)", at: SourceLocation(file: target.path, position: nil))
+            throw Diagnostic(.error, "cannot write \(what): \(error.localizedDescription)", at: SourceLocation(file: target.path, position: nil))
         }
     }
 }

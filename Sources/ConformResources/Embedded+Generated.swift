@@ -409,6 +409,20 @@ vocabulary:
   observations:
     offset: number
     inset: number
+  # For `conform generate` and `conform compare`: an iPhone's 844-pt window and 336-pt keyboard; a
+  # field ending exactly 10 pt above the keyboard (498: no scroll) and 1 pt lower (499: scrolls 1 pt).
+  setup:
+    - layout: { window: 844, offset: 0, inset: 0 }
+  examples:
+    layout:
+      - { window: 844, offset: 0, inset: 0 }
+    focus:
+      - { bottom: 498, kind: textField }
+      - { bottom: 499, kind: textField }
+      - { bottom: 600, kind: textView }
+    keyboard-show:
+      - { height: 336 }
+      - { height: 0 }     # a hardware keyboard: the frame is below the window
 variables:
   window: 0
   offset: 0
@@ -516,6 +530,19 @@ vocabulary:
   observations:
     offset: number
     inset: number
+  # For `conform generate` and `conform compare`: an iPhone's 844-pt window and 336-pt keyboard; a
+  # field ending exactly 10 pt above the keyboard (498: no scroll) and 1 pt lower (499: scrolls 1 pt).
+  setup:
+    - layout: { window: 844, offset: 0, inset: 0 }
+  examples:
+    layout:
+      - { window: 844, offset: 0, inset: 0 }
+    focus:
+      - { bottom: 498, kind: textField }
+      - { bottom: 499, kind: textField }
+      - { bottom: 600, kind: textView }
+    keyboard-show:
+      - { height: 336 }
 variables:
   window: 0            # window height, from layout
   offset: 0            # contentOffset.y

@@ -66,7 +66,7 @@ public struct Checker {
 
     // MARK: - Observations
 
-    private func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError)
+    func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError)
         -> Departure?
     {
         let expectations = self.expectations(in: model.state)
@@ -137,7 +137,7 @@ public struct Checker {
         case departed(Departure)
     }
 
-    private func perform(_ action: Action, at step: Step, model: inout ModelState) throws(EvaluationError) -> ActionOutcome {
+    func perform(_ action: Action, at step: Step, model: inout ModelState) throws(EvaluationError) -> ActionOutcome {
         guard let state = policy.state(named: model.state) else {
             return .departed(departure(step, model, "the policy has no state '\(model.state)'", expected: .object([])))
         }

@@ -1,6 +1,6 @@
 /// Where a policy's model stands while a trace is replayed: its control state, its variables and,
 /// for forms, the built-ins the trace supplies.
-struct ModelState {
+struct ModelState: Hashable {
     var state: String
     var variables: [String: Value]
     /// Field values when the form (last) opened.

@@ -2,10 +2,21 @@
 public struct Vocabulary: Sendable {
     public var actions: [String: ArgumentSpec]
     public var observations: [String: ObservationType]
+    /// Arguments worth trying for each verb, in the file's order (`vocabulary.examples`): what
+    /// `conform generate` and `conform compare` use for numbers, where no value can be guessed well.
+    public var examples: [String: [ActionArgument]]
+    /// Actions every generated scenario begins with (`vocabulary.setup`), such as the layout that gives
+    /// the numbers a real device's size.
+    public var setup: [Action]
 
-    public init(actions: [String: ArgumentSpec], observations: [String: ObservationType]) {
+    public init(
+        actions: [String: ArgumentSpec], observations: [String: ObservationType], examples: [String: [ActionArgument]] = [:],
+        setup: [Action] = []
+    ) {
         self.actions = actions
         self.observations = observations
+        self.examples = examples
+        self.setup = setup
     }
 
     /// The fixed form-dismissal vocabulary of PRODUCT §3.

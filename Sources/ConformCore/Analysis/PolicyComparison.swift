@@ -1,0 +1,269 @@
+/// Explores two policies together, breadth-first over pairs of configurations, and finds the
+/// shortest scenarios on which they show something different.
+///
+/// A scenario is a trace of A: after every action, a `see` of what A predicts. B replays it as the
+/// checker would. Along the way the trace records only the keys on which B agrees, so exploration
+/// goes on past a disagreement (Reminders has no Cancel button where Contacts has one; their swipes
+/// differ too) and each scenario fails B at its last step only. A disagreement is
+/// - a key B rejects in what A shows (written as a trace claiming A that fails B);
+/// - an action A allows and B does not (also written);
+/// - a key A rejects in what B shows, or an action only B allows (listed; no trace claiming A shows it).
+/// Each disagreement is reported once, by the first, hence shortest, scenario that reveals it: an
+/// observation by its key and the two values, an action by its words.
+public struct PolicyComparison {
+    public let a: Policy
+    public let b: Policy
+    public let alphabet: ActionAlphabet
+    let simulatorA: PolicySimulator
+    let simulatorB: PolicySimulator
+    public var maximumDepth = 12
+    public var maximumPairs = 50_000
+
+    public init(_ a: Policy, _ b: Policy) {
+        self.a = a
+        self.b = b
+        alphabet = ActionAlphabet(policies: [a, b])
+        simulatorA = PolicySimulator(policy: a, form: alphabet.form)
+        simulatorB = PolicySimulator(policy: b, form: alphabet.form)
+    }
+
+    private struct Node {
+        var a: Configuration
+        var b: Configuration
+        var parent: Int
+        var action: Action?
+        /// The transitions A and B took on `action`.
+        var transition: TransitionID?
+        var transitionB: TransitionID?
+        /// What the trace's `see` after this node's action records: A's prediction, less the keys B rejects.
+        var recorded = Observation(items: [])
+        /// Whether A and B showed the same at every step up to here. Only then is an action that one
+        /// of them refuses reported: after a disagreement on what is seen (a sheet in A, none in B),
+        /// most actions differ as a consequence.
+        var agreed = true
+        /// The keys on which A and B disagree here.
+        var differing: Set<String> = []
+    }
+
+    private struct Pair: Hashable {
+        var a: Configuration
+        var b: Configuration
+    }
+
+    public func compare() -> ComparisonResult {
+        var nodes = [Node(a: simulatorA.start(observing: false), b: simulatorB.start(observing: false), parent: -1)]
+        var visited: Set<Pair> = [Pair(a: nodes[0].a, b: nodes[0].b)]
+        var found: [Difference] = []
+        var reported: Set<String> = []
+        var frontier = [0]
+        var depth = 0
+        var complete = true
+        let setup = setupActions
+        while !frontier.isEmpty {
+            var next: [Int] = []
+            for index in frontier {
+                let shownByA = simulatorA.prediction(nodes[index].a)
+                let rejectedByB = rejectedKeys(shownByA, by: simulatorB, in: nodes[index].b)
+                nodes[index].recorded = Observation(items: shownByA.items.filter { !rejectedByB.contains($0.key) })
+                let seen = observationDifferences(at: index, in: nodes, shownByA: shownByA, rejectedByB: rejectedByB, reported: &reported)
+                found += seen.differences
+                nodes[index].agreed = (nodes[index].parent < 0 || nodes[nodes[index].parent].agreed) && seen.differing.isEmpty
+                nodes[index].differing = seen.differing
+                // Both models see what the trace records (and learn sheet roles from it).
+                var node = nodes[index]
+                simulatorA.accepts(node.recorded, in: &node.a)
+                simulatorB.accepts(node.recorded, in: &node.b)
+                guard depth < maximumDepth + setup.count else {
+                    complete = false
+                    continue
+                }
+                for action in depth < setup.count ? [setup[depth]] : alphabet.actions {
+                    let moveA = simulatorA.perform(action, from: node.a, observing: false)
+                    let moveB = simulatorB.perform(action, from: node.b, observing: false)
+                    switch (moveA, moveB) {
+                    case (nil, nil):
+                        continue
+                    case (let moveA?, let moveB?):
+                        guard visited.count < maximumPairs else {
+                            complete = false
+                            continue
+                        }
+                        guard visited.insert(Pair(a: moveA.configuration, b: moveB.configuration)).inserted else { continue }
+                        nodes.append(
+                            Node(
+                                a: moveA.configuration, b: moveB.configuration, parent: index, action: action, transition: moveA.transition,
+                                transitionB: moveB.transition))
+                        next.append(nodes.count - 1)
+                    default:
+                        guard node.agreed else { continue }
+                        let signature = (moveA != nil ? "only A: " : "only B: ") + action.display
+                        guard reported.insert(signature).inserted else { continue }
+                        found.append(actionDifference(action, from: index, in: nodes, a: moveA, b: moveB))
+                    }
+                }
+            }
+            frontier = next
+            depth += 1
+        }
+        return ComparisonResult(a: a.id, b: b.id, form: alphabet.form, differences: found, complete: complete, depthLimit: maximumDepth)
+    }
+
+    /// Both policies' `setup`, A's first, each action once.
+    private var setupActions: [Action] {
+        var seen: Set<String> = []
+        return (a.vocabulary.setup + b.vocabulary.setup).filter { seen.insert($0.json.serialized()).inserted }
+    }
+
+    // MARK: - Differences
+
+    /// The keys of `observation` that the simulator's policy rejects, each tried on its own.
+    private func rejectedKeys(_ observation: Observation, by simulator: PolicySimulator, in configuration: Configuration) -> Set<String> {
+        Set(
+            observation.items.filter { item in
+                var scratch = configuration
+                return simulator.accepts(Observation(items: [item]), in: &scratch) != nil
+            }.map(\.key))
+    }
+
+    /// The disagreements on what is seen at a node that were not reported before: first those that
+    /// fail B (A's view), then those that fail A (B's view).
+    private func observationDifferences(
+        at index: Int, in nodes: [Node], shownByA: Observation, rejectedByB: Set<String>, reported: inout Set<String>
+    ) -> (differences: [Difference], differing: Set<String>) {
+        let node = nodes[index]
+        // A disagreement that goes on from the step before is not new.
+        let before = node.parent >= 0 ? nodes[node.parent].differing : []
+        let shownByB = simulatorB.prediction(node.b)
+        func value(_ key: String, in observation: Observation) -> String {
+            observation.items.first { $0.key == key }.map { $0.value.json.serialized() } ?? "-"
+        }
+        // A disagreement is known by its key and the two values; numbers, which vary with every
+        // example, by the key and the transitions that led to it.
+        func fresh(_ keys: Set<String>, _ side: String) -> [String] {
+            PolicySimulator.ordered(Array(keys.subtracting(before))).filter { key in
+                let valueA = value(key, in: shownByA)
+                let valueB = value(key, in: shownByB)
+                let numbers = Double(valueA) != nil && Double(valueB) != nil
+                let values = numbers ? "after \(describe(node.transition)) / \(describe(node.transitionB))" : "\(valueA) / \(valueB)"
+                return reported.insert("\(side) \(key): \(values)").inserted
+            }
+        }
+        var differences: [Difference] = []
+        let newForB = fresh(rejectedByB, "A shows")
+        if !newForB.isEmpty {
+            var scenario = self.scenario(endingAt: index, in: nodes)
+            // The last see shows what B agrees with and the new disagreements; older ones are left out.
+            let last = Observation(items: shownByA.items.filter { !rejectedByB.contains($0.key) || newForB.contains($0.key) })
+            if scenario.steps.isEmpty { scenario.opening = last } else { scenario.steps[scenario.steps.count - 1].expected = last }
+            var scratch = node.b
+            differences.append(
+                Difference(
+                    kind: .shows(keys: newForB), failsB: true, scenario: scenario, lastAction: node.action, stateA: simulatorA.state(of: node.a),
+                    stateB: simulatorB.state(of: node.b), aShows: only(newForB, shownByA), bShows: only(newForB, shownByB),
+                    reason: simulatorB.accepts(last, in: &scratch) ?? ""))
+        }
+        let rejectedByA = rejectedKeys(shownByB, by: simulatorA, in: node.a).subtracting(rejectedByB)
+        let newForA = fresh(rejectedByA, "B shows")
+        if !newForA.isEmpty {
+            var scratch = node.a
+            differences.append(
+                Difference(
+                    kind: .shows(keys: newForA), failsB: false, scenario: scenario(endingAt: index, in: nodes), lastAction: node.action,
+                    stateA: simulatorA.state(of: node.a), stateB: simulatorB.state(of: node.b), aShows: only(newForA, shownByA),
+                    bShows: only(newForA, shownByB), reason: simulatorA.accepts(only(newForA, shownByB), in: &scratch) ?? ""))
+        }
+        return (differences, rejectedByB.union(rejectedByA))
+    }
+
+    private func describe(_ transition: TransitionID?) -> String {
+        transition.map { "\($0.state) \($0.pattern.display) #\($0.branch)" } ?? "-"
+    }
+
+    private func only(_ keys: [String], _ observation: Observation) -> Observation {
+        Observation(items: observation.items.filter { keys.contains($0.key) })
+    }
+
+    /// Only one of the policies allows `action` after the node at `index`: the other's move is `nil`.
+    private func actionDifference(_ action: Action, from index: Int, in nodes: [Node], a moveA: Move?, b moveB: Move?) -> Difference {
+        var scenario = self.scenario(endingAt: index, in: nodes)
+        let parent = nodes[index]
+        let aShows = moveA.map { simulatorA.prediction($0.configuration) } ?? Observation(items: [])
+        if let moveA {
+            scenario.steps.append(
+                ScenarioStep(
+                    action: action, transition: moveA.transition, isFirstCoverage: false, state: simulatorA.state(of: moveA.configuration),
+                    expected: aShows))
+        }
+        let reason = moveA != nil ? simulatorB.rejection(of: action, from: parent.b) : simulatorA.rejection(of: action, from: parent.a)
+        return Difference(
+            kind: moveA != nil ? .onlyAAllows : .onlyBAllows, failsB: moveA != nil, scenario: scenario, lastAction: action,
+            stateA: simulatorA.state(of: parent.a), stateB: simulatorB.state(of: parent.b), aShows: aShows,
+            bShows: moveB.map { simulatorB.prediction($0.configuration) } ?? Observation(items: []), reason: reason ?? "")
+    }
+
+    /// The path to a node as a scenario of A: what the trace records when the screen opens and after each action.
+    private func scenario(endingAt index: Int, in nodes: [Node]) -> Scenario {
+        var chain: [Node] = []
+        var current = index
+        while current >= 0 {
+            chain.append(nodes[current])
+            current = nodes[current].parent
+        }
+        chain.reverse()
+        let steps = chain.dropFirst().compactMap { node -> ScenarioStep? in
+            guard let action = node.action else { return nil }
+            return ScenarioStep(
+                action: action, transition: node.transition, isFirstCoverage: false, state: simulatorA.state(of: node.a), expected: node.recorded)
+        }
+        return Scenario(opening: chain[0].recorded, steps: Array(steps))
+    }
+}
+
+/// What `compare` found.
+public struct ComparisonResult: Sendable {
+    public var a: String
+    public var b: String
+    /// The form's fields when it opens in every scenario (form domain).
+    public var form: [String: Value]
+    /// Shortest first.
+    public var differences: [Difference]
+    /// Whether every pair of configurations was explored (otherwise a limit stopped the search and
+    /// "no difference" means none within `depthLimit` actions).
+    public var complete: Bool
+    public var depthLimit: Int
+}
+
+public struct Difference: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// The named observation keys differ.
+        case shows(keys: [String])
+        /// Only A allows the last action (B departs on it).
+        case onlyAAllows
+        /// Only B allows the last action.
+        case onlyBAllows
+    }
+
+    public var kind: Kind
+    /// Whether the scenario, recorded as a trace claiming A, fails B (at its last step).
+    public var failsB: Bool
+    /// The actions, with what the trace records after each; the last step reveals the difference.
+    /// For `onlyBAllows`, the action A does not allow is `lastAction`, not in the scenario.
+    public var scenario: Scenario
+    /// The action that reveals the difference (`nil` when it shows as the form opens).
+    public var lastAction: Action?
+    /// The control states of A and B where the difference shows (before the action, for an action difference).
+    public var stateA: String
+    public var stateB: String
+    /// What each shows there: the differing keys, or everything after an action only one allows.
+    public var aShows: Observation
+    public var bShows: Observation
+    /// The checker's message: why B (or A) rejects.
+    public var reason: String
+
+    /// Actions up to and including the revealing one.
+    public var actions: [Action] {
+        kind == .onlyBAllows ? scenario.steps.map(\.action) + (lastAction.map { [$0] } ?? []) : scenario.steps.map(\.action)
+    }
+
+    public var actionCount: Int { actions.count }
+}

@@ -1,0 +1,88 @@
+/// Plans the traces to record for one policy: few actions in total, every transition exercised.
+///
+/// Greedy: a scenario starts where the policy starts and walks the shortest way to a transition not
+/// yet exercised; it goes on from where it stands while the next unexercised transition is no
+/// farther from there than from a fresh start, and otherwise ends (a new scenario costs no action,
+/// `present` costs one). Every scenario begins with the vocabulary's `setup`, and every action is
+/// followed by what the policy predicts the screen shows.
+public struct SuiteGenerator {
+    public let policy: Policy
+    public let alphabet: ActionAlphabet
+    let simulator: PolicySimulator
+    var exploration: Exploration
+
+    public init(policy: Policy) {
+        self.policy = policy
+        alphabet = ActionAlphabet(policies: [policy])
+        simulator = PolicySimulator(policy: policy, form: alphabet.form)
+        exploration = Exploration(simulator: simulator, alphabet: alphabet.actions)
+    }
+
+    public func generate() -> GeneratedSuite {
+        var uncovered = Set(policy.transitionIDs)
+        var scenarios: [Scenario] = []
+        let start = simulator.start()
+        let setup = policy.vocabulary.setup
+        while let first = exploration.nearest(from: start, taking: uncovered, prefix: setup) {
+            var scenario = Scenario(opening: simulator.prediction(start), steps: [])
+            var current = start
+            var path = first
+            while true {
+                for step in path {
+                    let isNew = step.move.transition.map { uncovered.remove($0) != nil } ?? false
+                    scenario.steps.append(
+                        ScenarioStep(
+                            action: step.action, transition: step.move.transition, isFirstCoverage: isNew,
+                            state: simulator.state(of: step.move.configuration),
+                            expected: simulator.prediction(step.move.configuration)))
+                    current = step.move.configuration
+                }
+                guard let onward = exploration.nearest(from: current, taking: uncovered),
+                    let fresh = exploration.nearest(from: start, taking: uncovered, prefix: setup), onward.count <= fresh.count
+                else { break }
+                path = onward
+            }
+            scenarios.append(scenario)
+        }
+        let all = policy.transitionIDs
+        return GeneratedSuite(
+            policy: policy.id, form: alphabet.form, scenarios: scenarios,
+            unreached: all.filter(uncovered.contains), transitions: all.count)
+    }
+}
+
+/// The scenarios planned for one policy.
+public struct GeneratedSuite: Sendable {
+    public var policy: String
+    /// The form's fields when it opens (form domain).
+    public var form: [String: Value]
+    public var scenarios: [Scenario]
+    /// Transitions no scenario reaches within the search's limits, with the alphabet's values.
+    public var unreached: [TransitionID]
+    /// How many transitions the policy has.
+    public var transitions: Int
+
+    public var actionCount: Int { scenarios.reduce(0) { $0 + $1.steps.count } }
+}
+
+/// One trace to record: what is seen when the screen opens, then actions each with what follows.
+public struct Scenario: Sendable {
+    public var opening: Observation
+    public var steps: [ScenarioStep]
+
+    /// The transitions this scenario is the first to exercise, in order.
+    public var newlyCovered: [TransitionID] {
+        steps.filter(\.isFirstCoverage).compactMap(\.transition)
+    }
+}
+
+public struct ScenarioStep: Sendable {
+    public var action: Action
+    public var transition: TransitionID?
+    /// Whether no earlier step of the suite took this transition.
+    public var isFirstCoverage: Bool
+    /// The policy's control state after the action.
+    public var state: String
+    /// What the policy predicts the screen shows after the action.
+    public var expected: Observation
+}

@@ -1,0 +1,105 @@
+import ConformCore
+
+/// Writes actions, observations and whole traces in the trace format, in flow style (`{ done: enabled }`)
+/// as people write them by hand. Scalars are plain where YAML reads them back as the same string,
+/// double-quoted (JSON escapes, which YAML shares) otherwise.
+public enum TraceYAML {
+    /// A string as a YAML scalar that reads back as that string.
+    public static func string(_ text: String) -> String {
+        let safe = text.unicodeScalars.allSatisfy { scalar in
+            (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " _.'!?-".unicodeScalars.contains(scalar))
+                && scalar.value < 0x2028
+        }
+        if safe, let first = text.unicodeScalars.first, first.properties.isAlphabetic, text.last != " ",
+            Value.resolvingPlainScalar(text) == .string(text)
+        {
+            return text
+        }
+        return JSONValue.string(text).serialized()
+    }
+
+    public static func value(_ value: Value) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return Value.format(number)
+        case .string(let text): return string(text)
+        case .symbol(let word): return string(word)
+        case .opaque: return string("(a new value)")
+        }
+    }
+
+    /// `tap: Done`, `edit: { title: Buy bread }`, `keyboard-show: { height: 336 }`, `keyboard-hide:`.
+    public static func action(_ action: Action) -> String {
+        switch action {
+        case .edit(let edits):
+            return "edit: { " + edits.map { "\(string($0.field)): \($0.value.map(value) ?? "null")" }.joined(separator: ", ") + " }"
+        case .tap(let label): return "tap: \(string(label))"
+        case .swipe(let direction): return "swipe: \(string(direction))"
+        case .choose(let title): return "choose: \(string(title))"
+        case .present(let screen): return "present:" + (screen.map { " " + string($0) } ?? "")
+        case .custom(let verb, .none): return "\(verb):"
+        case .custom(let verb, .scalar(let argument)): return "\(verb): \(value(argument))"
+        case .custom(let verb, .record(let fields)): return "\(verb): " + record(fields)
+        }
+    }
+
+    /// `see: { done: disabled, sheet: none }`.
+    public static func observation(_ observation: Observation) -> String {
+        "see: { " + observation.items.map { "\(string($0.key)): \(observed($0.value))" }.joined(separator: ", ") + " }"
+    }
+
+    static func record(_ fields: [NamedValue]) -> String {
+        "{ " + fields.map { "\(string($0.name)): \(value($0.value))" }.joined(separator: ", ") + " }"
+    }
+
+    private static func observed(_ value: ObservedValue) -> String {
+        switch value {
+        case .scalar(let scalar): return self.value(scalar)
+        case .fields(let fields): return record(fields)
+        case .sheet(.none): return "none"
+        case .sheet(.shown): return "shown"
+        case .sheet(.details(let title, let message, let actions)):
+            var parts: [String] = []
+            if let title { parts.append("title: " + text(title)) }
+            if let message { parts.append("message: " + text(message)) }
+            if let actions {
+                let items = actions.map { action in
+                    action.role.map { "{ title: \(string(action.title)), role: \($0.rawValue) }" } ?? string(action.title)
+                }
+                parts.append("actions: [" + items.joined(separator: ", ") + "]")
+            }
+            return "{ " + parts.joined(separator: ", ") + " }"
+        }
+    }
+
+    private static func text(_ text: TextObservation) -> String {
+        switch text {
+        case .absent: return "null"
+        case .text(let words): return string(words)
+        }
+    }
+
+    /// A whole trace file for a scenario.
+    public static func trace(
+        id: String, title: String, claims: [String], note: String, form: [String: Value], scenario: Scenario,
+        stepNotes: [Int: String] = [:]
+    ) -> String {
+        var lines = [
+            "conform: 1", "trace: \(string(id))", "title: \(string(title))", "screen: \(string(ActionAlphabet.screen))",
+            "policy: " + (claims.count == 1 ? string(claims[0]) : "[" + claims.map(string).joined(separator: ", ") + "]"),
+            "note: \(string(note))",
+        ]
+        if !form.isEmpty {
+            lines.append("form: " + record(form.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }))
+        }
+        lines.append("steps:")
+        if !scenario.opening.items.isEmpty { lines.append("  - " + observation(scenario.opening)) }
+        for (index, step) in scenario.steps.enumerated() {
+            lines.append("  - " + action(step.action))
+            if let note = stepNotes[index] { lines.append("    note: \(string(note))") }
+            if !step.expected.items.isEmpty { lines.append("  - " + observation(step.expected)) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
