@@ -25,7 +25,11 @@ extension ConformCommand {
         @Option(help: "What to print on standard output: text or json.")
         var format: OutputFormat = .text
 
-        @Flag(help: "Show, per claimed policy, which transitions the traces exercised and which they did not.")
+        @Flag(
+            help: """
+                Show, per claimed policy, which transitions the traces exercised and which they did not; and, per pair of \
+                claimed policies, whether the traces took the transitions where the two differ and how many traces tell them apart.
+                """)
         var coverage = false
 
         @OptionGroup(title: "Reports") var reportOptions: ReportOptions
@@ -60,7 +64,7 @@ extension ConformCommand {
                 collected?.add(outcome)
             }
             let leading = library.diagnostics + ending.leadingErrors
-            let report = coverage ? CoverageReport(library: library, covered: tally.covered) : nil
+            let report = coverage ? CoverageReport(library: library, covered: tally.covered, toldApart: tally.toldApart) : nil
             var status: Int32
             switch format {
             case .json:

@@ -12,8 +12,8 @@ public struct ComparisonOutput {
         self.result = result
         self.a = a
         self.b = b
-        wordingA = ScenarioWording(policy: a)
-        wordingB = ScenarioWording(policy: b)
+        wordingA = ScenarioWording(policy: a, form: result.form)
+        wordingB = ScenarioWording(policy: b, form: result.form)
     }
 
     private var limitNote: String {

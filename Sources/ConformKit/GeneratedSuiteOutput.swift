@@ -9,7 +9,7 @@ public struct GeneratedSuiteOutput {
     public init(suite: GeneratedSuite, policy: Policy) {
         self.suite = suite
         self.policy = policy
-        wording = ScenarioWording(policy: policy)
+        wording = ScenarioWording(policy: policy, form: suite.form)
     }
 
     /// `in editing, swipe down [edited] → confirm-swipe`.

@@ -9,7 +9,10 @@ extension RunResult {
             ("errors", .array(errors.map(\.json))),
             ("summary", Self.summaryJSON(traces: traceCount, policies: policyIDs.count, passed: claimsPassed, failed: claimsFailed, errors: errors.count)),
         ]
-        if let coverage { members.append(("coverage", coverage.json)) }
+        if let coverage {
+            members.append(("coverage", coverage.json))
+            if !coverage.pairs.isEmpty { members.append(("differenceCoverage", coverage.pairsJSON)) }
+        }
         return .object(members)
     }
 
@@ -66,7 +69,10 @@ public struct JSONDocumentStream {
         out += ",\n  \"summary\": "
         out += RunResult.summaryJSON(traces: traces, policies: policies, passed: passed, failed: failed, errors: all.count)
             .serialized(pretty: true, indent: 1)
-        if let coverage { out += ",\n  \"coverage\": " + coverage.json.serialized(pretty: true, indent: 1) }
+        if let coverage {
+            out += ",\n  \"coverage\": " + coverage.json.serialized(pretty: true, indent: 1)
+            if !coverage.pairs.isEmpty { out += ",\n  \"differenceCoverage\": " + coverage.pairsJSON.serialized(pretty: true, indent: 1) }
+        }
         return out + "\n}"
     }
 

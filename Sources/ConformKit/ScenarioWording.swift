@@ -4,16 +4,23 @@ import ConformCore
 public struct ScenarioWording: Sendable {
     /// Labels of the bar buttons by role, for the policy whose view is described.
     public var buttons: [String: String]
+    /// The form's fields when it opens: an edit back to one of these values is worded as such.
+    public var form: [String: Value]
 
-    public init(policy: Policy) {
+    public init(policy: Policy, form: [String: Value] = [:]) {
         buttons = FormDomain.defaultLabels.merging(policy.buttons) { $1 }
+        self.form = form
     }
 
     public func action(_ action: Action) -> String {
         switch action {
         case .edit(let edits):
             return edits.map { edit in
-                edit.value.map { "Change \(edit.field) to \(quoted($0))" } ?? "Change \(edit.field)"
+                guard let value = edit.value else { return "Change \(edit.field)" }
+                if let opening = form[edit.field], opening.matches(value) {
+                    return "Set \(edit.field) back to \(quoted(value)) (its value when the form opened)"
+                }
+                return "Change \(edit.field) to \(quoted(value))"
             }.joined(separator: "; ")
         case .tap(let label): return "Tap \"\(label)\""
         case .swipe("down"): return "Swipe the form down"

@@ -46,6 +46,14 @@ struct ReportModel {
                     "uncovered": entry.uncovered.map { ["state": $0.state, "action": $0.action] },
                 ]
             }
+            context["hasPairCoverage"] = !coverage.pairs.isEmpty
+            context["pairCoverage"] = coverage.pairs.map { pair -> [String: Any] in
+                [
+                    "a": pair.policies.0, "b": pair.policies.1, "covered": pair.covered, "total": pair.total,
+                    "complete": pair.covered == pair.total, "tellingApart": pair.tellingApart,
+                    "uncovered": pair.uncovered.map { ["policy": $0.policy, "state": $0.state, "action": $0.action] },
+                ]
+            }
         }
         let shownRows = (context["apps"] as? [[String: Any]])?.reduce(0) { $0 + (($1["rows"] as? [Any])?.count ?? 0) } ?? 0
         if shownRows < result.traceCount {

@@ -983,6 +983,18 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 {{/coverage}}
 </tbody>
 </table>
+{{#hasPairCoverage}}
+<h3>Where the claimed policies differ</h3>
+<p class="note">The transitions on which <code>conform compare</code> finds two policies parting, whether the traces took them, and how many traces pass one policy and fail the other.</p>
+<table>
+<thead><tr><th scope="col">Policies</th><th scope="col">Exercised</th><th scope="col">Traces telling them apart</th><th scope="col">Not exercised</th></tr></thead>
+<tbody>
+{{#pairCoverage}}
+<tr><th scope="row">{{a}} vs {{b}}</th><td class="num">{{covered}}/{{total}}</td><td class="num">{{tellingApart}}</td><td>{{#uncovered}}<code>{{policy}} {{state}}: {{action}}</code><br>{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
+{{/pairCoverage}}
+</tbody>
+</table>
+{{/hasPairCoverage}}
 </section>
 {{/hasCoverage}}
 {{#hasPolicies}}
@@ -1052,6 +1064,16 @@ Transitions of each claimed policy that the traces claiming it took.
 {{#coverage}}
 | {{policy}} | {{covered}}/{{total}} | {{#uncovered}}{{state}}: {{action}}<br>{{/uncovered}}{{#complete}}—{{/complete}} |
 {{/coverage}}
+{{#hasPairCoverage}}
+
+Where the claimed policies differ: the transitions on which `conform compare` finds two policies parting, whether the traces took them, and how many traces pass one policy and fail the other.
+
+| Policies | Exercised | Traces telling them apart | Not exercised |
+|---|--:|--:|---|
+{{#pairCoverage}}
+| {{a}} vs {{b}} | {{covered}}/{{total}} | {{tellingApart}} | {{#uncovered}}{{policy}} {{state}}: {{action}}<br>{{/uncovered}}{{#complete}}—{{/complete}} |
+{{/pairCoverage}}
+{{/hasPairCoverage}}
 {{/hasCoverage}}
 {{#hasFailures}}
 

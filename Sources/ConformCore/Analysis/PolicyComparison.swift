@@ -105,7 +105,10 @@ public struct PolicyComparison {
             frontier = next
             depth += 1
         }
-        return ComparisonResult(a: a.id, b: b.id, form: alphabet.form, differences: found, complete: complete, depthLimit: maximumDepth)
+        // Breadth-first order, except that an action refused after a node at depth d (d + 1 actions) can be
+        // found before a disagreement on what is seen at a later node of depth d: order by length.
+        let shortestFirst = found.enumerated().sorted { ($0.element.actionCount, $0.offset) < ($1.element.actionCount, $1.offset) }.map(\.element)
+        return ComparisonResult(a: a.id, b: b.id, form: alphabet.form, differences: shortestFirst, complete: complete, depthLimit: maximumDepth)
     }
 
     /// Both policies' `setup`, A's first, each action once.
@@ -158,7 +161,8 @@ public struct PolicyComparison {
             var scratch = node.b
             differences.append(
                 Difference(
-                    kind: .shows(keys: newForB), failsB: true, scenario: scenario, lastAction: node.action, stateA: simulatorA.state(of: node.a),
+                    kind: .shows(keys: newForB), failsB: true, scenario: scenario, lastAction: node.action,
+                    transitions: (node.transition, node.transitionB), stateA: simulatorA.state(of: node.a),
                     stateB: simulatorB.state(of: node.b), aShows: only(newForB, shownByA), bShows: only(newForB, shownByB),
                     reason: simulatorB.accepts(last, in: &scratch) ?? ""))
         }
@@ -169,6 +173,7 @@ public struct PolicyComparison {
             differences.append(
                 Difference(
                     kind: .shows(keys: newForA), failsB: false, scenario: scenario(endingAt: index, in: nodes), lastAction: node.action,
+                    transitions: (node.transition, node.transitionB),
                     stateA: simulatorA.state(of: node.a), stateB: simulatorB.state(of: node.b), aShows: only(newForA, shownByA),
                     bShows: only(newForA, shownByB), reason: simulatorA.accepts(only(newForA, shownByB), in: &scratch) ?? ""))
         }
@@ -197,6 +202,7 @@ public struct PolicyComparison {
         let reason = moveA != nil ? simulatorB.rejection(of: action, from: parent.b) : simulatorA.rejection(of: action, from: parent.a)
         return Difference(
             kind: moveA != nil ? .onlyAAllows : .onlyBAllows, failsB: moveA != nil, scenario: scenario, lastAction: action,
+            transitions: (moveA?.transition, moveB?.transition),
             stateA: simulatorA.state(of: parent.a), stateB: simulatorB.state(of: parent.b), aShows: aShows,
             bShows: moveB.map { simulatorB.prediction($0.configuration) } ?? Observation(items: []), reason: reason ?? "")
     }
@@ -251,6 +257,9 @@ public struct Difference: Sendable {
     public var scenario: Scenario
     /// The action that reveals the difference (`nil` when it shows as the form opens).
     public var lastAction: Action?
+    /// The transitions A and B take on that action (`nil` for a policy that refuses it or stays put):
+    /// the transitions where the two policies part, which `run --coverage` looks for in a corpus.
+    public var transitions: (a: TransitionID?, b: TransitionID?)
     /// The control states of A and B where the difference shows (before the action, for an action difference).
     public var stateA: String
     public var stateB: String

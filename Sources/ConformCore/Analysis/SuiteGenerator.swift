@@ -70,6 +70,11 @@ public struct Scenario: Sendable {
     public var opening: Observation
     public var steps: [ScenarioStep]
 
+    public init(opening: Observation, steps: [ScenarioStep]) {
+        self.opening = opening
+        self.steps = steps
+    }
+
     /// The transitions this scenario is the first to exercise, in order.
     public var newlyCovered: [TransitionID] {
         steps.filter(\.isFirstCoverage).compactMap(\.transition)
@@ -85,4 +90,12 @@ public struct ScenarioStep: Sendable {
     public var state: String
     /// What the policy predicts the screen shows after the action.
     public var expected: Observation
+
+    public init(action: Action, transition: TransitionID?, isFirstCoverage: Bool, state: String, expected: Observation) {
+        self.action = action
+        self.transition = transition
+        self.isFirstCoverage = isFirstCoverage
+        self.state = state
+        self.expected = expected
+    }
 }

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@Suite("conform generate and compare, through the binary")
+struct AnalysisCommandsTests {
+    @Test("generate --output for every built-in policy, then run: every claim holds and coverage is 100%")
+    func generatedSuitesRun() throws {
+        let scratch = try Scratch()
+        let ids = try BinaryRunner.run(["policies", "--format", "json"]).stdout
+        let policies = try #require(try JSONSerialization.jsonObject(with: Data(ids.utf8)) as? [[String: Any]]).compactMap { $0["id"] as? String }
+        #expect(policies.count == 11)
+        for id in policies {
+            let generated = try BinaryRunner.run(["generate", id, "--output", "suites/\(id)"], in: scratch.url)
+            #expect(generated.status == 0, "\(id): \(generated.stderr)")
+            #expect(generated.stdout.contains("trace files written"))
+        }
+        let run = try BinaryRunner.run(["run", "suites", "--coverage", "--format", "json"], in: scratch.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let coverage = try #require(document["coverage"] as? [String: [String: Any]])
+        #expect(Set(coverage.keys) == Set(policies))
+        for (id, entry) in coverage {
+            #expect(entry["covered"] as? Int == entry["transitions"] as? Int, "\(id): \(entry)")
+        }
+    }
+
+    @Test("generate without --output prints a checklist; unknown ids exit 2 with a suggestion")
+    func checklistAndUnknownID() throws {
+        let checklist = try BinaryRunner.run(["generate", "makeitso"])
+        #expect(checklist.status == 0)
+        #expect(checklist.stdout.hasPrefix("makeitso: 5 scenarios, 10 actions, 8 of 8 transitions\n"))
+        #expect(checklist.stdout.contains("   1. Change title to \"Buy bread\"\n"))
+        let unknown = try BinaryRunner.run(["generate", "one-handd"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown policy 'one-handd'. Did you mean 'one-handed'?"))
+        let compareUnknown = try BinaryRunner.run(["compare", "makeitso", "nope"])
+        #expect(compareUnknown.status == 2)
+        #expect(compareUnknown.stderr.contains("unknown policy 'nope'"))
+    }
+
+    @Test("compare writes traces claiming A that fail B; run shows them passing A and failing B")
+    func compareOutputRuns() throws {
+        let scratch = try Scratch()
+        let compare = try BinaryRunner.run(["compare", "one-handed", "apple-sample", "--output", "cmp"], in: scratch.url)
+        #expect(compare.status == 0, "\(compare.stderr)")
+        #expect(compare.stdout.hasPrefix("one-handed and apple-sample differ: 7 scenarios; the shortest takes 1 action.\n"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("cmp").path).sorted()
+        #expect(files.count == 6)
+        let run = try BinaryRunner.run(["run", "cmp", "--format", "json"], in: scratch.url)
+        #expect(run.status == 0, "every trace holds for the policy it claims")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let results = try #require(document["results"] as? [[String: Any]])
+        let againstB = results.filter { $0["policy"] as? String == "apple-sample" }
+        #expect(againstB.count == files.count)
+        #expect(againstB.allSatisfy { $0["verdict"] as? String == "fail" })
+    }
+
+    @Test("compare: no difference exits 0; two domains exit 2; json has the documented fields")
+    func compareEdges() throws {
+        let same = try BinaryRunner.run(["compare", "makeitso", "makeitso"])
+        #expect(same.status == 0)
+        #expect(same.stdout.hasPrefix("No difference between makeitso and makeitso:"))
+        let domains = try BinaryRunner.run(["compare", "makeitso", "keyboard-listener"])
+        #expect(domains.status == 2)
+        #expect(domains.stderr.contains("speak different vocabularies"))
+        let json = try BinaryRunner.run(["compare", "makeitso", "swiftui-dismiss-disabled", "--format", "json"])
+        #expect(json.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["a"] as? String == "makeitso")
+        #expect(document["complete"] as? Bool == true)
+        let first = try #require((document["differences"] as? [[String: Any]])?.first)
+        #expect(first["kind"] as? String == "shows")
+        #expect(first["keys"] as? [String] == ["sheet"])
+        #expect((first["actions"] as? [Any])?.count == 2)
+        #expect(first["failsB"] as? Bool == true)
+    }
+
+    @Test("run --coverage on the corpus: every pair of claimed policies of one domain, and how many traces tell them apart")
+    func differenceCoverage() throws {
+        let run = try BinaryRunner.run(["run", "Traces/", "--coverage", "--format", "json"])
+        #expect(run.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let pairs = try #require(document["differenceCoverage"] as? [[String: Any]])
+        // 7 form policies: 21 pairs; 1 keyboard pair; 1 disclosure pair.
+        #expect(pairs.count == 23)
+        let contacts = try #require(pairs.first { $0["policies"] as? [String] == ["apple-contacts", "apple-reminders"] })
+        #expect(contacts["transitions"] as? Int == 2)
+        #expect(contacts["covered"] as? Int == 2)
+        #expect((contacts["tellingApart"] as? Int ?? 0) > 0)
+        let text = try BinaryRunner.run(["run", "Traces/", "--coverage"])
+        #expect(text.stdout.contains("Where the claimed policies differ"))
+        #expect(text.stdout.contains("0/0 apple-calendar vs apple-reminders: 7 traces tell them apart (they differ only in what shows before any action)"))
+    }
+}
