@@ -40,11 +40,26 @@ struct BinaryRunner {
         process.standardError = err
         try process.run()
         // Read before waiting, so that a full pipe never blocks the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stdout = readAll(out.fileHandleForReading.fileDescriptor)
+        let stderr = readAll(err.fileHandleForReading.fileDescriptor)
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end. `FileHandle.readDataToEndOfFile` traps when a signal interrupts the read
+/// (EINTR), which happens while many test processes run at once; this retries instead.
+private func readAll(_ descriptor: Int32) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+            data.append(contentsOf: buffer[0..<count])
+        } else if count == 0 || errno != EINTR {
+            return data
+        }
     }
 }
 

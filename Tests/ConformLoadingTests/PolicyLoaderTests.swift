@@ -101,6 +101,39 @@ struct PolicyLoaderTests {
             ])
     }
 
+    @Test("vocabulary examples and setup load as arguments; mistakes in them are located")
+    func examplesAndSetup() throws {
+        let yaml = """
+            conform: 1
+            policy: kb
+            title: Keyboard
+            domain: keyboard
+            vocabulary:
+              actions:
+                keyboard-show: { height: number }
+                keyboard-hide: null
+              observations:
+                inset: number
+              setup:
+                - keyboard-hide:
+              examples:
+                keyboard-show: [{ height: 336 }, { height: 0 }]
+            states:
+              idle: {}
+            """
+        let policy = try #require(loadPolicy(yaml))
+        #expect(policy.vocabulary.setup.map(\.display) == ["keyboard-hide"])
+        #expect(policy.vocabulary.examples["keyboard-show"]?.count == 2)
+        let broken = yaml
+            .replacingOccurrences(of: "{ height: 0 }", with: "{ height: tall }")
+            .replacingOccurrences(of: "    - keyboard-hide:", with: "    - rotate: left")
+        #expect(
+            policyProblems(broken) == [
+                "12:7: 'rotate' is not an action of this vocabulary",
+                "14:48: 'keyboard-show.height' must be number, not a string",
+            ])
+    }
+
     @Test("a policy-defined vocabulary with typed arguments, variables and arithmetic")
     func customVocabulary() throws {
         let yaml = """
