@@ -60,9 +60,18 @@ enum Consumers {
 
     static let names = ["basic", "hostile", "corpus"]
 
+    /// The example corpus with `--coverage`, so that the coverage tables (per policy and per pair) are checked too.
     static func corpusInput() -> ReportInput {
         let library = PolicyLibrary.builtIn()
-        let result = ConformRunner(library: library).run(.init(paths: [packageRoot.appendingPathComponent("Traces").path], keepSteps: true))
+        var result = RunResult(results: [], errors: [], traceCount: 0, policyIDs: library.ids, traces: [])
+        var tally = CoverageTally()
+        let options = ConformRunner.Options(paths: [packageRoot.appendingPathComponent("Traces").path], keepSteps: true, recordPaths: true)
+        let ending = ConformRunner(library: library).run(options) { outcome in
+            tally.add(outcome)
+            result.add(outcome)
+        }
+        result.errors = ending.leadingErrors + result.errors
+        result.coverage = CoverageReport(library: library, covered: tally.covered, toldApart: tally.toldApart)
         return ReportInput(result: result, library: library, version: "0.0.0-test")
     }
 
