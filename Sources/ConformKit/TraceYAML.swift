@@ -85,8 +85,10 @@ public enum TraceYAML {
         id: String, title: String, claims: [String], note: String, form: [String: Value], scenario: Scenario,
         stepNotes: [Int: String] = [:]
     ) -> String {
-        var lines = [
-            "conform: 1", "trace: \(string(id))", "title: \(string(title))", "screen: \(string(ActionAlphabet.screen))",
+        var lines = ["conform: 1", "trace: \(string(id))", "title: \(string(title))"]
+        // The form's screen, which `present` reopens; other domains name no screen.
+        if !form.isEmpty { lines.append("screen: \(string(ActionAlphabet.screen))") }
+        lines += [
             "policy: " + (claims.count == 1 ? string(claims[0]) : "[" + claims.map(string).joined(separator: ", ") + "]"),
             "note: \(string(note))",
         ]

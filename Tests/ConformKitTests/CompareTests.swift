@@ -52,6 +52,45 @@ struct CompareTests {
         }
     }
 
+    @Test("verbs and keys only one policy knows stay out of the scenarios: a written trace fails B, it is not inapplicable to it")
+    func vocabulariesThatDiffer() throws {
+        func counter(_ id: String, extra: Bool) throws -> Policy {
+            try load(
+                policy: """
+                    conform: 1
+                    policy: \(id)
+                    title: Counter
+                    domain: counter
+                    vocabulary:
+                      actions: { add: { amount: number }\(extra ? ", wipe: null" : "") }
+                      observations: { total: number\(extra ? ", big: bool" : "") }
+                    variables: { total: 0 }
+                    see: { total: total\(extra ? ", big: \"total > 5\"" : "") }
+                    initial: low
+                    states:
+                      low:
+                        on:
+                          \(extra ? "wipe: { set: { total: 0 } }" : "")
+                          add:
+                            - if: "total + arg.amount > 5"
+                              set: { total: \(extra ? "\"total + arg.amount\"" : "5") }
+                              to: high
+                            - set: { total: "total + arg.amount" }
+                      high: {}
+                    """)
+        }
+        let a = try counter("counter-a", extra: true)
+        let b = try counter("counter-b", extra: false)
+        let output = ComparisonOutput(result: PolicyComparison(a, b).compare(), a: a, b: b)
+        #expect(output.text().hasPrefix("counter-a and counter-b differ: 1 scenario; the shortest takes 2 actions.\n\n1. add (amount 5) → add (amount 5)\n"))
+        let loader = TraceLoader(vocabulary: KnownVocabulary(policies: [a, b]))
+        for file in output.traceFiles() {
+            let trace = try #require(loader.load(Array(file.text.utf8), file: file.name).trace)
+            #expect(Checker.check(trace, against: a).verdict.name == "pass")
+            #expect(Checker.check(trace, against: b).verdict.name == "fail", "\(file.text)")
+        }
+    }
+
     /// An independent check of "shortest": every action sequence of n actions, for n = 0, 1, 2, ...,
     /// written as a trace of A's predictions and checked against B by the checker alone. The first n
     /// at which some trace fails B must be the length of compare's first scenario.

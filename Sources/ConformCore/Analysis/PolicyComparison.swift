@@ -22,7 +22,10 @@ public struct PolicyComparison {
     public init(_ a: Policy, _ b: Policy) {
         self.a = a
         self.b = b
-        alphabet = ActionAlphabet(policies: [a, b])
+        // A trace using a verb one of the two does not know is inapplicable to it, not a difference.
+        var alphabet = ActionAlphabet(policies: [a, b])
+        alphabet.actions.removeAll { a.vocabulary.actions[$0.verb] == nil || b.vocabulary.actions[$0.verb] == nil }
+        self.alphabet = alphabet
         simulatorA = PolicySimulator(policy: a, form: alphabet.form)
         simulatorB = PolicySimulator(policy: b, form: alphabet.form)
     }
@@ -62,7 +65,7 @@ public struct PolicyComparison {
         while !frontier.isEmpty {
             var next: [Int] = []
             for index in frontier {
-                let shownByA = simulatorA.prediction(nodes[index].a)
+                let shownByA = shared(simulatorA.prediction(nodes[index].a))
                 let rejectedByB = rejectedKeys(shownByA, by: simulatorB, in: nodes[index].b)
                 nodes[index].recorded = Observation(items: shownByA.items.filter { !rejectedByB.contains($0.key) })
                 let seen = observationDifferences(at: index, in: nodes, shownByA: shownByA, rejectedByB: rejectedByB, reported: &reported)
@@ -111,10 +114,17 @@ public struct PolicyComparison {
         return ComparisonResult(a: a.id, b: b.id, form: alphabet.form, differences: shortestFirst, complete: complete, depthLimit: maximumDepth)
     }
 
+    /// The keys of an observation that both policies know (a trace observing another is inapplicable to one of them).
+    private func shared(_ observation: Observation) -> Observation {
+        Observation(items: observation.items.filter { a.vocabulary.observations[$0.key] != nil && b.vocabulary.observations[$0.key] != nil })
+    }
+
     /// Both policies' `setup`, A's first, each action once.
     private var setupActions: [Action] {
         var seen: Set<String> = []
-        return (a.vocabulary.setup + b.vocabulary.setup).filter { seen.insert($0.json.serialized()).inserted }
+        return (a.vocabulary.setup + b.vocabulary.setup).filter { action in
+            a.vocabulary.actions[action.verb] != nil && b.vocabulary.actions[action.verb] != nil && seen.insert(action.json.serialized()).inserted
+        }
     }
 
     // MARK: - Differences
@@ -136,7 +146,7 @@ public struct PolicyComparison {
         let node = nodes[index]
         // A disagreement that goes on from the step before is not new.
         let before = node.parent >= 0 ? nodes[node.parent].differing : []
-        let shownByB = simulatorB.prediction(node.b)
+        let shownByB = shared(simulatorB.prediction(node.b))
         func value(_ key: String, in observation: Observation) -> String {
             observation.items.first { $0.key == key }.map { $0.value.json.serialized() } ?? "-"
         }
@@ -192,7 +202,7 @@ public struct PolicyComparison {
     private func actionDifference(_ action: Action, from index: Int, in nodes: [Node], a moveA: Move?, b moveB: Move?) -> Difference {
         var scenario = self.scenario(endingAt: index, in: nodes)
         let parent = nodes[index]
-        let aShows = moveA.map { simulatorA.prediction($0.configuration) } ?? Observation(items: [])
+        let aShows = moveA.map { shared(simulatorA.prediction($0.configuration)) } ?? Observation(items: [])
         if let moveA {
             scenario.steps.append(
                 ScenarioStep(
@@ -204,7 +214,7 @@ public struct PolicyComparison {
             kind: moveA != nil ? .onlyAAllows : .onlyBAllows, failsB: moveA != nil, scenario: scenario, lastAction: action,
             transitions: (moveA?.transition, moveB?.transition),
             stateA: simulatorA.state(of: parent.a), stateB: simulatorB.state(of: parent.b), aShows: aShows,
-            bShows: moveB.map { simulatorB.prediction($0.configuration) } ?? Observation(items: []), reason: reason ?? "")
+            bShows: moveB.map { shared(simulatorB.prediction($0.configuration)) } ?? Observation(items: []), reason: reason ?? "")
     }
 
     /// The path to a node as a scenario of A: what the trace records when the screen opens and after each action.
