@@ -48,14 +48,17 @@ public struct PolicyComparison {
         var differing: Set<String> = []
     }
 
+    /// A node's identity for the search: the two models, and whether they agreed so far (which decides
+    /// whether an action only one allows is reported from there).
     private struct Pair: Hashable {
         var a: Configuration
         var b: Configuration
+        var agreed: Bool
     }
 
     public func compare() -> ComparisonResult {
         var nodes = [Node(a: simulatorA.start(observing: false), b: simulatorB.start(observing: false), parent: -1)]
-        var visited: Set<Pair> = [Pair(a: nodes[0].a, b: nodes[0].b)]
+        var visited: Set<Pair> = [Pair(a: nodes[0].a, b: nodes[0].b, agreed: true)]
         var found: [Difference] = []
         var reported: Set<String> = []
         var frontier = [0]
@@ -91,7 +94,7 @@ public struct PolicyComparison {
                             complete = false
                             continue
                         }
-                        guard visited.insert(Pair(a: moveA.configuration, b: moveB.configuration)).inserted else { continue }
+                        guard visited.insert(Pair(a: moveA.configuration, b: moveB.configuration, agreed: node.agreed)).inserted else { continue }
                         nodes.append(
                             Node(
                                 a: moveA.configuration, b: moveB.configuration, parent: index, action: action, transition: moveA.transition,

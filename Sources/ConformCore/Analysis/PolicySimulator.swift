@@ -16,9 +16,9 @@ public struct PolicySimulator {
     /// Where the policy stands before the first action; with `observing`, the predicted `see` there
     /// has been applied.
     public func start(observing: Bool = true) -> Configuration {
-        var model = Configuration(model: ModelState(policy: policy, trace: checker.trace))
-        if observing { accepts(prediction(model), in: &model) }
-        return model
+        var configuration = Configuration(model: ModelState(policy: policy, trace: checker.trace))
+        if observing { accepts(prediction(configuration), in: &configuration) }
+        return configuration
     }
 
     /// What an action does from `configuration`: `nil` when the policy does not allow it there.
@@ -73,14 +73,6 @@ public struct PolicySimulator {
             }
         }
         return Observation(items: items)
-    }
-
-    /// The form's fields as the policy's model holds them (known values only).
-    public func fields(_ configuration: Configuration) -> [NamedValue] {
-        configuration.model.fields.sorted { $0.key < $1.key }.compactMap { name, value in
-            if case .opaque = value { return nil }
-            return NamedValue(name: name, value: value)
-        }
     }
 
     /// Whether the policy accepts `observation` in `configuration`, learning sheet roles as a trace does.
