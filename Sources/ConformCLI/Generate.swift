@@ -1,7 +1,6 @@
 import ArgumentParser
 import ConformCore
 import ConformKit
-import ConformReports
 
 extension ConformCommand {
     /// `conform generate ID`: the traces to record so that every transition of a policy is exercised.
@@ -16,7 +15,7 @@ extension ConformCommand {
 
                 Numbers come from the policy's `vocabulary.examples`, or else 0 and the constants its \
                 expressions use. Exit status: 0; 1 when some transition could not be reached; 2 on a usage \
-                error or an unknown id.
+                error, an unknown id, a --policies file that does not load, or a file that cannot be written.
                 """)
 
         @Argument(help: ArgumentHelp("The policy id (see `conform policies`).", valueName: "ID"))
@@ -34,33 +33,17 @@ extension ConformCommand {
             let suite = SuiteGenerator(policy: policy).generate()
             let output = GeneratedSuiteOutput(suite: suite, policy: policy)
             if let directory = self.output {
-                try write(output, library: library, to: directory)
+                let check = WrittenTraceCheck(library: library)
+                let writer = TraceFileWriter(directory: directory, prefix: "\(policy.id)-", marker: output.marker)
+                let written = try writer.write(output.traceFiles()) { text, path in check.check(text, file: path, passes: policy).problem }
+                for path in written { print(path) }
+                print(output.summary + " (\(written.count) trace file\(written.count == 1 ? "" : "s") written)")
+                print(output.unreachedText(), terminator: "")
             } else {
                 print(output.checklist(), terminator: "")
             }
+            if !library.diagnostics.isEmpty { throw ExitCode(2) }
             if !suite.unreached.isEmpty { throw ExitCode(1) }
-        }
-
-        private func write(_ output: GeneratedSuiteOutput, library: PolicyLibrary, to directory: String) throws {
-            let check = WrittenTraceCheck(library: library)
-            var written = 0
-            for file in output.traceFiles() {
-                let path = directory + "/" + file.name
-                if let problem = check.check(file.text, file: path, passes: output.policy).problem {
-                    printError("conform: internal error: \(path) was not written: it \(problem)")
-                    continue
-                }
-                do {
-                    try ReportWriter.write(file.text, named: file.name, in: directory, what: "the trace")
-                } catch let diagnostic as Diagnostic {
-                    printError(diagnostic.formatted)
-                    throw ExitCode(2)
-                }
-                written += 1
-                print(path)
-            }
-            print(output.summary + " (\(written) trace files written)")
-            print(output.unreachedText(), terminator: "")
         }
     }
 }

@@ -22,15 +22,15 @@ public struct ScenarioWording: Sendable {
                 }
                 return "Change \(edit.field) to \(quoted(value))"
             }.joined(separator: "; ")
-        case .tap(let label): return "Tap \"\(label)\""
+        case .tap(let label): return "Tap \(quoted(label))"
         case .swipe("down"): return "Swipe the form down"
         case .swipe(let direction): return "Swipe \(direction)"
         case .choose(let title):
             if PolicySimulator.isPlaceholder(title) {
                 return "Choose the \(title.dropFirst().dropLast()) in the sheet (its title is not known: write down what it says)"
             }
-            return "Choose \"\(title)\" in the sheet"
-        case .present(let screen): return screen.map { "Open \"\($0)\" again" } ?? "Open the form again"
+            return "Choose \(quoted(title)) in the sheet"
+        case .present(let screen): return screen.map { "Open \(quoted($0)) again" } ?? "Open the form again"
         case .custom(let verb, .none): return verb
         case .custom(let verb, .scalar(let value)): return "\(verb) \(value.display)"
         case .custom(let verb, .record(let fields)):
@@ -47,7 +47,7 @@ public struct ScenarioWording: Sendable {
     private func item(_ item: ObservedItem) -> String {
         switch (item.key, item.value) {
         case ("done", .scalar(let state)), ("cancel", .scalar(let state)):
-            let label = "\"\(buttons[item.key] ?? item.key)\""
+            let label = quoted(buttons[item.key] ?? item.key)
             switch state {
             case .symbol("enabled"), .string("enabled"): return "\(label) is enabled"
             case .symbol("disabled"), .string("disabled"): return "\(label) is greyed out"
@@ -69,14 +69,14 @@ public struct ScenarioWording: Sendable {
         case .details(let title, let message, let actions):
             var parts: [String] = []
             switch title {
-            case .text(let text)?: parts.append("titled \"\(text)\"")
+            case .text(let text)?: parts.append("titled \(quoted(text))")
             case .absent?: parts.append("without a title")
             case nil: break
             }
-            if case .text(let text)? = message { parts.append("saying \"\(text)\"") }
+            if case .text(let text)? = message { parts.append("saying \(quoted(text))") }
             if let actions {
                 let names = actions.map { action in
-                    PolicySimulator.isPlaceholder(action.title) ? "a \(action.role?.rawValue ?? "") action" : "\"\(action.title)\""
+                    PolicySimulator.isPlaceholder(action.title) ? "a \(action.role?.rawValue ?? "") action" : quoted(action.title)
                 }
                 parts.append("offering " + names.joined(separator: ", "))
             }
@@ -85,7 +85,13 @@ public struct ScenarioWording: Sendable {
     }
 
     private func quoted(_ value: Value) -> String {
-        if case .string(let text) = value { return "\"\(text)\"" }
+        if case .string(let text) = value { return quoted(text) }
         return value.display
+    }
+
+    /// A text from a policy or the alphabet in double quotes, with JSON's escapes: a quote or a line
+    /// break inside cannot break the line it stands in.
+    public func quoted(_ text: String) -> String {
+        JSONValue.string(text).serialized()
     }
 }

@@ -4,19 +4,23 @@ import ConformCore
 /// as people write them by hand. Scalars are plain where YAML reads them back as the same string,
 /// double-quoted (JSON escapes, which YAML shares) otherwise.
 public enum TraceYAML {
-    /// A string as a YAML scalar that reads back as that string.
+    /// A string as a YAML scalar that reads back as that string, with conform's YAML 1.2 reader and with
+    /// YAML 1.1 readers (PyYAML) alike: plain only for words, digits, spaces and `_ . ' -`, never a
+    /// word that some YAML reads as a boolean or null; otherwise double-quoted.
     public static func string(_ text: String) -> String {
         let safe = text.unicodeScalars.allSatisfy { scalar in
-            (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " _.'!?-".unicodeScalars.contains(scalar))
-                && scalar.value < 0x2028
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " _.'-".unicodeScalars.contains(scalar)
         }
         if safe, let first = text.unicodeScalars.first, first.properties.isAlphabetic, text.last != " ",
-            Value.resolvingPlainScalar(text) == .string(text)
+            !yaml11Words.contains(text.lowercased()), Value.resolvingPlainScalar(text) == .string(text)
         {
             return text
         }
         return JSONValue.string(text).serialized()
     }
+
+    /// Words YAML 1.1 reads as booleans or null.
+    private static let yaml11Words: Set<String> = ["y", "n", "yes", "no", "on", "off", "true", "false", "null"]
 
     public static func value(_ value: Value) -> String {
         switch value {

@@ -27,6 +27,14 @@ public struct PolicyLoader: Sendable {
         return problems.problems.isEmpty ? (policy, []) : (nil, problems.sortedProblems)
     }
 
+    /// `one-handed`, `apple-sample`, `my.policy_2`: safe in a file name and a command line.
+    static func isValidID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || ("0"..."9").contains(first) else {
+            return false
+        }
+        return id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+    }
+
     private func parse(_ root: YNode, file: String, problems: inout ProblemCollector) -> Policy? {
         guard let top = problems.mapping(root, "a policy") else { return nil }
         problems.rejectUnknownKeys(in: top, known: Self.topLevelKeys, what: "a policy")
@@ -39,6 +47,11 @@ public struct PolicyLoader: Sendable {
             return problems.text(node, "'\(key)'")
         }
         let id = required("policy") ?? ""
+        if let node = top[key: "policy"], node.scalarText == id, !Self.isValidID(id) {
+            problems.add(
+                "a policy id is letters, digits, '.', '_' and '-', starting with a letter or digit, not '\(id)' "
+                    + "(ids name files that generate and compare write)", at: node.position)
+        }
         let title = required("title") ?? ""
         let summary = top[key: "summary"].flatMap { problems.text($0, "'summary'") } ?? ""
         let domain = top[key: "domain"].flatMap { problems.text($0, "'domain'") } ?? FormDomain.name

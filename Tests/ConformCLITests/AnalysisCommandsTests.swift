@@ -12,7 +12,7 @@ struct AnalysisCommandsTests {
         for id in policies {
             let generated = try BinaryRunner.run(["generate", id, "--output", "suites/\(id)"], in: scratch.url)
             #expect(generated.status == 0, "\(id): \(generated.stderr)")
-            #expect(generated.stdout.contains("trace files written"))
+            #expect(generated.stdout.contains(" written)\n"))
         }
         let run = try BinaryRunner.run(["run", "suites", "--coverage", "--format", "json"], in: scratch.url)
         #expect(run.status == 0, "\(run.stderr)")

@@ -54,8 +54,8 @@ struct GenerateTests {
         try assertGolden(output.checklist(), named: "generate-keyboard-listener.txt")
     }
 
-    @Test("a policy without examples gets 0 and its own constants; what stays out of reach is listed, not hidden")
-    func guessedNumbers() throws {
+    @Test("a policy without examples gets 0, its own constants and their neighbours, and its strings; what stays out of reach is listed")
+    func guessedValues() throws {
         let policy = try load(
             policy: """
                 conform: 1
@@ -63,7 +63,7 @@ struct GenerateTests {
                 title: Counter
                 domain: counter
                 vocabulary:
-                  actions: { add: { amount: number }, reset: null }
+                  actions: { add: { amount: number }, greet: string }
                   observations: { total: number }
                 variables: { total: 0 }
                 see: { total: total }
@@ -71,23 +71,28 @@ struct GenerateTests {
                 states:
                   low:
                     on:
+                      greet:
+                        - if: "arg == 'Bob'"
+                          to: high
+                        - to: low
                       add:
-                        - if: "total + arg.amount > 5"
+                        - if: "arg.amount > 3"
                           set: { total: "total + arg.amount" }
                           to: high
                         - set: { total: "total + arg.amount" }
                   high:
                     on:
-                      reset: { set: { total: 0 }, to: low }
                       add:
-                        - if: "arg.amount < 0"
+                        - if: "arg.amount * arg.amount == 49"
                           to: low
                         - to: high
                 """)
         let suite = SuiteGenerator(policy: policy).generate()
         let output = GeneratedSuiteOutput(suite: suite, policy: policy)
-        // Constants 0 and 5: `add 5` twice crosses 5; no negative amount is ever tried.
-        #expect(suite.unreached.map { GeneratedSuiteOutput.describe($0, in: policy) } == ["in high, add [arg.amount < 0] → low"])
+        // 4 (3 + 1) crosses `> 3`; 'Bob' is tried because the guard names it; no guessed number squares to 49.
+        #expect(suite.unreached.map { GeneratedSuiteOutput.describe($0, in: policy) } == ["in high, add [arg.amount * arg.amount == 49] → low"])
+        #expect(output.checklist().contains("greet 'Bob'"))
+        #expect(output.checklist().contains("add (amount 4)"))
         #expect(output.checklist().contains("Not reached with the values tried"))
     }
 }

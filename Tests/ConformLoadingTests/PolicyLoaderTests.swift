@@ -101,6 +101,12 @@ struct PolicyLoaderTests {
             ])
     }
 
+    @Test("a policy id is safe in a file name: letters, digits, '.', '_', '-'", arguments: ["../escape", "sub/x", "", ".hidden", "a b"])
+    func unsafeIDs(id: String) {
+        let yaml = Self.minimal.replacingOccurrences(of: "policy: tiny", with: "policy: \"\(id)\"")
+        #expect(policyProblems(yaml).contains { $0.hasPrefix("2:9: a policy id is letters, digits") }, "\(policyProblems(yaml))")
+    }
+
     @Test("vocabulary examples and setup load as arguments; mistakes in them are located")
     func examplesAndSetup() throws {
         let yaml = """

@@ -1,4 +1,6 @@
+import ConformCore
 import ConformKit
+import ConformLoading
 import Foundation
 import Testing
 
@@ -18,6 +20,14 @@ enum Consumers {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
+    }
+
+    /// Whether Python with PyYAML is there (the consumers' venv has it); CI requires it.
+    static var pythonYAML: Bool {
+        if required { return true }
+        if path("python3") != nil, (try? run("python3", ["-c", "import yaml"]))?.status == 0 { return true }
+        FileHandle.standardError.write(Data("SKIPPED: PyYAML is not installed; run scripts/install-consumers.sh to read generated traces with it\n".utf8))
+        return false
     }
 
     /// Whether a test that needs `tool` runs: when it is installed, or when CI requires it (and then fails loudly).
@@ -122,6 +132,36 @@ struct ConsumerTests {
             #expect(result.output.contains("<table>"), "\(name): a table is rendered")
             #expect(!result.output.contains("<script>"), "\(name)")
             #expect(!result.output.contains("<img"), "\(name)")
+        }
+    }
+
+    /// PyYAML reads YAML 1.1, which is stricter than conform's reader about plain scalars (a `?` inside
+    /// a flow map); the traces conform writes must read the same in both.
+    @Test("generated traces: PyYAML reads every file generate and compare write, with the same steps", .enabled(if: Consumers.pythonYAML))
+    func generatedTracesReadByPyYAML() throws {
+        let library = PolicyLibrary.builtIn()
+        var files: [(name: String, text: String)] = []
+        for policy in library.policies {
+            files += GeneratedSuiteOutput(suite: SuiteGenerator(policy: policy).generate(), policy: policy).traceFiles()
+            for other in library.policies where other.domain == policy.domain && other.id != policy.id {
+                files += ComparisonOutput(result: PolicyComparison(policy, other).compare(), a: policy, b: other).traceFiles()
+            }
+        }
+        let folder = Consumers.reports.appendingPathComponent("traces")
+        for file in files { try ReportWriter.write(file.text, named: file.name, in: folder.path, what: "the trace") }
+        let script = """
+            import sys, yaml, glob
+            for path in sorted(glob.glob(sys.argv[1] + "/*.yaml")):
+                document = yaml.safe_load(open(path, encoding="utf-8"))
+                print(path.rsplit("/", 1)[1], document["conform"], len(document["steps"]))
+            """
+        let result = try Consumers.run("python3", ["-c", script, folder.path])
+        #expect(result.status == 0, "\(result.output)")
+        let lines = Set(result.output.split(separator: "\n").map(String.init))
+        let loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
+        for file in files {
+            let steps = loader.load(Array(file.text.utf8), file: file.name).trace?.steps.count ?? -1
+            #expect(lines.contains("\(file.name) 1 \(steps)"), "\(file.name)")
         }
     }
 

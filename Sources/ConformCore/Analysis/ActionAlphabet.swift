@@ -5,7 +5,8 @@
 /// a tap on each bar button's label and on every other label a transition names, the swipe, every
 /// sheet action (by title, or by a role placeholder where the source gives none), and reopening.
 /// For vocabularies a policy defines: the policy's `examples` for a verb, otherwise every value of its
-/// booleans and enumerations and, for numbers, 0 and the constants the policy's expressions use.
+/// booleans and enumerations, the strings the policy's expressions use and, for numbers, 0 and the
+/// constants its expressions use, each with its neighbours.
 public struct ActionAlphabet: Sendable {
     public var actions: [Action]
     /// The form's fields when it opens (form domain).
@@ -64,13 +65,13 @@ public struct ActionAlphabet: Sendable {
     }
 
     private static func customActions(of policy: Policy) -> [Action] {
-        let constants = NumericConstants(policy).values
+        let constants = PolicyConstants(policy)
         return policy.vocabulary.actions.keys.sorted().flatMap { verb -> [Action] in
             let arguments: [ActionArgument]
             if let examples = policy.vocabulary.examples[verb], !examples.isEmpty {
                 arguments = examples
             } else {
-                arguments = guessedArguments(verb, policy.vocabulary.actions[verb] ?? .none, policy: policy, numbers: constants)
+                arguments = guessedArguments(verb, policy.vocabulary.actions[verb] ?? .none, policy: policy, constants: constants)
             }
             return arguments.map { Action.custom(verb: verb, argument: $0) }
         }
@@ -79,16 +80,17 @@ public struct ActionAlphabet: Sendable {
     /// At most this many arguments are guessed for one verb (a record multiplies its parameters' values).
     static let maximumGuesses = 16
 
-    private static func guessedArguments(_ verb: String, _ spec: ArgumentSpec, policy: Policy, numbers: [Double]) -> [ActionArgument] {
-        let words = policy.states.flatMap { state in
+    private static func guessedArguments(_ verb: String, _ spec: ArgumentSpec, policy: Policy, constants: PolicyConstants) -> [ActionArgument] {
+        var words = policy.states.flatMap { state in
             (state.transitions.map(\.pattern) + state.ignored).filter { $0.verb == verb }.compactMap(\.argument)
         }
+        for text in constants.strings + ["text"] where !words.contains(text) { words.append(text) }
         func values(_ type: ExprType) -> [Value] {
             switch type {
             case .bool: return [.bool(false), .bool(true)]
-            case .number: return numbers.map(Value.number)
+            case .number: return constants.numbers.map(Value.number)
             case .enumeration(_, let cases): return cases.map(Value.symbol)
-            default: return (words.isEmpty ? ["text"] : words).map(Value.string)
+            default: return words.map(Value.string)
             }
         }
         switch spec {
@@ -107,13 +109,14 @@ public struct ActionAlphabet: Sendable {
     }
 }
 
-/// 0 and the number literals a policy's guards, updates and expectations use, in ascending order:
-/// the values at which a guessed comparison can change its answer.
-struct NumericConstants {
-    var values: [Double]
+/// The literals of a policy's guards, updates and expectations: the values at which a guessed
+/// comparison can change its answer. Numbers: 0, and each literal with its neighbours one below and
+/// one above (`arg.value > 3` needs 3 and 4), ascending. Strings: in the order first used.
+struct PolicyConstants {
+    var numbers: [Double]
+    var strings: [String]
 
     init(_ policy: Policy) {
-        var found: Set<Double> = [0]
         var expressions: [Expression] = policy.defaults.values.compactMap(Self.expression)
         for state in policy.states {
             expressions += state.expectations.values.compactMap(Self.expression)
@@ -122,8 +125,19 @@ struct NumericConstants {
                 if let condition = branch.condition { expressions.append(condition.expression) }
             }
         }
-        for expression in expressions { expression.collectNumbers(into: &found) }
-        values = found.sorted()
+        var literals: [Value] = []
+        for expression in expressions { expression.collectLiterals(into: &literals) }
+        var found: Set<Double> = [0]
+        var strings: [String] = []
+        for literal in literals {
+            switch literal {
+            case .number(let number) where number.isFinite: found.formUnion([number - 1, number, number + 1])
+            case .string(let text) where !strings.contains(text): strings.append(text)
+            default: break
+            }
+        }
+        numbers = found.sorted()
+        self.strings = strings
     }
 
     private static func expression(_ expectation: Expectation) -> Expression? {
@@ -133,19 +147,19 @@ struct NumericConstants {
 }
 
 extension Expression {
-    /// Adds every number literal in the expression to `numbers`.
-    func collectNumbers(into numbers: inout Set<Double>) {
+    /// Appends every literal in the expression to `literals`, left to right.
+    func collectLiterals(into literals: inout [Value]) {
         switch kind {
-        case .literal(.number(let value)): numbers.insert(value)
-        case .literal, .name: break
-        case .unary(_, let operand): operand.collectNumbers(into: &numbers)
+        case .literal(let value): literals.append(value)
+        case .name: break
+        case .unary(_, let operand): operand.collectLiterals(into: &literals)
         case .binary(_, let left, let right):
-            left.collectNumbers(into: &numbers)
-            right.collectNumbers(into: &numbers)
+            left.collectLiterals(into: &literals)
+            right.collectLiterals(into: &literals)
         case .conditional(let a, let b, let c):
-            for part in [a, b, c] { part.collectNumbers(into: &numbers) }
+            for part in [a, b, c] { part.collectLiterals(into: &literals) }
         case .call(_, let arguments):
-            for argument in arguments { argument.collectNumbers(into: &numbers) }
+            for argument in arguments { argument.collectLiterals(into: &literals) }
         }
     }
 }

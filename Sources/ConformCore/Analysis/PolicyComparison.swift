@@ -113,8 +113,14 @@ public struct PolicyComparison {
         }
         // Breadth-first order, except that an action refused after a node at depth d (d + 1 actions) can be
         // found before a disagreement on what is seen at a later node of depth d: order by length.
-        let shortestFirst = found.enumerated().sorted { ($0.element.actionCount, $0.offset) < ($1.element.actionCount, $1.offset) }.map(\.element)
-        return ComparisonResult(a: a.id, b: b.id, form: alphabet.form, differences: shortestFirst, complete: complete, depthLimit: maximumDepth)
+        // At equal length, a difference in what is seen comes before an action only one allows (a tap
+        // on a label the other policy calls otherwise is a difference, but rarely the telling one).
+        let shortestFirst = found.enumerated().sorted { x, y in
+            (x.element.actionCount, x.element.kind.isAction ? 1 : 0, x.offset) < (y.element.actionCount, y.element.kind.isAction ? 1 : 0, y.offset)
+        }.map(\.element)
+        return ComparisonResult(
+            a: a.id, b: b.id, form: alphabet.form, differences: shortestFirst, complete: complete, depthLimit: maximumDepth,
+            setupCount: setup.count)
     }
 
     /// The keys of an observation that both policies know (a trace observing another is inapplicable to one of them).
@@ -250,6 +256,8 @@ public struct ComparisonResult: Sendable {
     /// "no difference" means none within `depthLimit` actions).
     public var complete: Bool
     public var depthLimit: Int
+    /// How many of each scenario's first actions are the policies' `setup`.
+    public var setupCount: Int
 }
 
 public struct Difference: Sendable {
@@ -260,6 +268,12 @@ public struct Difference: Sendable {
         case onlyAAllows
         /// Only B allows the last action.
         case onlyBAllows
+
+        /// An action only one policy allows, rather than a difference in what is seen.
+        var isAction: Bool {
+            if case .shows = self { return false }
+            return true
+        }
     }
 
     public var kind: Kind
