@@ -54,8 +54,17 @@ public struct GeneratedSuiteOutput {
                 previous = step.expected
             }
         }
+        out += ignoredText()
         out += unreachedText()
         return out
+    }
+
+    /// What the policy says changes nothing (Contacts ignores the swipe): not transitions, so not planned,
+    /// but worth a try on the device.
+    func ignoredText() -> String {
+        let ignored = policy.states.flatMap { state in state.ignored.map { "  - in \(state.name), \($0.display)\n" } }
+        guard !ignored.isEmpty else { return "" }
+        return "\nActions the policy ignores (they change nothing; worth trying in those states too):\n" + ignored.joined()
     }
 
     public func unreachedText() -> String {

@@ -28,7 +28,7 @@ struct AnalysisCommandsTests {
     func checklistAndUnknownID() throws {
         let checklist = try BinaryRunner.run(["generate", "makeitso"])
         #expect(checklist.status == 0)
-        #expect(checklist.stdout.hasPrefix("makeitso: 5 scenarios, 10 actions, 8 of 8 transitions\n"))
+        #expect(checklist.stdout.hasPrefix("makeitso: 4 scenarios, 8 actions, 8 of 8 transitions\n"))
         #expect(checklist.stdout.contains("   1. Change title to \"Buy bread\"\n"))
         let unknown = try BinaryRunner.run(["generate", "one-handd"])
         #expect(unknown.status == 2)

@@ -1,6 +1,8 @@
 /// Plans the traces to record for one policy: few actions in total, every transition exercised.
 ///
-/// Greedy: a scenario starts where the policy starts and walks the shortest way to a transition not
+/// The fewest actions in total where the policy is small enough for an exact search
+/// (`OptimalPlanner`: every built-in policy), each of the policy's `examples` used at least once.
+/// Otherwise greedy: a scenario starts where the policy starts and walks the shortest way to a transition not
 /// yet exercised; it goes on from where it stands while the next unexercised transition is no
 /// farther from there than from a fresh start, and otherwise ends (a new scenario costs no action,
 /// `present` costs one). Every scenario begins with the vocabulary's `setup`, and every action is
@@ -19,6 +21,42 @@ public struct SuiteGenerator {
     }
 
     public func generate() -> GeneratedSuite {
+        let all = policy.transitionIDs
+        let start = simulator.start()
+        var planner = OptimalPlanner(simulator: simulator, alphabet: alphabet.actions, setup: policy.vocabulary.setup, targets: all)
+        let examples = alphabet.actions.indices.filter { index in
+            guard case .custom(let verb, let argument) = alphabet.actions[index] else { return false }
+            let json = Action.custom(verb: verb, argument: argument).json
+            return policy.vocabulary.examples[verb]?.contains { Action.custom(verb: verb, argument: $0).json == json } ?? false
+        }
+        // First with every example used (their boundaries are why they are there), on a smaller budget;
+        // then transitions alone; then greedily.
+        planner.requiredActions = examples
+        planner.maximumNodes = examples.isEmpty ? 1_000_000 : 250_000
+        var plan = planner.plan()
+        if plan == nil, !examples.isEmpty {
+            planner.requiredActions = []
+            planner.maximumNodes = 1_000_000
+            plan = planner.plan()
+        }
+        if let plan {
+            var uncovered = Set(all)
+            let scenarios = plan.map { path in
+                Scenario(opening: simulator.prediction(start), steps: path.map { step(for: $0, uncovered: &uncovered) })
+            }
+            return GeneratedSuite(policy: policy.id, form: alphabet.form, scenarios: scenarios, unreached: [], transitions: all.count)
+        }
+        return greedy()
+    }
+
+    private func step(for path: Exploration.PathStep, uncovered: inout Set<TransitionID>) -> ScenarioStep {
+        let isNew = path.move.transition.map { uncovered.remove($0) != nil } ?? false
+        return ScenarioStep(
+            action: path.action, transition: path.move.transition, isFirstCoverage: isNew, state: simulator.state(of: path.move.configuration),
+            expected: simulator.prediction(path.move.configuration))
+    }
+
+    private func greedy() -> GeneratedSuite {
         var uncovered = Set(policy.transitionIDs)
         var scenarios: [Scenario] = []
         let start = simulator.start()
@@ -29,12 +67,7 @@ public struct SuiteGenerator {
             var path = first
             while true {
                 for step in path {
-                    let isNew = step.move.transition.map { uncovered.remove($0) != nil } ?? false
-                    scenario.steps.append(
-                        ScenarioStep(
-                            action: step.action, transition: step.move.transition, isFirstCoverage: isNew,
-                            state: simulator.state(of: step.move.configuration),
-                            expected: simulator.prediction(step.move.configuration)))
+                    scenario.steps.append(self.step(for: step, uncovered: &uncovered))
                     current = step.move.configuration
                 }
                 guard let onward = exploration.nearest(from: current, taking: uncovered),
