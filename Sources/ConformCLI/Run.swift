@@ -28,7 +28,8 @@ extension ConformCommand {
         @Flag(
             help: """
                 Show, per claimed policy, which transitions the traces exercised and which they did not; and, per pair of \
-                claimed policies, whether the traces took the transitions where the two differ and how many traces tell them apart.
+                claimed policies of one domain, which of the differences `conform compare` finds some trace shows and how many traces \
+                tell them apart.
                 """)
         var coverage = false
 
@@ -46,7 +47,8 @@ extension ConformCommand {
             }
             let runner = ConformRunner(library: library)
             let options = ConformRunner.Options(
-                paths: paths, claims: claims, keepSteps: reportOptions.needsSteps, recordPaths: reportOptions.needsSteps || coverage)
+                paths: paths, claims: claims, keepSteps: reportOptions.needsSteps, recordPaths: reportOptions.needsSteps || coverage,
+                revealDifferences: coverage)
             var tally = CoverageTally()
             // Reports need the whole run at once; the terminal and JSON outputs are written as files are checked.
             var collected: RunResult? = reportOptions.needsSteps
@@ -64,7 +66,7 @@ extension ConformCommand {
                 collected?.add(outcome)
             }
             let leading = library.diagnostics + ending.leadingErrors
-            let report = coverage ? CoverageReport(library: library, covered: tally.covered, toldApart: tally.toldApart) : nil
+            let report = coverage ? CoverageReport(library: library, covered: tally.covered, toldApart: tally.toldApart, revealed: tally.revealed) : nil
             var status: Int32
             switch format {
             case .json:

@@ -126,14 +126,15 @@ struct TextReport {
         }
         guard !report.pairs.isEmpty else { return out }
         out += "\n" + terminal.bold("Where the claimed policies differ")
-        out += " (transitions on which `conform compare` finds two policies parting, taken by the traces; traces that pass one and fail the other)\n"
+        out += " (of the scenarios on which `conform compare` finds two policies differing, those some trace shows; traces that pass one and fail the other)\n"
         for pair in report.pairs {
             let count = "\(pair.covered)/\(pair.total)"
             let told = "\(pair.tellingApart) trace\(pair.tellingApart == 1 ? "" : "s") tell\(pair.tellingApart == 1 ? "s" : "") them apart"
             out += "  \(pair.covered == pair.total ? terminal.green(count) : terminal.yellow(count)) \(pair.policies.0) vs \(pair.policies.1): "
-            out += (pair.tellingApart == 0 ? terminal.red(told) : told)
-            out += pair.total == 0 ? " (they differ only in what shows before any action)\n" : "\n"
-            for missing in pair.uncovered { out += "      not exercised: \(missing.policy) \(missing.state): \(missing.action)\n" }
+            out += (pair.tellingApart == 0 ? terminal.red(told) : told) + "\n"
+            for missing in pair.uncovered {
+                out += "      not shown: " + Terminal.printable(missing.scenario) + " (\(Terminal.printable(missing.differs)))\n"
+            }
         }
         return out
     }

@@ -13,12 +13,16 @@ public struct ConformRunner: Sendable {
         public var keepSteps: Bool
         /// Record the transitions each claimed pair took (reports draw them; coverage counts them).
         public var recordPaths: Bool
+        /// Replay each trace on every two policies of one domain that can read it, to find which of their
+        /// differences it shows (`--coverage`).
+        public var revealDifferences: Bool
 
-        public init(paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil) {
+        public init(paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil, revealDifferences: Bool = false) {
             self.paths = paths
             self.claims = claims
             self.keepSteps = keepSteps
             self.recordPaths = recordPaths ?? keepSteps
+            self.revealDifferences = revealDifferences
         }
     }
 
@@ -66,7 +70,8 @@ public struct ConformRunner: Sendable {
             let slice = Array(files[start..<min(files.count, start + batch)])
             let outcomes = Self.concurrently(slice) { file in
                 var outcome = check(
-                    file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths)
+                    file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
+                    revealDifferences: options.revealDifferences)
                 prepare(&outcome)
                 return outcome
             }
@@ -96,10 +101,14 @@ public struct ConformRunner: Sendable {
         public var errors: [Diagnostic]
         /// Free for `prepare` to fill, e.g. with the results already serialised.
         public var prepared: String?
+        /// With `revealDifferences`: per pair of policies (`CoverageTally.pairKey`), the differences the trace shows.
+        public var revealed: [String: Set<String>] = [:]
     }
 
     /// Loads and checks one trace file against every policy.
-    public func check(file: String, commandLineClaims: [String], keepSteps: Bool = false, recordPaths: Bool = false) -> FileOutcome {
+    public func check(
+        file: String, commandLineClaims: [String], keepSteps: Bool = false, recordPaths: Bool = false, revealDifferences: Bool = false
+    ) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(file) {
         case .success(let read): bytes = read
@@ -137,7 +146,22 @@ public struct ConformRunner: Sendable {
         let summary = TraceSummary(
             id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count,
             steps: keepSteps ? trace.steps.map(StepSummary.init) : [])
-        return FileOutcome(summary: summary, results: results, errors: errors, prepared: nil)
+        var outcome = FileOutcome(summary: summary, results: results, errors: errors, prepared: nil)
+        if revealDifferences { outcome.revealed = revealed(by: trace, outcomes: outcomes) }
+        return outcome
+    }
+
+    /// Which differences of every two same-domain policies that can read the trace it shows.
+    private func revealed(by trace: Trace, outcomes: [CheckOutcome]) -> [String: Set<String>] {
+        let readers = zip(library.policies, outcomes).filter { $0.1.verdict.name != "inapplicable" }.map(\.0)
+        var revealed: [String: Set<String>] = [:]
+        for (index, a) in readers.enumerated() {
+            for b in readers.dropFirst(index + 1) where b.domain == a.domain {
+                let shown = PolicyComparison(a, b, form: trace.form).revealed(by: trace)
+                if !shown.isEmpty { revealed[CoverageTally.pairKey(a.id, b.id)] = shown }
+            }
+        }
+        return revealed
     }
 }
 

@@ -11,24 +11,15 @@ public struct CoverageReport: Sendable {
         public var uncovered: [(state: String, action: String)]
     }
 
-    /// For two claimed policies of one domain: the transitions where `compare` finds them parting,
-    /// whether the traces took them, and how many traces tell the two apart.
-    public struct PairCoverage: Sendable {
-        public var policies: (String, String)
-        public var total: Int
-        public var covered: Int
-        /// Not taken by the traces claiming the policy: its id, state and action.
-        public var uncovered: [(policy: String, state: String, action: String)]
-        /// Traces that conform to one of the two policies and fail the other.
-        public var tellingApart: Int
-    }
-
     public var policies: [PolicyCoverage]
     public var pairs: [PairCoverage]
 
     /// - Parameter covered: per policy id, the transitions taken by traces that claim it.
     /// - Parameter toldApart: per pair of policy ids (`CoverageTally.pairKey`), how many traces pass one and fail the other.
-    public init(library: PolicyLibrary, covered: [String: Set<TransitionID>], toldApart: [String: Int] = [:]) {
+    /// - Parameter revealed: per pair of policy ids, the differences (`Difference.signature`) some trace showed.
+    public init(
+        library: PolicyLibrary, covered: [String: Set<TransitionID>], toldApart: [String: Int] = [:], revealed: [String: Set<String>] = [:]
+    ) {
         policies = library.policies.filter { covered[$0.id] != nil }.map { policy in
             let taken = covered[policy.id] ?? []
             let all = policy.transitionIDs
@@ -38,25 +29,10 @@ public struct CoverageReport: Sendable {
         let claimed = library.policies.filter { covered[$0.id] != nil }
         pairs = claimed.enumerated().flatMap { index, a in
             claimed.dropFirst(index + 1).filter { $0.domain == a.domain }.map { b in
-                Self.pairCoverage(a, b, covered: covered, toldApart: toldApart[CoverageTally.pairKey(a.id, b.id)] ?? 0)
+                let key = CoverageTally.pairKey(a.id, b.id)
+                return PairCoverage(a, b, revealed: revealed[key] ?? [], tellingApart: toldApart[key] ?? 0)
             }
         }
-    }
-
-    private static func pairCoverage(_ a: Policy, _ b: Policy, covered: [String: Set<TransitionID>], toldApart: Int) -> PairCoverage {
-        var parting: [(policy: Policy, id: TransitionID)] = []
-        var seen: Set<String> = []
-        for difference in PolicyComparison(a, b).compare().differences {
-            for (policy, id) in [(a, difference.transitions.a), (b, difference.transitions.b)] {
-                guard let id, seen.insert("\(policy.id) \(id.state) \(id.pattern.display) \(id.branch)").inserted else { continue }
-                parting.append((policy, id))
-            }
-        }
-        let missing = parting.filter { !(covered[$0.policy.id]?.contains($0.id) ?? false) }
-        return PairCoverage(
-            policies: (a.id, b.id), total: parting.count, covered: parting.count - missing.count,
-            uncovered: missing.map { (policy: $0.policy.id, state: $0.id.state, action: action($0.id, in: $0.policy)) },
-            tellingApart: toldApart)
     }
 
     /// `swipe down [edited]`: the action, and the condition of its branch when it has one.
@@ -82,28 +58,16 @@ public struct CoverageReport: Sendable {
 
     /// The `differenceCoverage` array of the JSON document: one entry per pair of claimed policies of one domain.
     public var pairsJSON: JSONValue {
-        .array(pairs.map(Self.json))
-    }
-
-    private static func json(_ pair: PairCoverage) -> JSONValue {
-        let uncovered: [JSONValue] = pair.uncovered.map { missing in
-            .object([("policy", .string(missing.policy)), ("state", .string(missing.state)), ("action", .string(missing.action))])
-        }
-        return .object([
-            ("policies", .array([.string(pair.policies.0), .string(pair.policies.1)])),
-            ("transitions", .number(Double(pair.total))),
-            ("covered", .number(Double(pair.covered))),
-            ("uncovered", .array(uncovered)),
-            ("tellingApart", .number(Double(pair.tellingApart))),
-        ])
+        .array(pairs.map(\.json))
     }
 }
 
-/// Gathers, as outcomes arrive, the transitions each claimed policy's traces took, and which pairs of
-/// policies each trace tells apart (passes one, fails the other).
+/// Gathers, as outcomes arrive, the transitions each claimed policy's traces took, which pairs of
+/// policies each trace tells apart (passes one, fails the other) and which of their differences it shows.
 public struct CoverageTally: Sendable {
     public private(set) var covered: [String: Set<TransitionID>] = [:]
     public private(set) var toldApart: [String: Int] = [:]
+    public private(set) var revealed: [String: Set<String>] = [:]
 
     public init() {}
 
@@ -116,6 +80,7 @@ public struct CoverageTally: Sendable {
         for a in passed {
             for b in failed { toldApart[Self.pairKey(a, b), default: 0] += 1 }
         }
+        for (pair, shown) in outcome.revealed { revealed[pair, default: []].formUnion(shown) }
     }
 
     /// The same key for (a, b) and (b, a).

@@ -51,7 +51,7 @@ struct ReportModel {
                 [
                     "a": pair.policies.0, "b": pair.policies.1, "covered": pair.covered, "total": pair.total,
                     "complete": pair.covered == pair.total, "tellingApart": pair.tellingApart,
-                    "uncovered": pair.uncovered.map { ["policy": $0.policy, "state": $0.state, "action": $0.action] },
+                    "uncovered": pair.uncovered.map { ["scenario": $0.scenario, "differs": $0.differs] },
                 ]
             }
         }

@@ -985,12 +985,12 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 </table>
 {{#hasPairCoverage}}
 <h3>Where the claimed policies differ</h3>
-<p class="note">The transitions on which <code>conform compare</code> finds two policies parting, whether the traces took them, and how many traces pass one policy and fail the other.</p>
+<p class="note">Of the scenarios on which <code>conform compare</code> finds two policies showing something different, how many some trace shows, and how many traces pass one policy and fail the other.</p>
 <table>
-<thead><tr><th scope="col">Policies</th><th scope="col">Exercised</th><th scope="col">Traces telling them apart</th><th scope="col">Not exercised</th></tr></thead>
+<thead><tr><th scope="col">Policies</th><th scope="col">Differences shown</th><th scope="col">Traces telling them apart</th><th scope="col">Not shown by any trace</th></tr></thead>
 <tbody>
 {{#pairCoverage}}
-<tr><th scope="row">{{a}} vs {{b}}</th><td class="num">{{covered}}/{{total}}</td><td class="num">{{tellingApart}}</td><td>{{#uncovered}}<code>{{policy}} {{state}}: {{action}}</code><br>{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
+<tr><th scope="row">{{a}} vs {{b}}</th><td class="num">{{covered}}/{{total}}</td><td class="num">{{tellingApart}}</td><td>{{#uncovered}}{{scenario}} ({{differs}})<br>{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
 {{/pairCoverage}}
 </tbody>
 </table>
@@ -1066,12 +1066,12 @@ Transitions of each claimed policy that the traces claiming it took.
 {{/coverage}}
 {{#hasPairCoverage}}
 
-Where the claimed policies differ: the transitions on which `conform compare` finds two policies parting, whether the traces took them, and how many traces pass one policy and fail the other.
+Where the claimed policies differ: of the scenarios on which `conform compare` finds two policies showing something different, how many some trace shows, and how many traces pass one policy and fail the other.
 
-| Policies | Exercised | Traces telling them apart | Not exercised |
+| Policies | Differences shown | Traces telling them apart | Not shown by any trace |
 |---|--:|--:|---|
 {{#pairCoverage}}
-| {{a}} vs {{b}} | {{covered}}/{{total}} | {{tellingApart}} | {{#uncovered}}{{policy}} {{state}}: {{action}}<br>{{/uncovered}}{{#complete}}—{{/complete}} |
+| {{a}} vs {{b}} | {{covered}}/{{total}} | {{tellingApart}} | {{#uncovered}}{{scenario}} ({{differs}})<br>{{/uncovered}}{{#complete}}—{{/complete}} |
 {{/pairCoverage}}
 {{/hasPairCoverage}}
 {{/hasCoverage}}

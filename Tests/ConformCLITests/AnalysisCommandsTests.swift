@@ -75,7 +75,7 @@ struct AnalysisCommandsTests {
         #expect(first["failsB"] as? Bool == true)
     }
 
-    @Test("run --coverage on the corpus: every pair of claimed policies of one domain, and how many traces tell them apart")
+    @Test("run --coverage on the corpus: every pair of claimed policies of one domain, the differences its traces show, and how many tell them apart")
     func differenceCoverage() throws {
         let run = try BinaryRunner.run(["run", "Traces/", "--coverage", "--format", "json"])
         #expect(run.status == 0)
@@ -84,11 +84,35 @@ struct AnalysisCommandsTests {
         // 7 form policies: 21 pairs; 1 keyboard pair; 1 disclosure pair.
         #expect(pairs.count == 23)
         let contacts = try #require(pairs.first { $0["policies"] as? [String] == ["apple-contacts", "apple-reminders"] })
-        #expect(contacts["transitions"] as? Int == 2)
-        #expect(contacts["covered"] as? Int == 2)
+        #expect(contacts["differences"] as? Int == 3)
+        #expect(contacts["shown"] as? Int == 3)
         #expect((contacts["tellingApart"] as? Int ?? 0) > 0)
         let text = try BinaryRunner.run(["run", "Traces/", "--coverage"])
         #expect(text.stdout.contains("Where the claimed policies differ"))
-        #expect(text.stdout.contains("0/0 apple-calendar vs apple-reminders: 7 traces tell them apart (they differ only in what shows before any action)"))
+        #expect(
+            text.stdout.contains(
+                "  6/7 apple-sample vs one-handed: 8 traces tell them apart\n"
+                    + "      not shown: Set title back to \"Buy milk\" (its value when the form opened) → Swipe the form down (sheet)\n"))
+    }
+
+    @Test("--coverage: the generated suites of two policies show only some of their differences; compare's traces show them all")
+    func compareTracesShowEveryDifference() throws {
+        let scratch = try Scratch()
+        for id in ["one-handed", "apple-sample"] {
+            #expect(try BinaryRunner.run(["generate", id, "--output", "suites"], in: scratch.url).status == 0)
+        }
+        func shown() throws -> (shown: Int, differences: Int) {
+            let run = try BinaryRunner.run(["run", "suites", "--coverage", "--format", "json"], in: scratch.url)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let pair = try #require((document["differenceCoverage"] as? [[String: Any]])?.first)
+            return (pair["shown"] as? Int ?? -1, pair["differences"] as? Int ?? -1)
+        }
+        let suitesOnly = try shown()
+        #expect(suitesOnly.shown < suitesOnly.differences, "no generated trace sets the title back, which is where the two part")
+        for (a, b) in [("one-handed", "apple-sample"), ("apple-sample", "one-handed")] {
+            #expect(try BinaryRunner.run(["compare", a, b, "--output", "suites"], in: scratch.url).status == 0)
+        }
+        let withCompare = try shown()
+        #expect(withCompare.shown == withCompare.differences)
     }
 }

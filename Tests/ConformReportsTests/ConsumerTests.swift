@@ -75,13 +75,14 @@ enum Consumers {
         let library = PolicyLibrary.builtIn()
         var result = RunResult(results: [], errors: [], traceCount: 0, policyIDs: library.ids, traces: [])
         var tally = CoverageTally()
-        let options = ConformRunner.Options(paths: [packageRoot.appendingPathComponent("Traces").path], keepSteps: true, recordPaths: true)
+        let options = ConformRunner.Options(
+            paths: [packageRoot.appendingPathComponent("Traces").path], keepSteps: true, recordPaths: true, revealDifferences: true)
         let ending = ConformRunner(library: library).run(options) { outcome in
             tally.add(outcome)
             result.add(outcome)
         }
         result.errors = ending.leadingErrors + result.errors
-        result.coverage = CoverageReport(library: library, covered: tally.covered, toldApart: tally.toldApart)
+        result.coverage = CoverageReport(library: library, covered: tally.covered, toldApart: tally.toldApart, revealed: tally.revealed)
         return ReportInput(result: result, library: library, version: "0.0.0-test")
     }
 

@@ -19,15 +19,16 @@ public struct PolicyComparison {
     public var maximumDepth = 12
     public var maximumPairs = 50_000
 
-    public init(_ a: Policy, _ b: Policy) {
+    /// - Parameter form: the form's fields when it opens; by default the alphabet's (`title: Buy milk`).
+    public init(_ a: Policy, _ b: Policy, form: [String: Value]? = nil) {
         self.a = a
         self.b = b
         // A trace using a verb one of the two does not know is inapplicable to it, not a difference.
         var alphabet = ActionAlphabet(policies: [a, b])
         alphabet.actions.removeAll { a.vocabulary.actions[$0.verb] == nil || b.vocabulary.actions[$0.verb] == nil }
         self.alphabet = alphabet
-        simulatorA = PolicySimulator(policy: a, form: alphabet.form)
-        simulatorB = PolicySimulator(policy: b, form: alphabet.form)
+        simulatorA = PolicySimulator(policy: a, form: form ?? alphabet.form)
+        simulatorB = PolicySimulator(policy: b, form: form ?? alphabet.form)
     }
 
     private struct Node {
@@ -68,13 +69,11 @@ public struct PolicyComparison {
         while !frontier.isEmpty {
             var next: [Int] = []
             for index in frontier {
-                let shownByA = shared(simulatorA.prediction(nodes[index].a))
-                let rejectedByB = rejectedKeys(shownByA, by: simulatorB, in: nodes[index].b)
-                nodes[index].recorded = Observation(items: shownByA.items.filter { !rejectedByB.contains($0.key) })
-                let seen = observationDifferences(at: index, in: nodes, shownByA: shownByA, rejectedByB: rejectedByB, reported: &reported)
-                found += seen.differences
-                nodes[index].agreed = (nodes[index].parent < 0 || nodes[nodes[index].parent].agreed) && seen.differing.isEmpty
-                nodes[index].differing = seen.differing
+                let here = disagreements(nodes[index].a, nodes[index].b, after: (nodes[index].transition, nodes[index].transitionB))
+                nodes[index].recorded = Observation(items: here.shownByA.items.filter { !here.rejectedByB.contains($0.key) })
+                found += observationDifferences(at: index, in: nodes, here, reported: &reported)
+                nodes[index].agreed = (nodes[index].parent < 0 || nodes[nodes[index].parent].agreed) && here.signatures.isEmpty
+                nodes[index].differing = Set(here.signatures.keys)
                 // Both models see what the trace records (and learn sheet roles from it).
                 var node = nodes[index]
                 simulatorA.accepts(node.recorded, in: &node.a)
@@ -102,8 +101,7 @@ public struct PolicyComparison {
                         next.append(nodes.count - 1)
                     default:
                         guard node.agreed else { continue }
-                        let signature = (moveA != nil ? "only A: " : "only B: ") + action.display
-                        guard reported.insert(signature).inserted else { continue }
+                        guard reported.insert(Self.actionSignature(action, allowedByA: moveA != nil)).inserted else { continue }
                         found.append(actionDifference(action, from: index, in: nodes, a: moveA, b: moveB))
                     }
                 }
@@ -147,56 +145,84 @@ public struct PolicyComparison {
             }.map(\.key))
     }
 
-    /// The disagreements on what is seen at a node that were not reported before: first those that
-    /// fail B (A's view), then those that fail A (B's view).
-    private func observationDifferences(
-        at index: Int, in nodes: [Node], shownByA: Observation, rejectedByB: Set<String>, reported: inout Set<String>
-    ) -> (differences: [Difference], differing: Set<String>) {
-        let node = nodes[index]
-        // A disagreement that goes on from the step before is not new.
-        let before = node.parent >= 0 ? nodes[node.parent].differing : []
-        let shownByB = shared(simulatorB.prediction(node.b))
+    /// What A and B disagree on at one pair of configurations.
+    struct Disagreements {
+        var shownByA: Observation
+        var shownByB: Observation
+        /// Keys whose value in what A shows B rejects.
+        var rejectedByB: Set<String>
+        /// Keys whose value in what B shows A rejects (and B accepts A's).
+        var rejectedByA: Set<String>
+        /// Per disagreeing key, the name of the disagreement: `A shows done: "enabled" / "disabled"`, or for
+        /// numbers, which vary with every example, the transitions that led to it.
+        var signatures: [String: String]
+    }
+
+    func disagreements(_ configurationA: Configuration, _ configurationB: Configuration, after transitions: (TransitionID?, TransitionID?))
+        -> Disagreements
+    {
+        let shownByA = shared(simulatorA.prediction(configurationA))
+        let shownByB = shared(simulatorB.prediction(configurationB))
+        let rejectedByB = rejectedKeys(shownByA, by: simulatorB, in: configurationB)
+        let rejectedByA = rejectedKeys(shownByB, by: simulatorA, in: configurationA).subtracting(rejectedByB)
         func value(_ key: String, in observation: Observation) -> String {
             observation.items.first { $0.key == key }.map { $0.value.json.serialized() } ?? "-"
         }
-        // A disagreement is known by its key and the two values; numbers, which vary with every
-        // example, by the key and the transitions that led to it.
-        func fresh(_ keys: Set<String>, _ side: String) -> [String] {
-            PolicySimulator.ordered(Array(keys.subtracting(before))).filter { key in
+        var signatures: [String: String] = [:]
+        for (keys, side) in [(rejectedByB, "A shows"), (rejectedByA, "B shows")] {
+            for key in keys {
                 let valueA = value(key, in: shownByA)
                 let valueB = value(key, in: shownByB)
                 let numbers = Double(valueA) != nil && Double(valueB) != nil
-                let values = numbers ? "after \(describe(node.transition)) / \(describe(node.transitionB))" : "\(valueA) / \(valueB)"
-                return reported.insert("\(side) \(key): \(values)").inserted
+                let values = numbers ? "after \(describe(transitions.0)) / \(describe(transitions.1))" : "\(valueA) / \(valueB)"
+                signatures[key] = "\(side) \(key): \(values)"
+            }
+        }
+        return Disagreements(shownByA: shownByA, shownByB: shownByB, rejectedByB: rejectedByB, rejectedByA: rejectedByA, signatures: signatures)
+    }
+
+    static func actionSignature(_ action: Action, allowedByA: Bool) -> String {
+        (allowedByA ? "only A: " : "only B: ") + action.display
+    }
+
+    /// The disagreements on what is seen at a node that were not reported before: first those that
+    /// fail B (A's view), then those that fail A (B's view). A disagreement that goes on from the step
+    /// before is not new.
+    private func observationDifferences(at index: Int, in nodes: [Node], _ here: Disagreements, reported: inout Set<String>) -> [Difference] {
+        let node = nodes[index]
+        let before = node.parent >= 0 ? nodes[node.parent].differing : []
+        func fresh(_ keys: Set<String>) -> [String] {
+            PolicySimulator.ordered(Array(keys.subtracting(before))).filter { key in
+                here.signatures[key].map { reported.insert($0).inserted } ?? false
             }
         }
         var differences: [Difference] = []
-        let newForB = fresh(rejectedByB, "A shows")
+        let newForB = fresh(here.rejectedByB)
         if !newForB.isEmpty {
             var scenario = self.scenario(endingAt: index, in: nodes)
             // The last see shows what B agrees with and the new disagreements; older ones are left out.
-            let last = Observation(items: shownByA.items.filter { !rejectedByB.contains($0.key) || newForB.contains($0.key) })
+            let last = Observation(items: here.shownByA.items.filter { !here.rejectedByB.contains($0.key) || newForB.contains($0.key) })
             if scenario.steps.isEmpty { scenario.opening = last } else { scenario.steps[scenario.steps.count - 1].expected = last }
             var scratch = node.b
             differences.append(
                 Difference(
                     kind: .shows(keys: newForB), failsB: true, scenario: scenario, lastAction: node.action,
                     transitions: (node.transition, node.transitionB), stateA: simulatorA.state(of: node.a),
-                    stateB: simulatorB.state(of: node.b), aShows: only(newForB, shownByA), bShows: only(newForB, shownByB),
-                    reason: simulatorB.accepts(last, in: &scratch) ?? ""))
+                    stateB: simulatorB.state(of: node.b), aShows: only(newForB, here.shownByA), bShows: only(newForB, here.shownByB),
+                    reason: simulatorB.accepts(last, in: &scratch) ?? "", signature: newForB.compactMap { here.signatures[$0] }))
         }
-        let rejectedByA = rejectedKeys(shownByB, by: simulatorA, in: node.a).subtracting(rejectedByB)
-        let newForA = fresh(rejectedByA, "B shows")
+        let newForA = fresh(here.rejectedByA)
         if !newForA.isEmpty {
             var scratch = node.a
             differences.append(
                 Difference(
                     kind: .shows(keys: newForA), failsB: false, scenario: scenario(endingAt: index, in: nodes), lastAction: node.action,
                     transitions: (node.transition, node.transitionB),
-                    stateA: simulatorA.state(of: node.a), stateB: simulatorB.state(of: node.b), aShows: only(newForA, shownByA),
-                    bShows: only(newForA, shownByB), reason: simulatorA.accepts(only(newForA, shownByB), in: &scratch) ?? ""))
+                    stateA: simulatorA.state(of: node.a), stateB: simulatorB.state(of: node.b), aShows: only(newForA, here.shownByA),
+                    bShows: only(newForA, here.shownByB), reason: simulatorA.accepts(only(newForA, here.shownByB), in: &scratch) ?? "",
+                    signature: newForA.compactMap { here.signatures[$0] }))
         }
-        return (differences, rejectedByB.union(rejectedByA))
+        return differences
     }
 
     private func describe(_ transition: TransitionID?) -> String {
@@ -223,7 +249,8 @@ public struct PolicyComparison {
             kind: moveA != nil ? .onlyAAllows : .onlyBAllows, failsB: moveA != nil, scenario: scenario, lastAction: action,
             transitions: (moveA?.transition, moveB?.transition),
             stateA: simulatorA.state(of: parent.a), stateB: simulatorB.state(of: parent.b), aShows: aShows,
-            bShows: moveB.map { shared(simulatorB.prediction($0.configuration)) } ?? Observation(items: []), reason: reason ?? "")
+            bShows: moveB.map { shared(simulatorB.prediction($0.configuration)) } ?? Observation(items: []), reason: reason ?? "",
+            signature: [Self.actionSignature(action, allowedByA: moveA != nil)])
     }
 
     /// The path to a node as a scenario of A: what the trace records when the screen opens and after each action.
@@ -295,6 +322,9 @@ public struct Difference: Sendable {
     public var bShows: Observation
     /// The checker's message: why B (or A) rejects.
     public var reason: String
+    /// The names of the disagreements this scenario is the first to show (one per differing key, or the
+    /// action): what `revealed(by:)` finds in a recorded trace.
+    public var signature: [String]
 
     /// Actions up to and including the revealing one.
     public var actions: [Action] {
