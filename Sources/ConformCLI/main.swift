@@ -2,15 +2,23 @@ import ArgumentParser
 import Foundation
 
 // A hand-written entry point: argument-parser exits 64 on a usage error, conform's contract says 2.
+func exitForUsage(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+    exit(2)
+}
+
+var command: ParsableCommand
 do {
-    var command = try ConformCommand.parseAsRoot()
+    command = try ConformCommand.parseAsRoot()
+} catch {
+    if ConformCommand.exitCode(for: error) == .validationFailure { exitForUsage(ConformCommand.fullMessage(for: error)) }
+    ConformCommand.exit(withError: error)
+}
+do {
     try command.run()
 } catch {
-    let code = ConformCommand.exitCode(for: error)
-    if code == .validationFailure {
-        let message = ConformCommand.fullMessage(for: error)
-        FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
-        exit(2)
-    }
+    // A usage problem found while running (an unknown policy id): the message alone; the root's usage
+    // line would point at the wrong command.
+    if ConformCommand.exitCode(for: error) == .validationFailure { exitForUsage("Error: " + ConformCommand.message(for: error)) }
     ConformCommand.exit(withError: error)
 }
