@@ -404,6 +404,9 @@ struct DirectVocabulary: Sendable {
     }
 
     func observation(_ bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
-        entries.first { $0.bytes.count == bytes.count && $0.bytes.elementsEqual(bytes) }
+        for entry in entries where entry.bytes.count == bytes.count {
+            if entry.bytes.withUnsafeBufferPointer({ YAMLEventStream.equal($0, bytes) }) { return entry }
+        }
+        return nil
     }
 }

@@ -80,8 +80,13 @@ struct YAMLEventStream: ~Copyable {
 
     /// Whether the current scalar's bytes are exactly `word` (an ASCII key).
     func scalarIs(_ word: StaticString) -> Bool {
-        let bytes = scalarBytes
-        guard bytes.count == word.utf8CodeUnitCount else { return false }
-        return bytes.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        Self.equal(scalarBytes, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    }
+
+    /// Byte-wise equality of two short byte strings (keys), without the generic sequence machinery.
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] { return false }
+        return true
     }
 }

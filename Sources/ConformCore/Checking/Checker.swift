@@ -23,10 +23,14 @@ public struct Checker {
     public static func check(_ trace: Trace, against policies: [Policy], recordingPath: (Policy) -> Bool) -> [CheckOutcome] {
         let words = TraceWords(trace)
         return policies.map { policy in
+            // Decided before a checker (a copy of the policy and the trace) is made: many policies cannot read a trace.
+            if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
+                return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
+            }
             var checker = Checker(policy: policy, trace: trace)
             checker.words = words
             checker.recordsPath = recordingPath(policy)
-            return checker.run()
+            return checker.replay()
         }
     }
 
@@ -34,6 +38,11 @@ public struct Checker {
         if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
             return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
         }
+        return replay()
+    }
+
+    /// Replays the trace step by step, once the policy is known to be able to read it.
+    private func replay() -> CheckOutcome {
         var model = ModelState(policy: policy, trace: trace)
         var path: [TakenTransition] = []
         for step in trace.steps {
