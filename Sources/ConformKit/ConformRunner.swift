@@ -117,10 +117,11 @@ public struct ConformRunner: Sendable {
             return FileOutcome(summary: nil, results: [], errors: problems.map { $0.diagnostic(in: file) }, prepared: nil)
         }
         var errors: [Diagnostic] = []
-        var claimed = Set<String>()
+        // A trace claims a policy or two: a short list is cheaper than a set here.
+        var claimed: [String] = []
         for claim in trace.claims {
             if library.policy(id: claim.policy) != nil {
-                claimed.insert(claim.policy)
+                if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
             } else {
                 let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
                 errors.append(
@@ -129,6 +130,7 @@ public struct ConformRunner: Sendable {
             }
         }
         var results: [PairResult] = []
+        results.reserveCapacity(library.policies.count)
         let claimedOnCommandLine = Set(commandLineClaims)
         // Paths are kept only where reports draw them (claimed pairs), so a plain run stays lean.
         let outcomes = Checker.check(trace, against: library.policies) { policy in

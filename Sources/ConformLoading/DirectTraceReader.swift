@@ -18,6 +18,8 @@ struct DirectTraceReader: ~Copyable {
     private let vocabulary: DirectVocabulary
     private let limits: YAMLReader.Limits
     private let maximumSteps: Int
+    /// Room to reserve for the steps.
+    private let expectedSteps: Int
     /// Nesting and nodes counted as the composer counts them, so that a file over its limits goes the general way.
     private var depth = 0
     private var nodes = 0
@@ -29,17 +31,25 @@ struct DirectTraceReader: ~Copyable {
         _ bytes: [UInt8], file: String, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int
     ) -> Trace? {
         bytes.withUnsafeBufferPointer { buffer in
+            // A trace is written one step a line: its lines (and its size: a step takes some 8 bytes at least)
+            // bound the room the steps need, so the list of steps is allocated once instead of regrown as it fills.
+            var lines = 0
+            for byte in buffer where byte == 0x0A { lines += 1 }
             var reader = DirectTraceReader(
-                events: YAMLEventStream(buffer), vocabulary: vocabulary, limits: limits, maximumSteps: maximumSteps)
+                events: YAMLEventStream(buffer), vocabulary: vocabulary, limits: limits, maximumSteps: maximumSteps,
+                expectedSteps: min(lines, buffer.count / 8, maximumSteps))
             return try? reader.trace(file: file)
         }
     }
 
-    private init(events: consuming YAMLEventStream, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int) {
+    private init(
+        events: consuming YAMLEventStream, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int, expectedSteps: Int
+    ) {
         self.events = events
         self.vocabulary = vocabulary
         self.limits = limits
         self.maximumSteps = maximumSteps
+        self.expectedSteps = expectedSteps
     }
 
     /// The top-level keys in `TraceLoader.topLevelKeys` order.
@@ -121,6 +131,7 @@ struct DirectTraceReader: ~Copyable {
         guard events.type == YAML_SEQUENCE_START_EVENT else { throw GiveUp() }
         try open()
         var steps: [Step] = []
+        steps.reserveCapacity(expectedSteps)
         while try nextItem() {
             guard steps.count < maximumSteps else { throw GiveUp() }
             steps.append(try step(number: steps.count + 1))

@@ -5,8 +5,8 @@
 /// trace by value, and copying them for every action cost more than resolving it.
 extension Checker {
     enum Resolution {
-        /// The words a transition's argument may match (e.g. `["done", "Done"]` for `tap: Done`).
-        case candidates([String])
+        /// The words a transition's argument may match (e.g. `done` and `Done` for `tap: Done`).
+        case candidates(Candidates)
         /// The action changes nothing (a disabled button).
         case noEffect
         case departed(Departure)
@@ -22,15 +22,15 @@ extension Checker {
         case .choose(let title) where policy.isFormDomain:
             return resolveChoose(title, action, at: index, step: step, model: model)
         case .tap(let text), .swipe(let text), .choose(let text):
-            return .candidates([text])
+            return .candidates(Candidates(text))
         case .present(let screen):
-            return .candidates(screen.map { [$0] } ?? [])
+            return .candidates(Candidates(screen))
         case .edit:
-            return .candidates([])
+            return .candidates(.none)
         case .custom(_, .scalar(let value)):
-            return .candidates([Self.word(value)])
+            return .candidates(Candidates(Self.word(value)))
         case .custom:
-            return .candidates([])
+            return .candidates(.none)
         }
     }
 
@@ -44,7 +44,7 @@ extension Checker {
             if !FormDomain.buttonRoles.contains(label),
                 patterns.contains(where: { $0.verb == "tap" && ($0.argument == nil || $0.argument == label) })
             {
-                return .candidates([label])
+                return .candidates(Candidates(label))
             }
             return .departed(departure(step, model, .noSuchButton(action, label: label, policy: policy.id, buttons: policy.buttons)))
         }
@@ -59,7 +59,7 @@ extension Checker {
         case .symbol("disabled"):
             return .noEffect
         default:
-            return .candidates([role, label])
+            return .candidates(Candidates(role, label))
         }
     }
 
@@ -74,7 +74,7 @@ extension Checker {
         guard let chosen = byTitle ?? byRole else {
             return .departed(departure(step, model, .notOffered(action, title: title, sheet: sheet, learnt: learnt != nil)))
         }
-        return .candidates([chosen.title, chosen.role?.rawValue].compactMap { $0 } + [title])
+        return .candidates(Candidates(chosen.title, chosen.role?.rawValue, title))
     }
 
     /// The word a scalar argument is matched by in a transition key.

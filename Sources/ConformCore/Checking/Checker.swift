@@ -168,7 +168,7 @@ public struct Checker {
     }
 
     private func take(
-        _ action: Action, candidates: [String], in state: PolicyState, at stateIndex: Int, step: Step, model: inout ModelState
+        _ action: Action, candidates: Candidates, in state: PolicyState, at stateIndex: Int, step: Step, model: inout ModelState
     ) throws(EvaluationError) -> ActionOutcome {
         let verb = action.verb
         let exact = state.transitions.firstIndex { $0.pattern.verb == verb && $0.pattern.argument.map(candidates.contains) == true }
