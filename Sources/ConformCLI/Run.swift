@@ -57,7 +57,12 @@ extension ConformCommand {
             var json = JSONDocumentStream(policies: library.ids.count)
             let output = StandardOutput()
             if format == .json { output.write(json.header) }
-            let ending = runner.run(options, prepare: format == .json ? JSONDocumentStream.prepare : { _ in }) { outcome in
+            // JSON is serialised on the worker threads; the text report needs nothing prepared.
+            let isJSON = format == .json
+            let prepare: @Sendable (inout ConformRunner.FileOutcome) -> Void = { outcome in
+                if isJSON { JSONDocumentStream.prepare(&outcome) }
+            }
+            let ending = runner.run(options, prepare: prepare) { outcome in
                 switch format {
                 case .json: output.write(json.text(for: outcome))
                 case .text: text.add(outcome)

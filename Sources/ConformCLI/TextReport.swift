@@ -29,23 +29,31 @@ struct TextReport {
         errors += outcome.errors
         guard let trace = outcome.summary else { return }
         traceCount += 1
-        var tally = apps[trace.app ?? "(no app)", default: AppTally()]
+        for pair in outcome.results where pair.claimed {
+            if case .pass = pair.verdict {
+                claimsPassed += 1
+            } else {
+                claimsFailed += 1
+                broken.append(pair)
+            }
+        }
+        // In place: a copy of the app's tally would copy its dictionaries for every trace.
+        Self.count(outcome, trace, into: &apps[trace.app ?? "(no app)", default: AppTally()])
+    }
+
+    private static func count(_ outcome: ConformRunner.FileOutcome, _ trace: TraceSummary, into tally: inout AppTally) {
         tally.traces += 1
         tally.claims.formUnion(trace.claims)
         for pair in outcome.results {
-            if pair.claimed {
-                if pair.verdict.name == "pass" {
-                    claimsPassed += 1
-                } else {
-                    claimsFailed += 1
-                    broken.append(pair)
-                }
+            switch pair.verdict {
+            case .inapplicable: continue
+            case .pass:
+                tally.judged[pair.policy, default: 0] += 1
+                tally.passed[pair.policy, default: 0] += 1
+            case .fail, .error:
+                tally.judged[pair.policy, default: 0] += 1
             }
-            guard pair.verdict.name != "inapplicable" else { continue }
-            tally.judged[pair.policy, default: 0] += 1
-            if pair.verdict.name == "pass" { tally.passed[pair.policy, default: 0] += 1 }
         }
-        apps[trace.app ?? "(no app)"] = tally
     }
 
     /// 0 when every claim holds, 1 when one does not, 2 when a file could not be read or no trace was found.

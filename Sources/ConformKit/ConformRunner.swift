@@ -54,7 +54,7 @@ public struct ConformRunner: Sendable {
     /// - Parameter prepare: work done on the worker thread for each outcome before it is handed over
     ///   (e.g. serialising it), so that it runs in parallel too.
     public func run(
-        _ options: Options, prepare: @Sendable (inout FileOutcome) -> Void = { _ in }, each: (FileOutcome) -> Void
+        _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (FileOutcome) -> Void
     ) -> Ending {
         let discovery = FileDiscovery.find(in: options.paths)
         var leading = discovery.diagnostics
@@ -65,33 +65,40 @@ public struct ConformRunner: Sendable {
         }
         let files = discovery.files
         let batch = max(64, ProcessInfo.processInfo.activeProcessorCount * 64)
-        var start = 0
-        while start < files.count {
-            let slice = Array(files[start..<min(files.count, start + batch)])
-            let outcomes = Self.concurrently(slice) { file in
-                var outcome = check(
-                    file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
-                    revealDifferences: options.revealDifferences)
-                prepare(&outcome)
-                return outcome
-            }
-            outcomes.forEach(each)
-            start += batch
+        let work: @Sendable (String) -> FileOutcome = { file in
+            var outcome = check(
+                file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
+                revealDifferences: options.revealDifferences)
+            prepare(&outcome)
+            return outcome
         }
+        // While one batch is checked, the previous one is handed over (and freed) on this thread, so that
+        // no core waits for the hand-over.
+        var previous: [FileOutcome] = []
+        var start = 0
+        repeat {
+            let slice = Array(files[start..<min(files.count, start + batch)])
+            start += slice.count
+            let checking = slice.isEmpty ? nil : Self.startChecking(slice, work)
+            previous.forEach(each)
+            previous = []
+            previous = checking?.wait() ?? []
+        } while !previous.isEmpty
         return Ending(leadingErrors: leading)
     }
 
-    /// Maps `body` over `files` on every core, in contiguous slices; the results keep the files' order.
-    private static func concurrently(_ files: [String], _ body: @Sendable (String) -> FileOutcome) -> [FileOutcome] {
-        guard files.count > 1 else { return files.map(body) }
-        let slices = min(files.count, ProcessInfo.processInfo.activeProcessorCount * 4)
-        let results = SliceResults(count: slices)
-        DispatchQueue.concurrentPerform(iterations: slices) { slice in
-            let lower = files.count * slice / slices
-            let upper = files.count * (slice + 1) / slices
-            results.store(files[lower..<upper].map(body), at: slice)
+    /// Starts checking `files` on every core, one file at a time per core (so that no core idles while
+    /// another finishes a long file); `wait()` gives the outcomes in the files' order.
+    private static func startChecking(_ files: [String], _ body: @escaping @Sendable (String) -> FileOutcome) -> BatchResults {
+        let results = BatchResults(count: files.count)
+        results.group.enter()
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                results.store(body(files[index]), at: index)
+            }
+            results.group.leave()
         }
-        return results.all()
+        return results
     }
 
     /// What one file contributes to a run.
@@ -119,10 +126,11 @@ public struct ConformRunner: Sendable {
             return FileOutcome(summary: nil, results: [], errors: problems.map { $0.diagnostic(in: file) }, prepared: nil)
         }
         var errors: [Diagnostic] = []
-        var claimed = Set<String>()
+        // A trace claims a policy or two: a short list is cheaper than a set here.
+        var claimed: [String] = []
         for claim in trace.claims {
             if library.policy(id: claim.policy) != nil {
-                claimed.insert(claim.policy)
+                if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
             } else {
                 let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
                 errors.append(
@@ -131,6 +139,7 @@ public struct ConformRunner: Sendable {
             }
         }
         var results: [PairResult] = []
+        results.reserveCapacity(library.policies.count)
         let claimedOnCommandLine = Set(commandLineClaims)
         // Paths are kept only where reports draw them (claimed pairs), so a plain run stays lean.
         let outcomes = Checker.check(trace, against: library.policies) { policy in
@@ -165,24 +174,28 @@ public struct ConformRunner: Sendable {
     }
 }
 
-/// Outcomes of the slices of a concurrent run, each slice written once by the thread that checked it.
-private final class SliceResults: @unchecked Sendable {
-    private var slices: [[ConformRunner.FileOutcome]]
+/// The outcomes of one batch, each stored once by the thread that checked its file.
+private final class BatchResults: @unchecked Sendable {
+    private var outcomes: [ConformRunner.FileOutcome?]
     private let lock = NSLock()
+    /// Left when every file of the batch is checked.
+    let group = DispatchGroup()
 
     init(count: Int) {
-        slices = Array(repeating: [], count: count)
+        outcomes = Array(repeating: nil, count: count)
     }
 
-    func store(_ outcomes: [ConformRunner.FileOutcome], at index: Int) {
+    func store(_ outcome: ConformRunner.FileOutcome, at index: Int) {
         lock.lock()
-        slices[index] = outcomes
+        outcomes[index] = outcome
         lock.unlock()
     }
 
-    func all() -> [ConformRunner.FileOutcome] {
+    /// Waits for the whole batch, then gives its outcomes in file order.
+    func wait() -> [ConformRunner.FileOutcome] {
+        group.wait()
         lock.lock()
         defer { lock.unlock() }
-        return slices.flatMap { $0 }
+        return outcomes.compactMap { $0 }
     }
 }

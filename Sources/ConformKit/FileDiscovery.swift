@@ -28,7 +28,11 @@ public enum FileDiscovery {
             }
         }
         // A file named directly and again through its directory is checked once, where first found.
-        found.files = found.files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        // One path cannot name a file twice: a walk appends distinct entry names (never `.` or `..`) and
+        // visits each directory once, so the (costly) comparison of standardised paths is for several paths.
+        if paths.count > 1 {
+            found.files = found.files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+        }
         return found
     }
 
@@ -45,8 +49,20 @@ public enum FileDiscovery {
         }
         var files: [String] = []
         var directories: [String] = []
+        let types = EntryTypes(directory)
         for entry in entries where !entry.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
+            // Regular files and directories are known from the listing; anything else (links above all) is asked about.
+            switch types[entry] {
+            case .regular:
+                if hasInputExtension(entry) { files.append(path) }
+                continue
+            case .directory:
+                directories.append(path)
+                continue
+            case nil:
+                break
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 // Only a link can be listed yet not exist: its target is gone.
@@ -65,6 +81,43 @@ public enum FileDiscovery {
         found.files += files
         for subdirectory in directories { walk(subdirectory, visitedDirectories: &visitedDirectories, into: &found) }
     }
+
+    /// `extensions.contains((name as NSString).pathExtension.lowercased())` without bridging to NSString:
+    /// the ASCII letters after the last dot, compared without case. No other letter lowercases to one of
+    /// the extensions' letters, so this gives the same answer.
+    private static func hasInputExtension(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let suffix = bytes[bytes.index(after: dot)...]
+        guard suffix.count <= 4, suffix.allSatisfy({ $0 < 0x80 }) else { return false }
+        let lowered = String(decoding: suffix.map { $0 | (($0 >= 0x41 && $0 <= 0x5A) ? 0x20 : 0) }, as: UTF8.self)
+        return extensions.contains(lowered)
+    }
+}
+
+/// What `readdir` says each entry of a directory is, where it says so: regular files and directories.
+/// Links and entries whose type the file system does not give are left out, to be looked up one by one.
+private struct EntryTypes {
+    enum Kind { case regular, directory }
+
+    private var kinds: [String: Kind] = [:]
+
+    init(_ directory: String) {
+        // Without search permission a listed entry cannot be looked up: leave every entry to the lookup, as before.
+        guard access(directory, X_OK) == 0, let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let type = entry.pointee.d_type
+            guard type == UInt8(DT_REG) || type == UInt8(DT_DIR) else { continue }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+            }
+            guard let name else { continue }
+            kinds[name] = type == UInt8(DT_REG) ? .regular : .directory
+        }
+    }
+
+    subscript(name: String) -> Kind? { kinds[name] }
 }
 
 /// Reads one input file whole, refusing what is too large to be a trace or policy and anything

@@ -2,13 +2,18 @@ import ConformCore
 
 /// Turns the text of a trace file into a `Trace`, reporting every problem with its line and column.
 public struct TraceLoader: Sendable {
-    public var vocabulary: KnownVocabulary
+    public var vocabulary: KnownVocabulary {
+        didSet { direct = DirectVocabulary(vocabulary) }
+    }
     public var reader: YAMLReader
     /// The most steps one trace may have.
     public var maximumSteps: Int
+    /// The vocabulary as the direct reader looks words up.
+    private var direct: DirectVocabulary
 
     public init(vocabulary: KnownVocabulary, reader: YAMLReader = YAMLReader(), maximumSteps: Int = 1_000_000) {
         self.vocabulary = vocabulary
+        self.direct = DirectVocabulary(vocabulary)
         self.reader = reader
         self.maximumSteps = maximumSteps
     }
@@ -19,6 +24,16 @@ public struct TraceLoader: Sendable {
 
     /// Loads a trace; the trace is `nil` when any problem was found.
     public func load(_ bytes: [UInt8], file: String) -> (trace: Trace?, problems: [Problem]) {
+        // Most files are well-formed traces: read them straight from libyaml's events. Any other file,
+        // and any file with a problem, is read again below, the one way that words problems.
+        if let trace = DirectTraceReader.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps) {
+            return (trace, [])
+        }
+        return loadGenerally(bytes, file: file)
+    }
+
+    /// Reads any file through the node tree, finding every problem.
+    func loadGenerally(_ bytes: [UInt8], file: String) -> (trace: Trace?, problems: [Problem]) {
         let root: YNode
         switch reader.read(bytes) {
         case .failure(let problem): return (nil, [problem])

@@ -1,46 +1,42 @@
 /// Turns a trace's action into the argument words a transition may be keyed by, applying the form
 /// domain's rules: `tap` by button label and state, `choose` by title or learnt role.
-struct ActionResolver {
+///
+/// An extension of the checker rather than a type holding one: the checker holds the policy and the
+/// trace by value, and copying them for every action cost more than resolving it.
+extension Checker {
     enum Resolution {
-        /// The words a transition's argument may match (e.g. `["done", "Done"]` for `tap: Done`).
-        case candidates([String])
+        /// The words a transition's argument may match (e.g. `done` and `Done` for `tap: Done`).
+        case candidates(Candidates)
         /// The action changes nothing (a disabled button).
         case noEffect
         case departed(Departure)
     }
 
-    let checker: Checker
-    private var policy: Policy { checker.policy }
-
-    init(checker: Checker) {
-        self.checker = checker
-    }
-
-    func resolve(_ action: Action, in state: PolicyState, at step: Step, model: ModelState) throws(EvaluationError)
+    /// - Parameter index: the position of `state` in the policy's states.
+    func resolve(_ action: Action, in state: PolicyState, at index: Int, step: Step, model: ModelState) throws(EvaluationError)
         -> Resolution
     {
         switch action {
         case .tap(let label) where policy.isFormDomain:
-            return try resolveTap(label, action, in: state, at: step, model: model)
+            return try resolveTap(label, action, in: state, at: index, step: step, model: model)
         case .choose(let title) where policy.isFormDomain:
-            return resolveChoose(title, action, in: state, at: step, model: model)
+            return resolveChoose(title, action, at: index, step: step, model: model)
         case .tap(let text), .swipe(let text), .choose(let text):
-            return .candidates([text])
+            return .candidates(Candidates(text))
         case .present(let screen):
-            return .candidates(screen.map { [$0] } ?? [])
+            return .candidates(Candidates(screen))
         case .edit:
-            return .candidates([])
+            return .candidates(.none)
         case .custom(_, .scalar(let value)):
-            return .candidates([Self.word(value)])
+            return .candidates(Candidates(Self.word(value)))
         case .custom:
-            return .candidates([])
+            return .candidates(.none)
         }
     }
 
-    private func resolveTap(_ label: String, _ action: Action, in state: PolicyState, at step: Step, model: ModelState)
+    private func resolveTap(_ label: String, _ action: Action, in state: PolicyState, at index: Int, step: Step, model: ModelState)
         throws(EvaluationError) -> Resolution
     {
-        let expectations = checker.expectations(in: state.name)
         guard let role = FormDomain.buttonRoles.first(where: { label == (policy.buttons[$0] ?? FormDomain.defaultLabels[$0]) }) else {
             // Not a bar button: a transition or ignore entry keyed by this label, or by a bare tap, may take
             // it. The role words `done` and `cancel` name bar buttons in patterns, never a label.
@@ -48,53 +44,37 @@ struct ActionResolver {
             if !FormDomain.buttonRoles.contains(label),
                 patterns.contains(where: { $0.verb == "tap" && ($0.argument == nil || $0.argument == label) })
             {
-                return .candidates([label])
+                return .candidates(Candidates(label))
             }
-            let labels = FormDomain.buttonRoles.compactMap { policy.buttons[$0] ?? FormDomain.defaultLabels[$0] }
-            return .departed(
-                checker.departure(
-                    step, model, "tapped '\(label)', but '\(policy.id)' has no button labelled so",
-                    expected: .object([("buttons", .array(labels.map(JSONValue.string)))]), observed: action.json))
+            return .departed(departure(step, model, .noSuchButton(action, label: label, policy: policy.id, buttons: policy.buttons)))
         }
         var buttonState = Value.symbol("enabled")
-        if case .value(let source)? = expectations[role] {
+        if case .value(let source)? = policy.expectations(at: index)[role] {
             buttonState = try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) }
         }
         switch buttonState {
         case .symbol("absent"):
             return .departed(
-                checker.departure(
-                    step, model, "tapped '\(label)', which '\(policy.id)' does not show in state '\(state.name)'",
-                    expected: .object([(role, .string("absent"))]), observed: action.json))
+                departure(step, model, .buttonAbsent(action, label: label, role: role, policy: policy.id, state: state.name)))
         case .symbol("disabled"):
             return .noEffect
         default:
-            return .candidates([role, label])
+            return .candidates(Candidates(role, label))
         }
     }
 
-    private func resolveChoose(_ title: String, _ action: Action, in state: PolicyState, at step: Step, model: ModelState)
-        -> Resolution
-    {
-        guard case .sheet(let sheet)? = checker.expectations(in: state.name)["sheet"], sheet.isShown else {
-            return .departed(
-                checker.departure(
-                    step, model, "chose '\(title)' while no sheet is shown", expected: .object([("sheet", .string("none"))]),
-                    observed: action.json))
+    private func resolveChoose(_ title: String, _ action: Action, at index: Int, step: Step, model: ModelState) -> Resolution {
+        guard case .sheet(let sheet)? = policy.expectations(at: index)["sheet"], sheet.isShown else {
+            return .departed(departure(step, model, .noSheet(action, title: title)))
         }
         let actions = sheet.actions
         let byTitle = actions.first { $0.title == title }
         let learnt = model.learnedRoles[title]
         let byRole = learnt.flatMap { role in actions.first { $0.title == nil && $0.role == role } }
         guard let chosen = byTitle ?? byRole else {
-            var why = "chose '\(title)', which the sheet does not offer"
-            if learnt == nil, actions.contains(where: { $0.title == nil }) {
-                why += " (its titles are open: give the title a role in an earlier see)"
-            }
-            return .departed(
-                checker.departure(step, model, why, expected: .object([("sheet", sheet.json)]), observed: action.json))
+            return .departed(departure(step, model, .notOffered(action, title: title, sheet: sheet, learnt: learnt != nil)))
         }
-        return .candidates([chosen.title, chosen.role?.rawValue].compactMap { $0 } + [title])
+        return .candidates(Candidates(chosen.title, chosen.role?.rawValue, title))
     }
 
     /// The word a scalar argument is matched by in a transition key.

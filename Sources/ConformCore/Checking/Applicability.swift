@@ -31,11 +31,19 @@ public struct TraceWords: Sendable {
     public var observationKeys: Set<String> = []
 
     public init(_ trace: Trace) {
+        // A trace repeats a handful of words: finding them in a short list is cheaper than hashing each use.
+        var verbs: [String] = []
+        var keys: [String] = []
         for step in trace.steps {
             switch step.kind {
-            case .action(let action): verbs.insert(action.verb)
-            case .see(let observation): for item in observation.items { observationKeys.insert(item.key) }
+            case .action(let action):
+                let verb = action.verb
+                if !verbs.contains(verb) { verbs.append(verb) }
+            case .see(let observation):
+                for item in observation.items where !keys.contains(item.key) { keys.append(item.key) }
             }
         }
+        self.verbs = Set(verbs)
+        observationKeys = Set(keys)
     }
 }

@@ -23,10 +23,14 @@ public struct Checker {
     public static func check(_ trace: Trace, against policies: [Policy], recordingPath: (Policy) -> Bool) -> [CheckOutcome] {
         let words = TraceWords(trace)
         return policies.map { policy in
+            // Decided before a checker (a copy of the policy and the trace) is made: many policies cannot read a trace.
+            if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
+                return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
+            }
             var checker = Checker(policy: policy, trace: trace)
             checker.words = words
             checker.recordsPath = recordingPath(policy)
-            return checker.run()
+            return checker.replay()
         }
     }
 
@@ -34,6 +38,11 @@ public struct Checker {
         if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
             return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
         }
+        return replay()
+    }
+
+    /// Replays the trace step by step, once the policy is known to be able to read it.
+    private func replay() -> CheckOutcome {
         var model = ModelState(policy: policy, trace: trace)
         var path: [TakenTransition] = []
         for step in trace.steps {
@@ -48,7 +57,7 @@ public struct Checker {
                     case .departed(let departure):
                         return CheckOutcome(verdict: .fail(departure), path: path)
                     case .took(let transition):
-                        if recordsPath { path.append(transition) }
+                        if let transition { path.append(transition) }
                     case .unchanged:
                         break
                     }
@@ -69,39 +78,33 @@ public struct Checker {
     func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError)
         -> Departure?
     {
-        let expectations = self.expectations(in: model.state)
+        let expectations = model.index.map(policy.expectations(at:)) ?? [:]
         for item in observation.items {
-            let mismatch: (expected: JSONValue, text: String)?
+            let mismatch: DepartureDetail.ExpectedValue?
             switch item.value {
             case .fields(let seen):
                 mismatch = compareFields(seen, model: model)
             case .sheet(let seen):
                 guard case .sheet(let expected)? = expectations[item.key] else { continue }
-                mismatch = SheetMatcher.accepts(expected, seen, learnedRoles: model.learnedRoles)
-                    ? nil : (expected.json, expected.display)
+                mismatch = SheetMatcher.accepts(expected, seen, learnedRoles: model.learnedRoles) ? nil : .sheet(expected)
             case .scalar(let seen):
                 guard case .value(let source)? = expectations[item.key] else { continue }
                 let expected = try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) }
-                mismatch = expected.matches(seen) ? nil : (expected.json, expected.display)
+                mismatch = expected.matches(seen) ? nil : .value(expected)
             }
             if let mismatch {
-                return Departure(
-                    step: step.number, position: step.position, state: model.state,
-                    message: "expected \(item.key): \(mismatch.text), saw \(item.key): \(item.value.display)",
-                    expected: .object([(item.key, mismatch.expected)]), observed: .object([(item.key, item.value.json)]))
+                return Departure(step: step.number, position: step.position, state: model.state, detail: .observed(item, expected: mismatch))
             }
         }
-        learnRoles(from: observation, expected: expectations["sheet"], into: &model)
+        learnRoles(from: observation, expectations: expectations, into: &model)
         return nil
     }
 
-    private func compareFields(_ seen: [NamedValue], model: ModelState) -> (expected: JSONValue, text: String)? {
+    private func compareFields(_ seen: [NamedValue], model: ModelState) -> DepartureDetail.ExpectedValue? {
         for field in seen {
             // A field the model knows nothing of, or one set to "some new value", cannot be checked.
             guard let known = model.fields[field.name], !isOpaque(known) else { continue }
-            if !known.matches(field.value) {
-                return (.object([(field.name, known.json)]), "{ \(field.name): \(known.display) }")
-            }
+            if !known.matches(field.value) { return .field(field.name, known) }
         }
         return nil
     }
@@ -113,9 +116,11 @@ public struct Checker {
 
     /// Remembers the role of each sheet action the trace names: the role it gives, or else the role of
     /// the policy's action at the same position when the trace lists as many actions as the policy.
-    private func learnRoles(from observation: Observation, expected: Expectation?, into model: inout ModelState) {
+    private func learnRoles(from observation: Observation, expectations: [String: Expectation], into model: inout ModelState) {
+        // Most observations name no sheet actions: then there is nothing to learn, nor to look up.
+        guard observation.items.contains(where: { if case .sheet(.details(_, _, _?)) = $0.value { true } else { false } }) else { return }
         var specs: [SheetActionSpec] = []
-        if case .sheet(let sheet)? = expected { specs = sheet.actions }
+        if case .sheet(let sheet)? = expectations["sheet"] { specs = sheet.actions }
         for item in observation.items {
             guard case .sheet(.details(_, _, let actions?)) = item.value else { continue }
             let positional = actions.count == specs.count
@@ -125,25 +130,23 @@ public struct Checker {
         }
     }
 
-    func expectations(in stateName: String) -> [String: Expectation] {
-        policy.expectations(in: stateName)
-    }
-
     // MARK: - Actions
 
     enum ActionOutcome {
-        case took(TakenTransition)
+        /// The transition taken, when the path is recorded.
+        case took(TakenTransition?)
         case unchanged
         case departed(Departure)
     }
 
     func perform(_ action: Action, at step: Step, model: inout ModelState) throws(EvaluationError) -> ActionOutcome {
-        guard let state = policy.state(named: model.state) else {
-            return .departed(departure(step, model, "the policy has no state '\(model.state)'", expected: .object([])))
+        guard let index = model.index else {
+            return .departed(departure(step, model, .written(message: "the policy has no state '\(model.state)'", expected: .object([]), observed: .object([]))))
         }
+        let state = policy.states[index]
         if policy.isFormDomain {
-            if !state.isFinal, isSheetShown(in: state), action.verb != "choose" {
-                return .departed(unhandled(action, in: state, at: step, model: model))
+            if !state.isFinal, policy.showsSheet(at: index), action.verb != "choose" {
+                return .departed(unhandled(action, in: state, at: index, step: step, model: model))
             }
             if case .present = action {
                 let saved = try finalStateSaved(state, model: model)
@@ -151,37 +154,31 @@ public struct Checker {
                 return .unchanged
             }
             if state.isFinal {
-                return .departed(
-                    departure(
-                        step, model, "\(action.display) after the form was dismissed (only present and see may follow)",
-                        expected: .object([("dismissed", .bool(true))]), observed: action.json))
+                return .departed(departure(step, model, .afterDismissal(action)))
             }
         } else if state.isFinal {
-            return .departed(
-                departure(
-                    step, model, "\(action.display) after the final state '\(state.name)'",
-                    expected: .object([("actions", .array([]))]), observed: action.json))
+            return .departed(departure(step, model, .afterFinalState(action, state: state.name)))
         }
-        let resolution = try ActionResolver(checker: self).resolve(action, in: state, at: step, model: model)
-        switch resolution {
+        switch try resolve(action, in: state, at: index, step: step, model: model) {
         case .departed(let departure): return .departed(departure)
         case .noEffect: return .unchanged
         case .candidates(let candidates):
-            return try take(action, candidates: candidates, in: state, at: step, model: &model)
+            return try take(action, candidates: candidates, in: state, at: index, step: step, model: &model)
         }
     }
 
     private func take(
-        _ action: Action, candidates: [String], in state: PolicyState, at step: Step, model: inout ModelState
+        _ action: Action, candidates: Candidates, in state: PolicyState, at stateIndex: Int, step: Step, model: inout ModelState
     ) throws(EvaluationError) -> ActionOutcome {
         let verb = action.verb
-        let exact = state.transitions.first { $0.pattern.verb == verb && $0.pattern.argument.map(candidates.contains) == true }
-        guard let transition = exact ?? state.transitions.first(where: { $0.pattern.verb == verb && $0.pattern.argument == nil })
+        let exact = state.transitions.firstIndex { $0.pattern.verb == verb && $0.pattern.argument.map(candidates.contains) == true }
+        guard let transitionIndex = exact ?? state.transitions.firstIndex(where: { $0.pattern.verb == verb && $0.pattern.argument == nil })
         else {
             let ignored = state.ignored.contains { $0.verb == verb && ($0.argument == nil || candidates.contains($0.argument ?? "")) }
             if ignored { return .unchanged }
-            return .departed(unhandled(action, in: state, at: step, model: model))
+            return .departed(unhandled(action, in: state, at: stateIndex, step: step, model: model))
         }
+        let transition = state.transitions[transitionIndex]
         // The model changes in place: if no branch applies, the check ends here and the model is dropped.
         if case .edit(let edits) = action { model.apply(edits) }
         let argument = Self.argument(of: action)
@@ -202,37 +199,19 @@ public struct Checker {
                 model.variables = updated
             }
             model.state = branch.target
+            model.index = policy.target(state: stateIndex, transition: transitionIndex, branch: index)
+            guard recordsPath else { return .took(nil) }
             return .took(TakenTransition(step: step.number, from: state.name, pattern: transition.pattern, branch: index, to: branch.target))
         }
-        let conditions = transition.branches.compactMap { $0.condition?.text }
-        return .departed(
-            departure(
-                step, model,
-                "\(action.display) in state '\(state.name)', where none of its conditions holds (\(conditions.joined(separator: "; ")))",
-                expected: .object([("when", .array(conditions.map(JSONValue.string)))]), observed: action.json))
+        return .departed(departure(step, model, .noConditionHolds(action, state: state.name, transition: transition)))
     }
 
-    private func unhandled(_ action: Action, in state: PolicyState, at step: Step, model: ModelState) -> Departure {
-        let allowed = state.transitions.map(\.pattern.display) + state.ignored.map(\.display)
-        let reason: String
-        if case .choose(let title) = action {
-            reason = "chose '\(title)', which '\(policy.id)' does not handle in state '\(state.name)'"
-        } else if isSheetShown(in: state) {
-            reason = "\(action.display) while a sheet is shown (only choose may follow)"
-        } else {
-            reason = "\(action.display) is not allowed in state '\(state.name)'"
-        }
-        return departure(step, model, reason, expected: .object([("actions", .array(allowed.map(JSONValue.string)))]), observed: action.json)
+    private func unhandled(_ action: Action, in state: PolicyState, at index: Int, step: Step, model: ModelState) -> Departure {
+        departure(step, model, .unhandled(action, state: state, policy: policy.id, sheetShown: policy.showsSheet(at: index)))
     }
 
-    private func isSheetShown(in state: PolicyState) -> Bool {
-        policy.showsSheet(in: state.name)
-    }
-
-    func departure(_ step: Step, _ model: ModelState, _ message: String, expected: JSONValue, observed: JSONValue = .object([]))
-        -> Departure
-    {
-        Departure(step: step.number, position: step.position, state: model.state, message: message, expected: expected, observed: observed)
+    func departure(_ step: Step, _ model: ModelState, _ detail: DepartureDetail) -> Departure {
+        Departure(step: step.number, position: step.position, state: model.state, detail: detail)
     }
 
     private func finalStateSaved(_ state: PolicyState, model: ModelState) throws(EvaluationError) -> Bool {

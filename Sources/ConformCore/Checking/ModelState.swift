@@ -2,6 +2,8 @@
 /// for forms, the built-ins the trace supplies.
 struct ModelState: Hashable {
     var state: String
+    /// The position of `state` in the policy's states (`nil` when it names none).
+    var index: Int?
     var variables: [String: Value]
     /// Field values when the form (last) opened.
     var baseline: [String: Value]
@@ -16,6 +18,7 @@ struct ModelState: Hashable {
 
     init(policy: Policy, trace: Trace) {
         state = policy.initialState
+        index = policy.stateIndex(named: policy.initialState)
         variables = Self.initialVariables(policy)
         baseline = trace.form
         fields = trace.form
@@ -48,6 +51,7 @@ struct ModelState: Hashable {
         if saved { baseline = fields } else { fields = baseline }
         edited = false
         state = policy.initialState
+        index = policy.stateIndex(named: policy.initialState)
         variables = Self.initialVariables(policy)
     }
 

@@ -31,20 +31,36 @@ public struct Departure: Sendable {
     public var position: TextPosition
     /// The policy's control state when the departure happened.
     public var state: String
-    /// A sentence saying what happened, without the location.
-    public var message: String
-    /// What the policy allows or shows there, as a JSON object.
-    public var expected: JSONValue
-    /// What the trace did or saw, as a JSON object.
-    public var observed: JSONValue
+    /// The sentence and the two JSON objects, built when first read (see `DepartureDetail`).
+    var detail: DepartureDetail
 
     public init(step: Int, position: TextPosition, state: String, message: String, expected: JSONValue, observed: JSONValue) {
+        self.init(step: step, position: position, state: state, detail: .written(message: message, expected: expected, observed: observed))
+    }
+
+    init(step: Int, position: TextPosition, state: String, detail: DepartureDetail) {
         self.step = step
         self.position = position
         self.state = state
-        self.message = message
-        self.expected = expected
-        self.observed = observed
+        self.detail = detail
+    }
+
+    /// A sentence saying what happened, without the location.
+    public var message: String {
+        get { detail.message }
+        set { detail = .written(message: newValue, expected: detail.expected, observed: detail.observed) }
+    }
+
+    /// What the policy allows or shows there, as a JSON object.
+    public var expected: JSONValue {
+        get { detail.expected }
+        set { detail = .written(message: detail.message, expected: newValue, observed: detail.observed) }
+    }
+
+    /// What the trace did or saw, as a JSON object.
+    public var observed: JSONValue {
+        get { detail.observed }
+        set { detail = .written(message: detail.message, expected: detail.expected, observed: newValue) }
     }
 }
 

@@ -55,6 +55,27 @@ public struct Policy: Sendable {
     }
 
     public var isFormDomain: Bool { domain == FormDomain.name }
+
+    // By position in `states`: the checker keeps where the model stands as a position, so that a step
+    // costs no lookup by name.
+
+    /// The position of the state named `name` in `states`.
+    func stateIndex(named name: String) -> Int? {
+        lookup.index[name]
+    }
+
+    func expectations(at index: Int) -> [String: Expectation] {
+        lookup.expectations[index]
+    }
+
+    func showsSheet(at index: Int) -> Bool {
+        lookup.showsSheet[index]
+    }
+
+    /// Where a branch leads, as a position in `states` (`nil` for a target that names no state).
+    func target(state: Int, transition: Int, branch: Int) -> Int? {
+        lookup.targets[state][transition][branch]
+    }
 }
 
 /// A short id and its text: a source citation.
@@ -195,9 +216,12 @@ private final class PolicyLookup: Sendable {
     let index: [String: Int]
     let expectations: [[String: Expectation]]
     let showsSheet: [Bool]
+    /// Per state, per transition, per branch: the position of the branch's target.
+    let targets: [[[Int?]]]
 
     init(domain: String, states: [PolicyState], defaults: [String: Expectation]) {
         index = Dictionary(states.enumerated().map { ($1.name, $0) }) { first, _ in first }
+        targets = states.map { [index] state in state.transitions.map { $0.branches.map { index[$0.target] } } }
         expectations = states.map { state in
             var merged: [String: Expectation] = [:]
             if domain == FormDomain.name {

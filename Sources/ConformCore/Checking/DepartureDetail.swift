@@ -1,0 +1,128 @@
+/// What a departure says, kept as its ingredients until someone reads it.
+///
+/// A plain run reads only the departures of claimed pairs, and most departures belong to policies
+/// nobody claimed: building their sentences and JSON eagerly cost more than finding them. The
+/// ingredients are plain values (no closures), so a departure stays a value that is safe to copy and
+/// send, and its text is the same whenever it is read. Every sentence a check can end with is here.
+enum DepartureDetail: Sendable {
+    /// Text given in full (a `Departure` made by its public initialiser).
+    case written(message: String, expected: JSONValue, observed: JSONValue)
+    /// A `see` item that differs from what the policy expects there.
+    case observed(ObservedItem, expected: ExpectedValue)
+    /// An action the state neither takes nor ignores.
+    case unhandled(Action, state: PolicyState, policy: String, sheetShown: Bool)
+    /// An action after a form-domain final state (the form is gone).
+    case afterDismissal(Action)
+    /// An action after a final state outside the form domain.
+    case afterFinalState(Action, state: String)
+    /// A transition whose branches are all guarded, and no guard holds.
+    case noConditionHolds(Action, state: String, transition: Transition)
+    /// A tap on a label that is none of the policy's bar buttons.
+    case noSuchButton(Action, label: String, policy: String, buttons: [String: String])
+    /// A tap on a bar button the state does not show.
+    case buttonAbsent(Action, label: String, role: String, policy: String, state: String)
+    /// `choose` with no sheet shown.
+    case noSheet(Action, title: String)
+    /// `choose` of an action the sheet does not offer; `learnt` whether an earlier see gave the title a role.
+    case notOffered(Action, title: String, sheet: SheetExpectation, learnt: Bool)
+
+    /// What the policy expected of one observation key.
+    enum ExpectedValue: Sendable {
+        /// A form field and the value the model holds for it.
+        case field(String, Value)
+        case sheet(SheetExpectation)
+        case value(Value)
+
+        var json: JSONValue {
+            switch self {
+            case .field(let name, let value): return .object([(name, value.json)])
+            case .sheet(let sheet): return sheet.json
+            case .value(let value): return value.json
+            }
+        }
+
+        var display: String {
+            switch self {
+            case .field(let name, let value): return "{ \(name): \(value.display) }"
+            case .sheet(let sheet): return sheet.display
+            case .value(let value): return value.display
+            }
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .written(let message, _, _):
+            return message
+        case .observed(let item, let expected):
+            return "expected \(item.key): \(expected.display), saw \(item.key): \(item.value.display)"
+        case .unhandled(let action, let state, let policy, let sheetShown):
+            if case .choose(let title) = action {
+                return "chose '\(title)', which '\(policy)' does not handle in state '\(state.name)'"
+            } else if sheetShown {
+                return "\(action.display) while a sheet is shown (only choose may follow)"
+            }
+            return "\(action.display) is not allowed in state '\(state.name)'"
+        case .afterDismissal(let action):
+            return "\(action.display) after the form was dismissed (only present and see may follow)"
+        case .afterFinalState(let action, let state):
+            return "\(action.display) after the final state '\(state)'"
+        case .noConditionHolds(let action, let state, let transition):
+            let conditions = transition.branches.compactMap { $0.condition?.text }
+            return "\(action.display) in state '\(state)', where none of its conditions holds (\(conditions.joined(separator: "; ")))"
+        case .noSuchButton(_, let label, let policy, _):
+            return "tapped '\(label)', but '\(policy)' has no button labelled so"
+        case .buttonAbsent(_, let label, _, let policy, let state):
+            return "tapped '\(label)', which '\(policy)' does not show in state '\(state)'"
+        case .noSheet(_, let title):
+            return "chose '\(title)' while no sheet is shown"
+        case .notOffered(_, let title, let sheet, let learnt):
+            var why = "chose '\(title)', which the sheet does not offer"
+            if !learnt, sheet.actions.contains(where: { $0.title == nil }) {
+                why += " (its titles are open: give the title a role in an earlier see)"
+            }
+            return why
+        }
+    }
+
+    var expected: JSONValue {
+        switch self {
+        case .written(_, let expected, _):
+            return expected
+        case .observed(let item, let expected):
+            return .object([(item.key, expected.json)])
+        case .unhandled(_, let state, _, _):
+            let allowed = state.transitions.map(\.pattern.display) + state.ignored.map(\.display)
+            return .object([("actions", .array(allowed.map(JSONValue.string)))])
+        case .afterDismissal:
+            return .object([("dismissed", .bool(true))])
+        case .afterFinalState:
+            return .object([("actions", .array([]))])
+        case .noConditionHolds(_, _, let transition):
+            let conditions = transition.branches.compactMap { $0.condition?.text }
+            return .object([("when", .array(conditions.map(JSONValue.string)))])
+        case .noSuchButton(_, _, _, let buttons):
+            let labels = FormDomain.buttonRoles.compactMap { buttons[$0] ?? FormDomain.defaultLabels[$0] }
+            return .object([("buttons", .array(labels.map(JSONValue.string)))])
+        case .buttonAbsent(_, _, let role, _, _):
+            return .object([(role, .string("absent"))])
+        case .noSheet:
+            return .object([("sheet", .string("none"))])
+        case .notOffered(_, _, let sheet, _):
+            return .object([("sheet", sheet.json)])
+        }
+    }
+
+    var observed: JSONValue {
+        switch self {
+        case .written(_, _, let observed):
+            return observed
+        case .observed(let item, _):
+            return .object([(item.key, item.value.json)])
+        case .unhandled(let action, _, _, _), .afterDismissal(let action), .afterFinalState(let action, _),
+            .noConditionHolds(let action, _, _), .noSuchButton(let action, _, _, _), .buttonAbsent(let action, _, _, _, _),
+            .noSheet(let action, _), .notOffered(let action, _, _, _):
+            return action.json
+        }
+    }
+}

@@ -1,0 +1,423 @@
+import ConformCore
+import CYaml
+
+/// Reads a well-formed trace straight from libyaml's events into the model, without the `YNode` tree
+/// of the general path (building and freeing that tree cost about as much as libyaml itself).
+///
+/// It knows only what traces usually hold: the form vocabulary's verbs and the known observation keys,
+/// without anchors, aliases or tags. At anything else, and at the first problem of any kind, it gives
+/// up, and `TraceLoader` reads the file again the general way: only that path words problems, so every
+/// message and location stays exactly what it was. Where it does not give up, it builds the same
+/// `Trace` as the general path, using the same scalar rules (`YNode.scalarValue`, `ProblemCollector`,
+/// `ArgumentReader`) on one scalar node at a time.
+struct DirectTraceReader: ~Copyable {
+    /// Not a problem: the general path must take this file.
+    struct GiveUp: Error {}
+
+    private var events: YAMLEventStream
+    private let vocabulary: DirectVocabulary
+    private let limits: YAMLReader.Limits
+    private let maximumSteps: Int
+    /// Room to reserve for the steps.
+    private let expectedSteps: Int
+    /// Nesting and nodes counted as the composer counts them, so that a file over its limits goes the general way.
+    private var depth = 0
+    private var nodes = 0
+    /// Takes the problems of the shared scalar rules; any problem only means giving up.
+    private var scratch = ProblemCollector()
+
+    /// The trace, or `nil` when the general path must read the file.
+    static func read(
+        _ bytes: [UInt8], file: String, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int
+    ) -> Trace? {
+        bytes.withUnsafeBufferPointer { buffer in
+            // A trace is written one step a line: its lines (and its size: a step takes some 8 bytes at least)
+            // bound the room the steps need, so the list of steps is allocated once instead of regrown as it fills.
+            var lines = 0
+            for byte in buffer where byte == 0x0A { lines += 1 }
+            var reader = DirectTraceReader(
+                events: YAMLEventStream(buffer), vocabulary: vocabulary, limits: limits, maximumSteps: maximumSteps,
+                expectedSteps: min(lines, buffer.count / 8, maximumSteps))
+            return try? reader.trace(file: file)
+        }
+    }
+
+    private init(
+        events: consuming YAMLEventStream, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int, expectedSteps: Int
+    ) {
+        self.events = events
+        self.vocabulary = vocabulary
+        self.limits = limits
+        self.maximumSteps = maximumSteps
+        self.expectedSteps = expectedSteps
+    }
+
+    /// The top-level keys in `TraceLoader.topLevelKeys` order.
+    private static let topLevelWords: [StaticString] = [
+        "conform", "trace", "title", "app", "platform", "device", "screen", "recorded", "note", "policy", "form", "steps",
+    ]
+
+    private mutating func trace(file: String) throws(GiveUp) -> Trace {
+        try expect(YAML_STREAM_START_EVENT)
+        try expect(YAML_DOCUMENT_START_EVENT)
+        try expect(YAML_MAPPING_START_EVENT)
+        try open()
+        var trace = Trace(id: TraceLoader.defaultID(for: file), file: file, steps: [])
+        var seen = 0
+        var pairs = 0
+        while try nextKey() {
+            guard let key = topLevelKey(), seen & (1 << key) == 0 else { throw GiveUp() }
+            seen |= 1 << key
+            pairs += 1
+            try next()
+            switch key {
+            case 0: try formatVersion()
+            case 1: trace.id = try text()
+            case 2: trace.title = try text()
+            case 3: trace.app = try text()
+            case 4: trace.platform = try text()
+            case 5: trace.device = try text()
+            case 6: trace.screen = try text()
+            case 7: trace.recorded = try text()
+            case 8: trace.note = try text()
+            case 9: trace.claims = try claims()
+            case 10: trace.form = try form()
+            default: trace.steps = try steps()
+            }
+        }
+        try close(children: pairs)
+        // `conform` and `steps` are required.
+        guard seen & 1 != 0, seen & (1 << 11) != 0 else { throw GiveUp() }
+        // One document, then the end: a second document is a problem.
+        try expect(YAML_DOCUMENT_END_EVENT)
+        try expect(YAML_STREAM_END_EVENT)
+        return trace
+    }
+
+    /// Which top-level key the current scalar is, by its index in `topLevelWords`.
+    private func topLevelKey() -> Int? {
+        for (index, word) in Self.topLevelWords.enumerated() where events.scalarIs(word) { return index }
+        return nil
+    }
+
+    private mutating func formatVersion() throws(GiveUp) {
+        let node = try scalar()
+        guard !(node.isQuoted && node.scalarText == String(FormatVersion.supported)),
+            case .number(let version)? = node.scalarValue, version == Double(FormatVersion.supported)
+        else { throw GiveUp() }
+    }
+
+    private mutating func claims() throws(GiveUp) -> [Claim] {
+        guard events.type == YAML_SEQUENCE_START_EVENT else {
+            let position = events.position
+            return [Claim(policy: try text(), position: position)]
+        }
+        try open()
+        var claims: [Claim] = []
+        while try nextItem() {
+            let position = events.position
+            claims.append(Claim(policy: try text(), position: position))
+        }
+        try close(children: claims.count)
+        return claims
+    }
+
+    private mutating func form() throws(GiveUp) -> [String: Value] {
+        // Names are distinct (a repeated key gives up), so keeping the first is only for symmetry with the general path.
+        Dictionary(try fields().map { ($0.name, $0.value) }) { first, _ in first }
+    }
+
+    private mutating func steps() throws(GiveUp) -> [Step] {
+        guard events.type == YAML_SEQUENCE_START_EVENT else { throw GiveUp() }
+        try open()
+        var steps: [Step] = []
+        steps.reserveCapacity(expectedSteps)
+        while try nextItem() {
+            guard steps.count < maximumSteps else { throw GiveUp() }
+            steps.append(try step(number: steps.count + 1))
+        }
+        try close(children: steps.count)
+        return steps
+    }
+
+    // MARK: - Steps
+
+    private mutating func step(number: Int) throws(GiveUp) -> Step {
+        guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
+        let position = events.position
+        try open()
+        var note: String?, at: Double?, kind: Step.Kind?
+        var sawNote = false, sawAt = false
+        var pairs = 0
+        while try nextKey() {
+            pairs += 1
+            if events.scalarIs("note") {
+                guard !sawNote else { throw GiveUp() }
+                sawNote = true
+                try next()
+                note = try text()
+            } else if events.scalarIs("at") {
+                guard !sawAt else { throw GiveUp() }
+                sawAt = true
+                try next()
+                let node = try scalar()
+                guard let seconds = scratch.number(node, "") else { throw GiveUp() }
+                at = seconds
+            } else {
+                // A second verb, or a repeated one, is a problem.
+                guard kind == nil else { throw GiveUp() }
+                kind = try verb()
+            }
+        }
+        try close(children: pairs)
+        guard let kind else { throw GiveUp() }
+        return Step(number: number, position: position, kind: kind, note: note, at: at)
+    }
+
+    /// The step's verb (the current key) and its value. Verbs that policies define are left to the general path.
+    private mutating func verb() throws(GiveUp) -> Step.Kind {
+        if events.scalarIs("see") {
+            try next()
+            return .see(try observation())
+        } else if events.scalarIs("tap") {
+            try next()
+            return .action(.tap(try text()))
+        } else if events.scalarIs("edit") {
+            try next()
+            return .action(try edit())
+        } else if events.scalarIs("swipe") {
+            try next()
+            return .action(.swipe(try text()))
+        } else if events.scalarIs("choose") {
+            try next()
+            return .action(.choose(try text()))
+        } else if events.scalarIs("present") {
+            try next()
+            let node = try scalar()
+            if node.scalarValue == .null { return .action(.present(nil)) }
+            guard let screen = scratch.text(node, "") else { throw GiveUp() }
+            return .action(.present(screen))
+        }
+        throw GiveUp()
+    }
+
+    /// `edit: { FIELD: VALUE, ... }` or `edit: FIELD`.
+    private mutating func edit() throws(GiveUp) -> Action {
+        guard events.type == YAML_MAPPING_START_EVENT else { return .edit([FieldEdit(field: try text(), value: nil)]) }
+        let edits = try fields().map { FieldEdit(field: $0.name, value: $0.value) }
+        guard !edits.isEmpty else { throw GiveUp() }
+        return .edit(edits)
+    }
+
+    private mutating func observation() throws(GiveUp) -> Observation {
+        guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
+        try open()
+        var items: [ObservedItem] = []
+        while try nextKey() {
+            guard let entry = vocabulary.observation(events.scalarBytes), !items.contains(where: { $0.key == entry.name }) else {
+                throw GiveUp()
+            }
+            let position = events.position
+            try next()
+            let value: ObservedValue
+            switch entry.type {
+            case .sheet:
+                value = .sheet(try sheet())
+            case .fields:
+                value = .fields(try fields())
+            case .value(let expected):
+                let node = try scalar()
+                guard let scalar = ArgumentReader.scalar(node, type: expected, what: "", problems: &scratch) else { throw GiveUp() }
+                value = .scalar(scalar)
+            }
+            items.append(ObservedItem(key: entry.name, value: value, position: position))
+        }
+        try close(children: items.count)
+        return Observation(items: items)
+    }
+
+    // MARK: - Sheets
+
+    private mutating func sheet() throws(GiveUp) -> SheetObservation {
+        if events.type == YAML_SCALAR_EVENT {
+            let node = try scalar()
+            guard !node.isQuoted else { throw GiveUp() }
+            switch node.scalarText {
+            case "none": return SheetObservation.none
+            case "shown": return .shown
+            default: throw GiveUp()
+            }
+        }
+        guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
+        try open()
+        var title: TextObservation?, message: TextObservation?, actions: [SheetActionObservation]?
+        var seen = 0
+        var pairs = 0
+        while try nextKey() {
+            let part = events.scalarIs("title") ? 1 : events.scalarIs("message") ? 2 : events.scalarIs("actions") ? 4 : 0
+            guard part != 0, seen & part == 0 else { throw GiveUp() }
+            seen |= part
+            pairs += 1
+            try next()
+            switch part {
+            case 1: title = try textObservation()
+            case 2: message = try textObservation()
+            default: actions = try sheetActions()
+            }
+        }
+        try close(children: pairs)
+        return .details(title: title, message: message, actions: actions)
+    }
+
+    /// A sheet's title or message: `null` for none, else a text.
+    private mutating func textObservation() throws(GiveUp) -> TextObservation {
+        let node = try scalar()
+        if node.scalarValue == .null { return .absent }
+        guard let text = scratch.text(node, "") else { throw GiveUp() }
+        return .text(text)
+    }
+
+    private mutating func sheetActions() throws(GiveUp) -> [SheetActionObservation] {
+        guard events.type == YAML_SEQUENCE_START_EVENT else { throw GiveUp() }
+        try open()
+        var actions: [SheetActionObservation] = []
+        while try nextItem() {
+            let position = events.position
+            guard events.type == YAML_MAPPING_START_EVENT else {
+                actions.append(SheetActionObservation(title: try text(), role: nil, position: position))
+                continue
+            }
+            try open()
+            var title: String?, role: SheetRole?
+            var sawRole = false
+            var pairs = 0
+            while try nextKey() {
+                pairs += 1
+                if events.scalarIs("title") {
+                    guard title == nil else { throw GiveUp() }
+                    try next()
+                    title = try text()
+                } else if events.scalarIs("role") {
+                    guard !sawRole else { throw GiveUp() }
+                    sawRole = true
+                    try next()
+                    let node = try scalar()
+                    guard let word = node.scalarText, let known = SheetRole(rawValue: word) else { throw GiveUp() }
+                    role = known
+                } else {
+                    throw GiveUp()
+                }
+            }
+            try close(children: pairs)
+            guard let title else { throw GiveUp() }
+            actions.append(SheetActionObservation(title: title, role: role, position: position))
+        }
+        try close(children: actions.count)
+        return actions
+    }
+
+    // MARK: - Fields and scalars
+
+    /// `FIELD: VALUE` pairs whose values are scalars, in file order (`FieldReader.values`).
+    private mutating func fields() throws(GiveUp) -> [NamedValue] {
+        guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
+        try open()
+        var values: [NamedValue] = []
+        while try nextKey() {
+            // The composer finds repeated keys by comparing their texts, as here.
+            guard let name = scratch.text(scalarNode(), ""), !values.contains(where: { $0.name == name }) else { throw GiveUp() }
+            try next()
+            guard let value = try scalar().scalarValue else { throw GiveUp() }
+            values.append(NamedValue(name: name, value: value))
+        }
+        try close(children: values.count)
+        return values
+    }
+
+    /// The current node's text, for a non-null scalar (`ProblemCollector.text`).
+    private mutating func text() throws(GiveUp) -> String {
+        guard let text = scratch.text(try scalar(), "") else { throw GiveUp() }
+        return text
+    }
+
+    /// The current node as a scalar node, counted; a collection gives up.
+    private mutating func scalar() throws(GiveUp) -> YNode {
+        guard events.type == YAML_SCALAR_EVENT else { throw GiveUp() }
+        try count(1)
+        return scalarNode()
+    }
+
+    /// The current scalar event as the composer makes it (untagged: tags give up earlier).
+    private func scalarNode() -> YNode {
+        YNode(.scalar(String(decoding: events.scalarBytes, as: UTF8.self), style: events.scalarStyle), at: events.position)
+    }
+
+    // MARK: - Events
+
+    private mutating func next() throws(GiveUp) {
+        guard events.advance(), !events.isDecorated else { throw GiveUp() }
+    }
+
+    private mutating func expect(_ type: yaml_event_type_t) throws(GiveUp) {
+        try next()
+        guard events.type == type else { throw GiveUp() }
+    }
+
+    /// Moves to the next key of the mapping being read, which must be a scalar; `false` at the mapping's end.
+    private mutating func nextKey() throws(GiveUp) -> Bool {
+        try next()
+        if events.type == YAML_MAPPING_END_EVENT { return false }
+        guard events.type == YAML_SCALAR_EVENT else { throw GiveUp() }
+        try count(1)
+        return true
+    }
+
+    /// Moves to the next item of the list being read; `false` at the list's end.
+    private mutating func nextItem() throws(GiveUp) -> Bool {
+        try next()
+        return events.type != YAML_SEQUENCE_END_EVENT
+    }
+
+    private mutating func open() throws(GiveUp) {
+        guard depth < limits.maximumDepth else { throw GiveUp() }
+        depth += 1
+    }
+
+    /// A collection ends: the composer counts it as one node plus one per item or pair.
+    private mutating func close(children: Int) throws(GiveUp) {
+        depth -= 1
+        try count(1 + children)
+    }
+
+    private mutating func count(_ added: Int) throws(GiveUp) {
+        nodes += added
+        guard nodes <= limits.maximumNodes else { throw GiveUp() }
+    }
+}
+
+/// The observation keys of the known vocabulary, found by their bytes, with the shape a direct read tries.
+struct DirectVocabulary: Sendable {
+    struct Entry: Sendable {
+        let bytes: [UInt8]
+        let name: String
+        /// The first shape the key may take; a value that does not fit it goes to the general path, which tries the others.
+        let type: ObservationType
+    }
+
+    private let entries: [Entry]
+
+    init(_ vocabulary: KnownVocabulary) {
+        // Only ASCII keys: for them, equal bytes and equal strings are the same thing.
+        entries = vocabulary.observations.sorted { $0.key < $1.key }.compactMap { key, types in
+            guard let type = types.first, key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return Entry(bytes: Array(key.utf8), name: key, type: type)
+        }
+    }
+
+    func observation(_ bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
+        for entry in entries where entry.bytes.count == bytes.count {
+            if entry.bytes.withUnsafeBufferPointer({ YAMLEventStream.equal($0, bytes) }) { return entry }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,129 @@
+import ConformCore
+import Foundation
+import Testing
+
+@testable import ConformLoading
+
+/// The direct reader must build exactly the trace the general path builds, or give up.
+@Suite("Direct trace reading")
+struct DirectTraceReaderTests {
+    static let samples = [
+        """
+        conform: 1
+        trace: full
+        title: "Every part"
+        app: Reminders
+        platform: iOS
+        device: iPhone 15
+        screen: Edit
+        recorded: 2026-01-02
+        note: |
+          several
+          lines
+        policy: [apple-reminders, one-handed]
+        form: { title: Milk, notes: "", count: 3, flag: true, nothing: null }
+        steps:
+          - see: { done: disabled, cancel: absent, sheet: none, dismissed: false }
+          - edit: { title: Milk and eggs, count: 4 }
+          - edit: notes
+          - swipe: down
+            note: a note
+            at: 1.5
+          - see:
+              sheet:
+                title: Unsaved
+                message: null
+                actions: [Discard Changes, { title: Keep, role: cancel }, { role: destructive, title: "Go" }]
+          - choose: Discard Changes
+          - see: { form: { title: Milk, count: 4 }, saved: true }
+          - present:
+          - present: Edit
+          - tap: Done
+          - see: { sheet: shown }
+        """,
+        "conform: 1\npolicy: one-handed\nsteps: []\n",
+        "{\"conform\": 1, \"steps\": [{\"tap\": \"Done\"}, {\"see\": {\"done\": \"enabled\"}}]}\n",
+        "conform: 1.0\nsteps:\n- tap: 'null'\n- see: { sheet: { title: ~, actions: [] } }\n",
+    ]
+
+    static func traces(_ yaml: String, limits: YAMLReader.Limits = .init(), maximumSteps: Int = 1_000_000) -> (direct: Trace?, general: Trace?) {
+        let loader = TraceLoader(vocabulary: KnownVocabulary(policies: []), reader: YAMLReader(limits: limits), maximumSteps: maximumSteps)
+        let direct = DirectTraceReader.read(
+            Array(yaml.utf8), file: "Traces/t.yaml", vocabulary: DirectVocabulary(loader.vocabulary), limits: limits, maximumSteps: maximumSteps)
+        return (direct, loader.loadGenerally(Array(yaml.utf8), file: "Traces/t.yaml").trace)
+    }
+
+    /// The whole trace as text; the form's fields sorted, since a dictionary's order differs between instances.
+    static func dumped(_ trace: Trace?) -> String {
+        var text = ""
+        var trace = trace
+        let form = trace?.form.sorted { $0.key < $1.key }
+        trace?.form = [:]
+        dump(trace, to: &text)
+        dump(form, to: &text)
+        return text
+    }
+
+    @Test("well-formed traces read directly into the same model", arguments: samples)
+    func same(_ yaml: String) throws {
+        let (direct, general) = Self.traces(yaml)
+        #expect(direct != nil)
+        #expect(general != nil)
+        #expect(Self.dumped(direct) == Self.dumped(general))
+    }
+
+    @Test(
+        "anything unusual or wrong is left to the general path",
+        arguments: [
+            "conform: 1\nsteps:\n  - tap: &a Done\n  - tap: *a\n",
+            "conform: 1\nsteps:\n  - tap: !!str Done\n",
+            "conform: 1\nsteps:\n  - keyboard-show: { height: 3 }\n",
+            "conform: 1\nsteps:\n  - see: { done: enabled, done: disabled }\n",
+            "conform: 1\nsteps:\n  - tap: Done\n    note: a\n    note: b\n",
+            "conform: 1\nsteps: []\n---\nconform: 1\nsteps: []\n",
+            "conform: 1\nsteps:\n  - tap: Done\n    swipe: down\n",
+            "conform: \"1\"\nsteps: []\n",
+            "conform: 1\nform: { a: 1, a: 2 }\nsteps: []\n",
+            "conform: 1\nsteps:\n  - see: { sheet: \"none\" }\n",
+            "conform: 1\nsteps:\n  - see: { sheet: { actions: [{ role: cancel }] } }\n",
+            "conform: 1\nsteps:\n  - edit: {}\n",
+            "conform: 1\nsteps:\n  - tap:\n",
+            "conform: 1\n",
+            "",
+        ])
+    func givesUp(_ yaml: String) {
+        #expect(Self.traces(yaml).direct == nil)
+    }
+
+    @Test("the node, depth and step limits are reached exactly where the general path reaches them")
+    func limits() {
+        let yaml = "conform: 1\nsteps:\n" + String(repeating: "  - see: { sheet: { actions: [a, { title: b }] } }\n", count: 3)
+        for nodes in 0...80 {
+            let (direct, general) = Self.traces(yaml, limits: .init(maximumNodes: nodes))
+            #expect((direct == nil) == (general == nil), "maximumNodes \(nodes)")
+        }
+        for depth in 0...8 {
+            let (direct, general) = Self.traces(yaml, limits: .init(maximumDepth: depth))
+            #expect((direct == nil) == (general == nil), "maximumDepth \(depth)")
+        }
+        for steps in 0...4 {
+            let (direct, general) = Self.traces(yaml, maximumSteps: steps)
+            #expect((direct == nil) == (general == nil), "maximumSteps \(steps)")
+        }
+    }
+
+    @Test("the repository's example traces read directly into the same model as the general path")
+    func examples() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let traces = root.appendingPathComponent("Traces")
+        let files = try #require(FileManager.default.enumerator(atPath: traces.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".yaml") }
+        #expect(!files.isEmpty)
+        for file in files {
+            let yaml = try String(contentsOf: traces.appendingPathComponent(file), encoding: .utf8)
+            let (direct, general) = Self.traces(yaml)
+            // Traces of policy-defined vocabularies go the general way; the rest must agree.
+            if let direct { #expect(Self.dumped(direct) == Self.dumped(general), "\(file)") }
+        }
+    }
+}
