@@ -163,10 +163,13 @@ public struct ConformRunner: Sendable {
     /// Which differences of every two same-domain policies that can read the trace it shows.
     private func revealed(by trace: Trace, outcomes: [CheckOutcome]) -> [String: Set<String>] {
         let readers = zip(library.policies, outcomes).filter { $0.1.verdict.name != "inapplicable" }.map(\.0)
+        // Each policy's run along the trace is the same in every pair it is part of: computed once.
+        let replays = readers.map { TraceReplay(trace, on: PolicySimulator(policy: $0, form: trace.form)) }
         var revealed: [String: Set<String>] = [:]
         for (index, a) in readers.enumerated() {
-            for b in readers.dropFirst(index + 1) where b.domain == a.domain {
-                let shown = PolicyComparison(a, b, form: trace.form).revealed(by: trace)
+            for (offset, b) in readers.enumerated().dropFirst(index + 1) where b.domain == a.domain {
+                let comparison = PolicyComparison(a, b, form: trace.form, exploring: false)
+                let shown = comparison.revealed(by: trace, replays: (replays[index], replays[offset]))
                 if !shown.isEmpty { revealed[CoverageTally.pairKey(a.id, b.id)] = shown }
             }
         }

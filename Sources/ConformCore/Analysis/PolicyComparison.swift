@@ -20,11 +20,12 @@ public struct PolicyComparison {
     public var maximumPairs = 50_000
 
     /// - Parameter form: the form's fields when it opens; by default the alphabet's (`title: Buy milk`).
-    public init(_ a: Policy, _ b: Policy, form: [String: Value]? = nil) {
+    /// - Parameter exploring: whether `compare()` will run; `revealed(by:)` alone needs no alphabet.
+    public init(_ a: Policy, _ b: Policy, form: [String: Value]? = nil, exploring: Bool = true) {
         self.a = a
         self.b = b
         // A trace using a verb one of the two does not know is inapplicable to it, not a difference.
-        var alphabet = ActionAlphabet(policies: [a, b])
+        var alphabet = exploring ? ActionAlphabet(policies: [a, b]) : ActionAlphabet(policies: [])
         alphabet.actions.removeAll { a.vocabulary.actions[$0.verb] == nil || b.vocabulary.actions[$0.verb] == nil }
         self.alphabet = alphabet
         simulatorA = PolicySimulator(policy: a, form: form ?? alphabet.form)
@@ -72,8 +73,8 @@ public struct PolicyComparison {
                 let here = disagreements(nodes[index].a, nodes[index].b, after: (nodes[index].transition, nodes[index].transitionB))
                 nodes[index].recorded = Observation(items: here.shownByA.items.filter { !here.rejectedByB.contains($0.key) })
                 found += observationDifferences(at: index, in: nodes, here, reported: &reported)
-                nodes[index].agreed = (nodes[index].parent < 0 || nodes[nodes[index].parent].agreed) && here.signatures.isEmpty
-                nodes[index].differing = Set(here.signatures.keys)
+                nodes[index].agreed = (nodes[index].parent < 0 || nodes[nodes[index].parent].agreed) && here.differing.isEmpty
+                nodes[index].differing = here.differing
                 // Both models see what the trace records (and learn sheet roles from it).
                 var node = nodes[index]
                 simulatorA.accepts(node.recorded, in: &node.a)
@@ -122,7 +123,7 @@ public struct PolicyComparison {
     }
 
     /// The keys of an observation that both policies know (a trace observing another is inapplicable to one of them).
-    private func shared(_ observation: Observation) -> Observation {
+    func shared(_ observation: Observation) -> Observation {
         Observation(items: observation.items.filter { a.vocabulary.observations[$0.key] != nil && b.vocabulary.observations[$0.key] != nil })
     }
 
@@ -139,10 +140,7 @@ public struct PolicyComparison {
     /// The keys of `observation` that the simulator's policy rejects, each tried on its own.
     private func rejectedKeys(_ observation: Observation, by simulator: PolicySimulator, in configuration: Configuration) -> Set<String> {
         Set(
-            observation.items.filter { item in
-                var scratch = configuration
-                return simulator.accepts(Observation(items: [item]), in: &scratch) != nil
-            }.map(\.key))
+            observation.items.filter { item in simulator.rejects(Observation(items: [item]), in: configuration) }.map(\.key))
     }
 
     /// What A and B disagree on at one pair of configurations.
@@ -153,24 +151,41 @@ public struct PolicyComparison {
         var rejectedByB: Set<String>
         /// Keys whose value in what B shows A rejects (and B accepts A's).
         var rejectedByA: Set<String>
-        /// Per disagreeing key, the name of the disagreement: `A shows done: "enabled" / "disabled"`, or for
-        /// numbers, which vary with every example, the transitions that led to it.
+        /// Per disagreeing key (except those the caller already knows), the name of the disagreement:
+        /// `A shows done: "enabled" / "disabled"`, or for numbers, which vary with every example, the
+        /// transitions that led to it.
         var signatures: [String: String]
+
+        /// Every key on which they disagree.
+        var differing: Set<String> { rejectedByB.union(rejectedByA) }
     }
 
     func disagreements(_ configurationA: Configuration, _ configurationB: Configuration, after transitions: (TransitionID?, TransitionID?))
         -> Disagreements
     {
-        let shownByA = shared(simulatorA.prediction(configurationA))
-        let shownByB = shared(simulatorB.prediction(configurationB))
-        let rejectedByB = rejectedKeys(shownByA, by: simulatorB, in: configurationB)
-        let rejectedByA = rejectedKeys(shownByB, by: simulatorA, in: configurationA).subtracting(rejectedByB)
+        disagreements(
+            configurationA, configurationB, shownByA: shared(simulatorA.prediction(configurationA)),
+            shownByB: shared(simulatorB.prediction(configurationB)), after: transitions)
+    }
+
+    /// - Parameter known: keys whose disagreement the caller has named already (no signature is made for them).
+    func disagreements(
+        _ configurationA: Configuration, _ configurationB: Configuration, shownByA: Observation, shownByB: Observation,
+        after transitions: (TransitionID?, TransitionID?), known: Set<String> = []
+    ) -> Disagreements {
+        // Only a key both predict, with different values, can be rejected: the others need no check.
+        let differing = shownByA.items.filter { item in
+            shownByB.items.contains { $0.key == item.key && $0.value.json != item.value.json }
+        }.map(\.key)
+        func only(_ observation: Observation) -> Observation { Observation(items: observation.items.filter { differing.contains($0.key) }) }
+        let rejectedByB = differing.isEmpty ? [] : rejectedKeys(only(shownByA), by: simulatorB, in: configurationB)
+        let rejectedByA = differing.isEmpty ? [] : rejectedKeys(only(shownByB), by: simulatorA, in: configurationA).subtracting(rejectedByB)
         func value(_ key: String, in observation: Observation) -> String {
             observation.items.first { $0.key == key }.map { $0.value.json.serialized() } ?? "-"
         }
         var signatures: [String: String] = [:]
         for (keys, side) in [(rejectedByB, "A shows"), (rejectedByA, "B shows")] {
-            for key in keys {
+            for key in keys where !known.contains(key) {
                 let valueA = value(key, in: shownByA)
                 let valueB = value(key, in: shownByB)
                 let numbers = Double(valueA) != nil && Double(valueB) != nil

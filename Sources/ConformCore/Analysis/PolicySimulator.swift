@@ -86,6 +86,21 @@ public struct PolicySimulator {
         }
     }
 
+    /// Applies what a trace saw, as its `see` would (learning sheet roles), whether or not the policy accepts it.
+    public func observe(_ observation: Observation, in configuration: inout Configuration) {
+        _ = try? checker.compare(observation, at: Self.step(.see(observation)), model: &configuration.model)
+    }
+
+    /// Whether the policy rejects `observation` in `configuration` (without wording why).
+    public func rejects(_ observation: Observation, in configuration: Configuration) -> Bool {
+        var scratch = configuration.model
+        do {
+            return try checker.compare(observation, at: Self.step(.see(observation)), model: &scratch) != nil
+        } catch {
+            return true
+        }
+    }
+
     /// The control state of a configuration.
     public func state(of configuration: Configuration) -> String { configuration.model.state }
 
