@@ -7,7 +7,10 @@ extension ConformCommand {
     struct Explain: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show a policy as a table (state × action → what is shown next, with sources) and a Mermaid state diagram.",
-            discussion: "The output is GitHub-flavoured Markdown; --mermaid prints only the stateDiagram-v2.")
+            discussion: """
+                The output is GitHub-flavoured Markdown; --mermaid prints only the stateDiagram-v2. Exit status: 0; 2 on an \
+                unknown id or a --policies file that does not load.
+                """)
 
         @Argument(help: ArgumentHelp("The policy id (see `conform policies`).", valueName: "ID"))
         var id: String
@@ -23,6 +26,8 @@ extension ConformCommand {
             let policy = try library.requirePolicy(id)
             let explanation = PolicyExplanation(policy: policy)
             print(mermaid ? explanation.mermaid() : explanation.markdown(), terminator: "")
+            // As `run`: a --policies file that does not load is a problem the exit status reports.
+            if !library.diagnostics.isEmpty { throw ExitCode(2) }
         }
     }
 }

@@ -38,6 +38,22 @@ struct AnalysisCommandsTests {
         #expect(compareUnknown.stderr.contains("unknown policy 'nope'"))
     }
 
+    @Test("a --policies file that does not load: generate, compare and explain still work and exit 2; --output naming a file exits 2")
+    func brokenPolicyFiles() throws {
+        let scratch = try Scratch()
+        try scratch.write("policies/broken.yaml", "conform: 1\npolicy: broken\ntitle: B\nstates: { a: { on: { tap done: b } } }\n")
+        for command in [["generate", "makeitso"], ["compare", "makeitso", "one-handed"], ["explain", "makeitso"]] {
+            let output = try BinaryRunner.run(command + ["--policies", "policies"], in: scratch.url)
+            #expect(output.status == 2, "\(command)")
+            #expect(output.stderr.contains("policies/broken.yaml"), "\(command): \(output.stderr)")
+            #expect(!output.stdout.isEmpty, "\(command) still prints its result")
+        }
+        try scratch.write("taken", "a file")
+        let generate = try BinaryRunner.run(["generate", "makeitso", "--output", "taken"], in: scratch.url)
+        #expect(generate.status == 2)
+        #expect(generate.stderr.contains("--output taken is a file, not a folder"))
+    }
+
     @Test("compare writes traces claiming A that fail B; run shows them passing A and failing B")
     func compareOutputRuns() throws {
         let scratch = try Scratch()
