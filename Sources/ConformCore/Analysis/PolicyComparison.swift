@@ -9,7 +9,8 @@
 /// - an action A allows and B does not (also written);
 /// - a key A rejects in what B shows, or an action only B allows (listed; no trace claiming A shows it).
 /// Each disagreement is reported once, by the first, hence shortest, scenario that reveals it: an
-/// observation by its key and the two values, an action by its words.
+/// observation by its key and the two values (numbers, which vary with every example, by the
+/// transitions that produced them), an action by its words.
 public struct PolicyComparison {
     public let a: Policy
     public let b: Policy
@@ -221,8 +222,7 @@ public struct PolicyComparison {
             var scratch = node.b
             differences.append(
                 Difference(
-                    kind: .shows(keys: newForB), failsB: true, scenario: scenario, lastAction: node.action,
-                    transitions: (node.transition, node.transitionB), stateA: simulatorA.state(of: node.a),
+                    kind: .shows(keys: newForB), failsB: true, scenario: scenario, lastAction: node.action, stateA: simulatorA.state(of: node.a),
                     stateB: simulatorB.state(of: node.b), aShows: only(newForB, here.shownByA), bShows: only(newForB, here.shownByB),
                     reason: simulatorB.accepts(last, in: &scratch) ?? "", signature: newForB.compactMap { here.signatures[$0] }))
         }
@@ -232,7 +232,6 @@ public struct PolicyComparison {
             differences.append(
                 Difference(
                     kind: .shows(keys: newForA), failsB: false, scenario: scenario(endingAt: index, in: nodes), lastAction: node.action,
-                    transitions: (node.transition, node.transitionB),
                     stateA: simulatorA.state(of: node.a), stateB: simulatorB.state(of: node.b), aShows: only(newForA, here.shownByA),
                     bShows: only(newForA, here.shownByB), reason: simulatorA.accepts(only(newForA, here.shownByB), in: &scratch) ?? "",
                     signature: newForA.compactMap { here.signatures[$0] }))
@@ -262,7 +261,6 @@ public struct PolicyComparison {
         let reason = moveA != nil ? simulatorB.rejection(of: action, from: parent.b) : simulatorA.rejection(of: action, from: parent.a)
         return Difference(
             kind: moveA != nil ? .onlyAAllows : .onlyBAllows, failsB: moveA != nil, scenario: scenario, lastAction: action,
-            transitions: (moveA?.transition, moveB?.transition),
             stateA: simulatorA.state(of: parent.a), stateB: simulatorB.state(of: parent.b), aShows: aShows,
             bShows: moveB.map { shared(simulatorB.prediction($0.configuration)) } ?? Observation(items: []), reason: reason ?? "",
             signature: [Self.actionSignature(action, allowedByA: moveA != nil)])
@@ -284,67 +282,4 @@ public struct PolicyComparison {
         }
         return Scenario(opening: chain[0].recorded, steps: Array(steps))
     }
-}
-
-/// What `compare` found.
-public struct ComparisonResult: Sendable {
-    public var a: String
-    public var b: String
-    /// The form's fields when it opens in every scenario (form domain).
-    public var form: [String: Value]
-    /// Shortest first.
-    public var differences: [Difference]
-    /// Whether every pair of configurations was explored (otherwise a limit stopped the search and
-    /// "no difference" means none within `depthLimit` actions).
-    public var complete: Bool
-    public var depthLimit: Int
-    /// How many of each scenario's first actions are the policies' `setup`.
-    public var setupCount: Int
-}
-
-public struct Difference: Sendable {
-    public enum Kind: Sendable, Equatable {
-        /// The named observation keys differ.
-        case shows(keys: [String])
-        /// Only A allows the last action (B departs on it).
-        case onlyAAllows
-        /// Only B allows the last action.
-        case onlyBAllows
-
-        /// An action only one policy allows, rather than a difference in what is seen.
-        var isAction: Bool {
-            if case .shows = self { return false }
-            return true
-        }
-    }
-
-    public var kind: Kind
-    /// Whether the scenario, recorded as a trace claiming A, fails B (at its last step).
-    public var failsB: Bool
-    /// The actions, with what the trace records after each; the last step reveals the difference.
-    /// For `onlyBAllows`, the action A does not allow is `lastAction`, not in the scenario.
-    public var scenario: Scenario
-    /// The action that reveals the difference (`nil` when it shows as the form opens).
-    public var lastAction: Action?
-    /// The transitions A and B take on that action (`nil` for a policy that refuses it or stays put):
-    /// the transitions where the two policies part, which `run --coverage` looks for in a corpus.
-    public var transitions: (a: TransitionID?, b: TransitionID?)
-    /// The control states of A and B where the difference shows (before the action, for an action difference).
-    public var stateA: String
-    public var stateB: String
-    /// What each shows there: the differing keys, or everything after an action only one allows.
-    public var aShows: Observation
-    public var bShows: Observation
-    /// The checker's message: why B (or A) rejects.
-    public var reason: String
-    /// The names of the disagreements this scenario is the first to show (one per differing key, or the
-    /// action): what `revealed(by:)` finds in a recorded trace.
-    public var signature: [String]
-
-    /// Actions up to and including the revealing one.
-    public var actions: [Action] {
-        kind == .onlyBAllows ? scenario.steps.map(\.action) + (lastAction.map { [$0] } ?? []) : scenario.steps.map(\.action)
-    }
-
-    public var actionCount: Int { actions.count }
 }
