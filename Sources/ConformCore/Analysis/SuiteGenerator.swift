@@ -1,17 +1,17 @@
 /// Plans the traces to record for one policy: few actions in total, every transition exercised.
 ///
 /// The fewest actions in total where the policy is small enough for an exact search
-/// (`OptimalPlanner`: every built-in policy), each of the policy's `examples` used at least once.
-/// Otherwise greedy: a scenario starts where the policy starts and walks the shortest way to a transition not
-/// yet exercised; it goes on from where it stands while the next unexercised transition is no
-/// farther from there than from a fresh start, and otherwise ends (a new scenario costs no action,
-/// `present` costs one). Every scenario begins with the vocabulary's `setup`, and every action is
-/// followed by what the policy predicts the screen shows.
+/// (`OptimalPlanner`: every built-in policy), each of the policy's `examples` used at least once
+/// where that search is affordable. Otherwise greedy: a scenario starts where the policy starts and
+/// walks the shortest way to a transition not yet exercised; it goes on from where it stands while
+/// the next unexercised transition is no farther from there than from a fresh start, and otherwise
+/// ends (a new scenario costs no action, `present` costs one). Every scenario begins with the
+/// vocabulary's `setup`, and every action is followed by what the policy predicts the screen shows.
 public struct SuiteGenerator {
     public let policy: Policy
     public let alphabet: ActionAlphabet
     let simulator: PolicySimulator
-    var exploration: Exploration
+    let exploration: Exploration
 
     public init(policy: Policy) {
         self.policy = policy
@@ -25,9 +25,8 @@ public struct SuiteGenerator {
         let start = simulator.start()
         var planner = OptimalPlanner(simulator: simulator, alphabet: alphabet.actions, setup: policy.vocabulary.setup, targets: all)
         let examples = alphabet.actions.indices.filter { index in
-            guard case .custom(let verb, let argument) = alphabet.actions[index] else { return false }
-            let json = Action.custom(verb: verb, argument: argument).json
-            return policy.vocabulary.examples[verb]?.contains { Action.custom(verb: verb, argument: $0).json == json } ?? false
+            let action = alphabet.actions[index]
+            return policy.vocabulary.examples[action.verb]?.contains { Action.custom(verb: action.verb, argument: $0).json == action.json } ?? false
         }
         // First with every example used (their boundaries are why they are there), on a smaller budget;
         // then transitions alone; then greedily.
