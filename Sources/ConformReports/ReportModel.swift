@@ -43,7 +43,7 @@ struct ReportModel {
                 [
                     "policy": entry.policy, "covered": entry.covered.count, "total": entry.total,
                     "complete": entry.covered.count == entry.total,
-                    "uncovered": entry.uncovered.map { ["state": $0.state, "action": $0.action] },
+                    "uncovered": Self.listed(entry.uncovered.map { ["state": $0.state, "action": $0.action] }),
                 ]
             }
             context["hasPairCoverage"] = !coverage.pairs.isEmpty
@@ -51,7 +51,7 @@ struct ReportModel {
                 [
                     "a": pair.policies.0, "b": pair.policies.1, "covered": pair.covered, "total": pair.total,
                     "complete": pair.covered == pair.total, "tellingApart": pair.tellingApart,
-                    "uncovered": pair.uncovered.map { ["scenario": $0.scenario, "differs": $0.differs] },
+                    "uncovered": Self.listed(pair.uncovered.map { ["scenario": $0.scenario, "differs": $0.differs] }),
                 ]
             }
         }
@@ -225,5 +225,13 @@ struct ReportModel {
         }.joined()
         let collapsed = mapped.split(separator: "-").joined(separator: "-")
         return "t-" + (collapsed.isEmpty ? "x" : collapsed) + "-" + String(SARIFReport.fingerprint([text]).prefix(6))
+    }
+}
+
+extension ReportModel {
+    /// Items of a list shown in one table cell: each but the last marked `more`, so that templates put a
+    /// line break between them and none after the last.
+    static func listed(_ items: [[String: Any]]) -> [[String: Any]] {
+        items.enumerated().map { index, item in item.merging(["more": index < items.count - 1]) { $1 } }
     }
 }

@@ -979,7 +979,7 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 <thead><tr><th scope="col">Policy</th><th scope="col">Exercised</th><th scope="col">Not exercised</th></tr></thead>
 <tbody>
 {{#coverage}}
-<tr><th scope="row">{{policy}}</th><td class="num">{{covered}}/{{total}}</td><td>{{#uncovered}}<code>{{state}}: {{action}}</code><br>{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
+<tr><th scope="row">{{policy}}</th><td class="num">{{covered}}/{{total}}</td><td>{{#uncovered}}<code>{{state}}: {{action}}</code>{{#more}}<br>{{/more}}{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
 {{/coverage}}
 </tbody>
 </table>
@@ -990,7 +990,7 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 <thead><tr><th scope="col">Policies</th><th scope="col">Differences shown</th><th scope="col">Traces telling them apart</th><th scope="col">Not shown by any trace</th></tr></thead>
 <tbody>
 {{#pairCoverage}}
-<tr><th scope="row">{{a}} vs {{b}}</th><td class="num">{{covered}}/{{total}}</td><td class="num">{{tellingApart}}</td><td>{{#uncovered}}{{scenario}} ({{differs}})<br>{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
+<tr><th scope="row">{{a}} vs {{b}}</th><td class="num">{{covered}}/{{total}}</td><td class="num">{{tellingApart}}</td><td>{{#uncovered}}{{scenario}} ({{differs}}){{#more}}<br>{{/more}}{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
 {{/pairCoverage}}
 </tbody>
 </table>
@@ -1062,7 +1062,7 @@ Transitions of each claimed policy that the traces claiming it took.
 | Policy | Exercised | Not exercised |
 |---|--:|---|
 {{#coverage}}
-| {{policy}} | {{covered}}/{{total}} | {{#uncovered}}{{state}}: {{action}}<br>{{/uncovered}}{{#complete}}—{{/complete}} |
+| {{policy}} | {{covered}}/{{total}} | {{#uncovered}}{{state}}: {{action}}{{#more}}<br>{{/more}}{{/uncovered}}{{#complete}}—{{/complete}} |
 {{/coverage}}
 {{#hasPairCoverage}}
 
@@ -1071,7 +1071,7 @@ Where the claimed policies differ: of the scenarios on which `conform compare` f
 | Policies | Differences shown | Traces telling them apart | Not shown by any trace |
 |---|--:|--:|---|
 {{#pairCoverage}}
-| {{a}} vs {{b}} | {{covered}}/{{total}} | {{tellingApart}} | {{#uncovered}}{{scenario}} ({{differs}})<br>{{/uncovered}}{{#complete}}—{{/complete}} |
+| {{a}} vs {{b}} | {{covered}}/{{total}} | {{tellingApart}} | {{#uncovered}}{{scenario}} ({{differs}}){{#more}}<br>{{/more}}{{/uncovered}}{{#complete}}—{{/complete}} |
 {{/pairCoverage}}
 {{/hasPairCoverage}}
 {{/hasCoverage}}
