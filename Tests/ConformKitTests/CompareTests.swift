@@ -129,7 +129,7 @@ struct CompareTests {
             configuration = move.configuration
             steps.append(
                 ScenarioStep(
-                    action: action, transition: move.transition, isFirstCoverage: false, state: simulator.state(of: configuration),
+                    action: action, transition: move.transition, isFirstCoverage: false,
                     expected: simulator.prediction(configuration)))
         }
         let scenario = Scenario(opening: simulator.prediction(simulator.start()), steps: steps)

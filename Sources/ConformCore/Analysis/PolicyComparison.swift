@@ -255,7 +255,7 @@ public struct PolicyComparison {
         if let moveA {
             scenario.steps.append(
                 ScenarioStep(
-                    action: action, transition: moveA.transition, isFirstCoverage: false, state: simulatorA.state(of: moveA.configuration),
+                    action: action, transition: moveA.transition, isFirstCoverage: false,
                     expected: aShows))
         }
         let reason = moveA != nil ? simulatorB.rejection(of: action, from: parent.b) : simulatorA.rejection(of: action, from: parent.a)
@@ -278,7 +278,7 @@ public struct PolicyComparison {
         let steps = chain.dropFirst().compactMap { node -> ScenarioStep? in
             guard let action = node.action else { return nil }
             return ScenarioStep(
-                action: action, transition: node.transition, isFirstCoverage: false, state: simulatorA.state(of: node.a), expected: node.recorded)
+                action: action, transition: node.transition, isFirstCoverage: false, expected: node.recorded)
         }
         return Scenario(opening: chain[0].recorded, steps: Array(steps))
     }

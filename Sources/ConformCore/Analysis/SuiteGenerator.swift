@@ -51,7 +51,7 @@ public struct SuiteGenerator {
     private func step(for path: Exploration.PathStep, uncovered: inout Set<TransitionID>) -> ScenarioStep {
         let isNew = path.move.transition.map { uncovered.remove($0) != nil } ?? false
         return ScenarioStep(
-            action: path.action, transition: path.move.transition, isFirstCoverage: isNew, state: simulator.state(of: path.move.configuration),
+            action: path.action, transition: path.move.transition, isFirstCoverage: isNew,
             expected: simulator.prediction(path.move.configuration))
     }
 
@@ -118,16 +118,13 @@ public struct ScenarioStep: Sendable {
     public var transition: TransitionID?
     /// Whether no earlier step of the suite took this transition.
     public var isFirstCoverage: Bool
-    /// The policy's control state after the action.
-    public var state: String
     /// What the policy predicts the screen shows after the action.
     public var expected: Observation
 
-    public init(action: Action, transition: TransitionID?, isFirstCoverage: Bool, state: String, expected: Observation) {
+    public init(action: Action, transition: TransitionID?, isFirstCoverage: Bool, expected: Observation) {
         self.action = action
         self.transition = transition
         self.isFirstCoverage = isFirstCoverage
-        self.state = state
         self.expected = expected
     }
 }
