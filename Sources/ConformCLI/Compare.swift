@@ -50,7 +50,8 @@ extension ConformCommand {
             }
             switch format {
             case .text:
-                print(output.text(), terminator: "")
+                // Titles and labels come from policy files: no control character reaches the terminal.
+                print(Terminal.printableLines(output.text()), terminator: "")
                 if !written.isEmpty { print("\nWritten (each a trace claiming \(a) that \(b) fails):\n" + written.joined(separator: "\n")) }
             case .json:
                 print(output.json(files: written).serialized(pretty: true))

@@ -40,7 +40,8 @@ extension ConformCommand {
                 print(output.summary + " (\(written.count) trace file\(written.count == 1 ? "" : "s") written)")
                 print(output.unreachedText(), terminator: "")
             } else {
-                print(output.checklist(), terminator: "")
+                // Titles and labels come from policy files: no control character reaches the terminal.
+                print(Terminal.printableLines(output.checklist()), terminator: "")
             }
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
             if !suite.unreached.isEmpty { throw ExitCode(1) }

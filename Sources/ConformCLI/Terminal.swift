@@ -21,6 +21,11 @@ struct Terminal {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) ? "\u{FFFD}" : $0 }))
     }
 
+    /// `printable` line by line: a multi-line text keeps its line breaks, nothing else a terminal obeys.
+    static func printableLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
+    }
+
     private func paint(_ text: String, _ code: String) -> String {
         colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
