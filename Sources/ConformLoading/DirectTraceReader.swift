@@ -146,8 +146,8 @@ struct DirectTraceReader: ~Copyable {
         guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
         let position = events.position
         try open()
-        var note: String?, at: Double?, kind: Step.Kind?
-        var sawNote = false, sawAt = false
+        var note: String?, at: Double?, evidence: String?, kind: Step.Kind?
+        var sawNote = false, sawAt = false, sawEvidence = false
         var pairs = 0
         while try nextKey() {
             pairs += 1
@@ -156,6 +156,11 @@ struct DirectTraceReader: ~Copyable {
                 sawNote = true
                 try next()
                 note = try text()
+            } else if events.scalarIs("evidence") {
+                guard !sawEvidence else { throw GiveUp() }
+                sawEvidence = true
+                try next()
+                evidence = try text()
             } else if events.scalarIs("at") {
                 guard !sawAt else { throw GiveUp() }
                 sawAt = true
@@ -171,7 +176,7 @@ struct DirectTraceReader: ~Copyable {
         }
         try close(children: pairs)
         guard let kind else { throw GiveUp() }
-        return Step(number: number, position: position, kind: kind, note: note, at: at)
+        return Step(number: number, position: position, kind: kind, note: note, at: at, evidence: evidence)
     }
 
     /// The step's verb (the current key) and its value. Verbs that policies define are left to the general path.

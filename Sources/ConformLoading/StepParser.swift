@@ -1,6 +1,6 @@
 import ConformCore
 
-/// Parses one step of a trace: exactly one verb key, plus optional `note` and `at`.
+/// Parses one step of a trace: exactly one verb key, plus optional `note`, `at` and `evidence`.
 struct StepParser {
     let vocabulary: KnownVocabulary
 
@@ -9,9 +9,11 @@ struct StepParser {
         var verbPair: YPair?
         var note: String?
         var at: Double?
+        var evidence: String?
         for pair in pairs {
             switch pair.key.scalarText {
             case "note": note = problems.text(pair.value, "'note'")
+            case "evidence": evidence = problems.text(pair.value, "'evidence' (a screenshot's path, relative to the trace file)")
             case "at": at = problems.number(pair.value, "'at'")
             case let verb? where verb == "see" || vocabulary.actions[verb] != nil:
                 if let first = verbPair {
@@ -30,7 +32,7 @@ struct StepParser {
             }
         }
         guard let verbPair, let verb = verbPair.key.scalarText else {
-            if pairs.allSatisfy({ ["note", "at"].contains($0.key.scalarText) }) {
+            if pairs.allSatisfy({ ["note", "at", "evidence"].contains($0.key.scalarText) }) {
                 problems.add("step \(number) has no verb (see, edit, tap, swipe, choose, present, ...)", at: node.position)
             }
             return nil
@@ -42,7 +44,7 @@ struct StepParser {
             kind = action(verb, verbPair.value, problems: &problems).map(Step.Kind.action)
         }
         guard let kind else { return nil }
-        return Step(number: number, position: node.position, kind: kind, note: note, at: at)
+        return Step(number: number, position: node.position, kind: kind, note: note, at: at, evidence: evidence)
     }
 
     // MARK: - Actions

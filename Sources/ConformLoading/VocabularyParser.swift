@@ -2,7 +2,7 @@ import ConformCore
 
 /// Reads a policy's `vocabulary:` (its action verbs and observation keys) and type names.
 enum VocabularyParser {
-    static let reservedVerbs: Set<String> = ["see", "note", "at"]
+    static let reservedVerbs: Set<String> = ["see", "note", "at", "evidence"]
 
     static func read(_ node: YNode, problems: inout ProblemCollector) -> Vocabulary? {
         guard let pairs = problems.mapping(node, "'vocabulary'") else { return nil }

@@ -19,7 +19,7 @@ public struct Trace: Sendable {
 
     public init(
         id: String, file: String, title: String? = nil, app: String? = nil, platform: String? = nil,
-        device: String? = nil, screen: String? = nil, recorded: String? = nil, claims: [Claim] = [],
+        device: String? = nil, screen: String? = nil, recorded: String? = nil, note: String? = nil, claims: [Claim] = [],
         form: [String: Value] = [:], steps: [Step]
     ) {
         self.id = id
@@ -30,6 +30,7 @@ public struct Trace: Sendable {
         self.device = device
         self.screen = screen
         self.recorded = recorded
+        self.note = note
         self.claims = claims
         self.form = form
         self.steps = steps
@@ -61,13 +62,16 @@ public struct Step: Sendable {
     public var note: String?
     /// Seconds since the trace began.
     public var at: Double?
+    /// A screenshot of what the step saw, as a path relative to the trace file.
+    public var evidence: String?
 
-    public init(number: Int, position: TextPosition, kind: Kind, note: String? = nil, at: Double? = nil) {
+    public init(number: Int, position: TextPosition, kind: Kind, note: String? = nil, at: Double? = nil, evidence: String? = nil) {
         self.number = number
         self.position = position
         self.kind = kind
         self.note = note
         self.at = at
+        self.evidence = evidence
     }
 
     /// The step's verb as written: `see`, `tap`, `edit`, ...
