@@ -81,18 +81,8 @@ struct TextReport {
     }
 
     private func claimLine(_ pair: PairResult, _ terminal: Terminal) -> String {
-        switch pair.verdict {
-        case .fail(let departure):
-            let place = "\(pair.file):\(departure.position.line):\(departure.position.column)"
-            return located(place, "'\(pair.policy)' departs at step \(departure.step) (state '\(departure.state)'): \(departure.message)", terminal)
-                + "\n    expected: \(departure.expected.serialized())\n    observed: \(departure.observed.serialized())\n"
-        case .inapplicable(let reason):
-            return located(pair.file, "claims '\(pair.policy)', which cannot judge it: \(reason)", terminal) + "\n"
-        case .error(let message, _, let position):
-            return located("\(pair.file):\(position.line):\(position.column)", message, terminal) + "\n"
-        case .pass:
-            return ""
-        }
+        guard let parts = ClaimWording.parts(pair) else { return "" }
+        return located(parts.place, parts.message, terminal) + "\n" + parts.details.map { "    \($0)\n" }.joined()
     }
 
     /// Per app: which policies all, some or none of its traces agree with.

@@ -5,11 +5,11 @@ import ConformCore
 /// double-quoted (JSON escapes, which YAML shares) otherwise.
 public enum TraceYAML {
     /// A string as a YAML scalar that reads back as that string, with conform's YAML 1.2 reader and with
-    /// YAML 1.1 readers (PyYAML) alike: plain only for words, digits, spaces and `_ . ' -`, never a
+    /// YAML 1.1 readers (PyYAML) alike: plain only for words, digits, spaces and `_ . ' - /`, never a
     /// word that some YAML reads as a boolean or null; otherwise double-quoted.
     public static func string(_ text: String) -> String {
         let safe = text.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " _.'-".unicodeScalars.contains(scalar)
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " _.'-/".unicodeScalars.contains(scalar)
         }
         if safe, let first = text.unicodeScalars.first, first.properties.isAlphabetic, text.last != " ",
             !yaml11Words.contains(text.lowercased()), Value.resolvingPlainScalar(text) == .string(text)
@@ -36,6 +36,9 @@ public enum TraceYAML {
     /// `tap: Done`, `edit: { title: Buy bread }`, `keyboard-show: { height: 336 }`, `keyboard-hide:`.
     public static func action(_ action: Action) -> String {
         switch action {
+        case .edit(let edits) where edits.count == 1 && edits[0].value == nil:
+            // `edit: FIELD`: changed to some new value.
+            return "edit: " + string(edits[0].field)
         case .edit(let edits):
             return "edit: { " + edits.map { "\(string($0.field)): \($0.value.map(value) ?? "null")" }.joined(separator: ", ") + " }"
         case .tap(let label): return "tap: \(string(label))"
@@ -57,7 +60,7 @@ public enum TraceYAML {
         "{ " + fields.map { "\(string($0.name)): \(value($0.value))" }.joined(separator: ", ") + " }"
     }
 
-    private static func observed(_ value: ObservedValue) -> String {
+    static func observed(_ value: ObservedValue) -> String {
         switch value {
         case .scalar(let scalar): return self.value(scalar)
         case .fields(let fields): return record(fields)
@@ -67,17 +70,17 @@ public enum TraceYAML {
             var parts: [String] = []
             if let title { parts.append("title: " + text(title)) }
             if let message { parts.append("message: " + text(message)) }
-            if let actions {
-                let items = actions.map { action in
-                    action.role.map { "{ title: \(string(action.title)), role: \($0.rawValue) }" } ?? string(action.title)
-                }
-                parts.append("actions: [" + items.joined(separator: ", ") + "]")
-            }
+            if let actions { parts.append("actions: [" + actions.map(sheetAction).joined(separator: ", ") + "]") }
             return "{ " + parts.joined(separator: ", ") + " }"
         }
     }
 
-    private static func text(_ text: TextObservation) -> String {
+    /// `Keep Editing`, or `{ title: Keep Editing, role: cancel }` where the role is known.
+    static func sheetAction(_ action: SheetActionObservation) -> String {
+        action.role.map { "{ title: \(string(action.title)), role: \($0.rawValue) }" } ?? string(action.title)
+    }
+
+    static func text(_ text: TextObservation) -> String {
         switch text {
         case .absent: return "null"
         case .text(let words): return string(words)

@@ -1,0 +1,36 @@
+import ConformCore
+
+/// How `conform run` words a claim that does not hold: the place in compiler form, the sentence, and
+/// the lines under it. The terminal report and in-process checks (`TraceCheck`) share it, so a test
+/// failure reads as the command line does.
+public enum ClaimWording {
+    public struct Parts: Sendable {
+        /// `file:line:column`, or the file alone.
+        public var place: String
+        public var message: String
+        /// `expected: {...}`, `observed: {...}` under a departure.
+        public var details: [String]
+
+        /// The lines as `conform run` prints them, without colour.
+        public var text: String {
+            ([place + ": error: " + message] + details.map { "    " + $0 }).joined(separator: "\n")
+        }
+    }
+
+    /// `nil` when the claim holds.
+    public static func parts(_ pair: PairResult) -> Parts? {
+        switch pair.verdict {
+        case .fail(let departure):
+            return Parts(
+                place: "\(pair.file):\(departure.position.line):\(departure.position.column)",
+                message: "'\(pair.policy)' departs at step \(departure.step) (state '\(departure.state)'): \(departure.message)",
+                details: ["expected: \(departure.expected.serialized())", "observed: \(departure.observed.serialized())"])
+        case .inapplicable(let reason):
+            return Parts(place: pair.file, message: "claims '\(pair.policy)', which cannot judge it: \(reason)", details: [])
+        case .error(let message, _, let position):
+            return Parts(place: "\(pair.file):\(position.line):\(position.column)", message: message, details: [])
+        case .pass:
+            return nil
+        }
+    }
+}

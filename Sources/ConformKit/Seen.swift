@@ -1,0 +1,63 @@
+import ConformCore
+
+/// One key of a `see` step, for `TraceRecorder.see(_:)`: `.done(.enabled)`, `.sheet(.none)`,
+/// `.dismissed(true)`, `.offset(202)`, `.indicators(false)`, or any key with `.key(_:_:)`.
+public struct Seen: Sendable {
+    public var item: ObservedItem
+
+    public init(_ key: String, _ value: ObservedValue) {
+        item = ObservedItem(key: key, value: value, position: .start)
+    }
+
+    /// Any observation key a policy defines, with a scalar value.
+    public static func key(_ key: String, _ value: Value) -> Seen { Seen(key, .scalar(value)) }
+
+    /// How a bar button is shown.
+    public enum Button: String, Sendable {
+        case enabled, disabled, absent
+    }
+
+    /// `done:` the confirming bar button.
+    public static func done(_ state: Button) -> Seen { Seen("done", .scalar(.symbol(state.rawValue))) }
+    /// `cancel:` the cancelling bar button.
+    public static func cancel(_ state: Button) -> Seen { Seen("cancel", .scalar(.symbol(state.rawValue))) }
+    /// `dismissed:` whether the form is gone.
+    public static func dismissed(_ flag: Bool) -> Seen { Seen("dismissed", .scalar(.bool(flag))) }
+    /// `saved:` whether the edits were persisted (`true`) or dropped (`false`).
+    public static func saved(_ flag: Bool) -> Seen { Seen("saved", .scalar(.bool(flag))) }
+    /// `form:` the fields as displayed, in this order.
+    public static func form(_ fields: KeyValuePairs<String, Value>) -> Seen {
+        Seen("form", .fields(fields.map { NamedValue(name: $0.key, value: $0.value) }))
+    }
+
+    /// `sheet:` no action sheet (`.none`), one whose details are not checked (`.shown`), or its parts.
+    public static func sheet(_ sheet: SheetObservation) -> Seen { Seen("sheet", .sheet(sheet)) }
+
+    /// `sheet: { title:, message:, actions: }`; a part left `nil` is not checked, `.absent` means none is shown.
+    public static func sheet(title: TextObservation? = nil, message: TextObservation? = nil, actions: [SheetAction]? = nil) -> Seen {
+        let seen = actions?.map { SheetActionObservation(title: $0.title, role: $0.role, position: .start) }
+        return Seen("sheet", .sheet(.details(title: title, message: message, actions: seen)))
+    }
+
+    /// `offset:` the scroll view's `contentOffset.y` (keyboard vocabulary).
+    public static func offset(_ points: Double) -> Seen { Seen("offset", .scalar(.number(points))) }
+    /// `inset:` the scroll view's `contentInset.bottom` (keyboard vocabulary).
+    public static func inset(_ points: Double) -> Seen { Seen("inset", .scalar(.number(points))) }
+    /// `indicators:` whether the visible disclosable rows show the indicator (disclosure vocabulary).
+    public static func indicators(_ shown: Bool) -> Seen { Seen("indicators", .scalar(.bool(shown))) }
+}
+
+/// An action of a sheet as seen: its title and, where the platform shows it, its role.
+public struct SheetAction: Sendable, ExpressibleByStringLiteral {
+    public var title: String
+    public var role: SheetRole?
+
+    public init(_ title: String, role: SheetRole? = nil) {
+        self.title = title
+        self.role = role
+    }
+
+    public init(stringLiteral title: String) {
+        self.init(title)
+    }
+}
