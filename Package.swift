@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "conform", targets: ["ConformCLI"]),
         .library(name: "ConformKit", targets: ["ConformKit"]),
+        // Test helpers for XCTest and Swift Testing, apart so that ConformKit links no test framework.
+        .library(name: "ConformAssertions", targets: ["ConformAssertions"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -34,6 +36,8 @@ let package = Package(
             name: "ConformReports",
             dependencies: ["ConformKit", "ConformResources", .product(name: "Mustache", package: "swift-mustache")]
         ),
+        // assertConforms (XCTest) and expectConforms (Swift Testing): fail a test at the caller's line.
+        .target(name: "ConformAssertions", dependencies: ["ConformKit"]),
         .executableTarget(
             name: "ConformCLI",
             dependencies: [
@@ -56,5 +60,6 @@ let package = Package(
         .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformResources", "ConformEmbedding", "ConformTestSupport"]),
         .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports", "ConformLoading", "ConformTestSupport"]),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
+        .testTarget(name: "ConformAssertionsTests", dependencies: ["ConformAssertions", "ConformKit"]),
     ]
 )
