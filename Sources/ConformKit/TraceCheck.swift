@@ -29,15 +29,20 @@ public struct TraceCheck: Sendable, CustomStringConvertible {
         switch result.verdict {
         case .pass:
             return "'\(result.trace)' conforms to '\(result.policy)'"
-        case .fail(let departure):
-            let step = departure.step - 1 < stepTexts.count ? " (\(stepTexts[departure.step - 1]))" : ""
-            return "'\(result.trace)' departs from '\(result.policy)' at step \(departure.step)\(step), "
-                + "in state '\(departure.state)': \(departure.message)"
+        case .fail:
+            return "'\(result.trace)' departs from '\(result.policy)' " + (place ?? "")
         case .inapplicable(let reason):
             return "'\(result.policy)' cannot judge '\(result.trace)': \(reason)"
         case .error(let message, _, _):
             return message
         }
+    }
+
+    /// Where and how the trace departs: `at step 4 (swipe down), in state 'editing': expected ...`.
+    public var place: String? {
+        guard let departure else { return nil }
+        let step = departure.step - 1 < stepTexts.count ? " (\(stepTexts[departure.step - 1]))" : ""
+        return "at step \(departure.step)\(step), in state '\(departure.state)': \(departure.message)"
     }
 
     public var description: String { summary }

@@ -26,6 +26,12 @@ public struct TraceRecorder: Sendable {
             note: note, claims: claims.map { Claim(policy: $0, position: .start) }, form: form, steps: [])
     }
 
+    /// The path that messages about the trace name (`write(to:)` sets it).
+    public var file: String {
+        get { trace.file }
+        set { trace.file = newValue }
+    }
+
     /// Continues a trace that was loaded or recorded before.
     public init(continuing trace: Trace) {
         self.trace = trace

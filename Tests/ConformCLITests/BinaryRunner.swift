@@ -25,9 +25,11 @@ struct BinaryRunner {
         return packageRoot.appendingPathComponent(".build/debug/conform")
     }
 
-    static func run(_ arguments: [String], in directory: URL = packageRoot, executable: URL = binary, environment: [String: String] = [:])
-        throws -> Output
-    {
+    /// - Parameter input: what the binary reads on standard input (then the end of input); `nil`: nothing, at once.
+    static func run(
+        _ arguments: [String], in directory: URL = packageRoot, executable: URL = binary, environment: [String: String] = [:],
+        input: String? = nil
+    ) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -38,19 +40,46 @@ struct BinaryRunner {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
-        // Read before waiting, so that a full pipe never blocks the child.
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
+        // Both pipes are read at once, before waiting, so that neither a full stdout nor a full stderr
+        // blocks the child.
+        let stderrReader = PipeReader(err)
         let stdout = readAll(out.fileHandleForReading.fileDescriptor)
-        let stderr = readAll(err.fileHandleForReading.fileDescriptor)
+        let stderr = stderrReader.wait()
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 
+/// Reads a pipe to its end on another thread.
+final class PipeReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        Thread.detachNewThread { [self] in
+            data = readAll(descriptor)
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
 /// Reads a pipe to its end. `FileHandle.readDataToEndOfFile` traps when a signal interrupts the read
 /// (EINTR), which happens while many test processes run at once; this retries instead.
-private func readAll(_ descriptor: Int32) -> Data {
+func readAll(_ descriptor: Int32) -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {

@@ -1,0 +1,121 @@
+import ArgumentParser
+import ConformCore
+import ConformKit
+import Foundation
+
+extension ConformCommand {
+    /// `conform record`: a guided recorder for a person at a device.
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record a trace step by step, guided by what a policy predicts.",
+            discussion: """
+                Asks, turn by turn, what the person did and what the screen showed, and writes a trace that \
+                claims policy ID. Each turn prints (to standard error) what the policy predicts the screen \
+                shows now and a numbered menu of the actions it allows. Answer one line at a time:
+
+                  NUMBER             the action of that number in the menu
+                  (empty line)       the screen shows what the policy predicts: record it
+                  STEP               a step in trace syntax: `swipe: down`, `edit: { title: Milk }`, \
+                `see: { done: enabled }`, `choose: Discard Changes`
+                  note: TEXT         a note on the step just recorded
+                  evidence: PATH     a screenshot of the step just recorded (relative to the trace file)
+                  .                  the trace is complete (so is the end of input)
+
+                Record what the screen really shows: when it differs from the prediction, the trace departs \
+                from the policy, and the recorder says where. The file is rewritten whole after every step, \
+                so Ctrl-C or the end of input never loses a complete step. Bad lines are explained and the \
+                question is asked again. Without a terminal or a pipe on standard input, the recorder reads \
+                the end of input at once and writes a trace with no steps.
+
+                Exit status: 0 when the trace was written (whether or not it conforms); 2 on a usage error, \
+                an unknown id, a --policies file that does not load, or a file that cannot be written.
+                """)
+
+        @Option(help: ArgumentHelp("The policy the app claims to follow (see `conform policies`).", valueName: "ID"))
+        var policy: String
+
+        @Option(help: ArgumentHelp("The app under test (reports group traces by it).", valueName: "NAME"))
+        var app: String
+
+        @Option(help: ArgumentHelp("Where to write the trace (.yaml); rewritten after every step.", valueName: "FILE"))
+        var output: String
+
+        @Option(help: ArgumentHelp("The trace id (default: the file name without its extension).", valueName: "ID"))
+        var trace: String?
+
+        @Option(help: ArgumentHelp("A one-line title for the trace.", valueName: "TEXT"))
+        var title: String?
+
+        @Option(help: ArgumentHelp("The screen under test, e.g. 'Edit reminder'.", valueName: "NAME"))
+        var screen: String?
+
+        @Option(help: ArgumentHelp("The platform, e.g. 'iOS 17.4'.", valueName: "TEXT"))
+        var platform: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "The form's fields when it opens, as a YAML map: --form '{ title: Milk, notes: \"\" }'.", valueName: "MAP"))
+        var form: String?
+
+        @OptionGroup var policyOptions: PolicyOptions
+
+        func run() throws {
+            let library = policyOptions.library()
+            for diagnostic in library.diagnostics { printError(diagnostic.formatted) }
+            if !library.diagnostics.isEmpty { throw ExitCode(2) }
+            let policy = try library.requirePolicy(self.policy)
+            let fields = try formFields(library)
+            let id = trace ?? Self.defaultID(for: output)
+            var recorder = TraceRecorder(
+                trace: id, title: title, app: app, platform: platform, screen: screen, claims: [policy.id], form: fields)
+            recorder.file = output
+            var session = RecordingSession(policy: policy, library: library, recorder: recorder)
+            let writer = RecordingWriter(path: output)
+            try writer.save(session.recorder)
+            RecordingWriter.announceOnInterrupt(path: output)
+
+            let console = RecordingConsole(terminal: Terminal(fileDescriptor: STDERR_FILENO))
+            console.opening(policy: policy, app: app, path: output)
+            console.turn(session, number: 1)
+            while let line = readLine(strippingNewline: true) {
+                switch session.answer(line) {
+                case .finished:
+                    return finish(session, console)
+                case .rejected(let reason):
+                    console.rejected(reason)
+                    continue
+                case .annotated(let step):
+                    try writer.save(session.recorder)
+                    console.annotated(step)
+                case .recorded(let step, let departs):
+                    try writer.save(session.recorder)
+                    console.recorded(step, departs: departs)
+                }
+                console.turn(session, number: session.recorder.trace.steps.count + 1)
+            }
+            finish(session, console)
+        }
+
+        private func finish(_ session: RecordingSession, _ console: RecordingConsole) {
+            console.closing(session, path: output)
+        }
+
+        /// `--form` read as the `form:` of a trace, so it means what it means in a file.
+        private func formFields(_ library: PolicyLibrary) throws -> [String: Value] {
+            guard let form else { return [:] }
+            do {
+                return try library.load(yaml: "conform: 1\nform: \(form)\nsteps: []\n", file: "--form").form
+            } catch {
+                let reasons = error.diagnostics.map(\.message).joined(separator: "; ")
+                throw ValidationError("--form must be a YAML map of fields to values, e.g. '{ title: Milk }': \(reasons)")
+            }
+        }
+
+        /// The file name without its folder and extension.
+        static func defaultID(for path: String) -> String {
+            let name = (path as NSString).lastPathComponent
+            let stem = (name as NSString).deletingPathExtension
+            return stem.isEmpty ? "recorded" : stem
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// `conform record` driven through a pipe, as a script or a person at a device would answer it.
+@Suite("conform record")
+struct RecordCommandTests {
+    /// Records with `answers` (one per line), then checks the written file with `conform run --format json`.
+    func record(_ policy: String, app: String, form: String, answers: [String], in scratch: Scratch)
+        throws -> (output: BinaryRunner.Output, yaml: String, verdict: [String: Any])
+    {
+        let file = scratch.url.appendingPathComponent("\(policy).yaml").path
+        let output = try BinaryRunner.run(
+            ["record", "--policy", policy, "--app", app, "--output", file, "--form", form, "--screen", "Edit"],
+            input: answers.joined(separator: "\n") + "\n")
+        let yaml = try String(contentsOfFile: file, encoding: .utf8)
+        let run = try BinaryRunner.run(["run", file, "--format", "json"])
+        let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let results = document?["results"] as? [[String: Any]] ?? []
+        let claimed = results.first { ($0["claimed"] as? Bool) == true } ?? [:]
+        return (output, yaml, claimed)
+    }
+
+    @Test("Reminders: accepting every prediction, with the sheet's real titles typed in, writes a trace that conforms")
+    func reminders() throws {
+        let scratch = try Scratch()
+        let (output, yaml, verdict) = try record(
+            "apple-reminders", app: "Reminders", form: "{ title: Milk }",
+            answers: [
+                "",  // the opening screen is as predicted
+                "1",  // edit: title
+                "",
+                "swipe: down",
+                "see: { sheet: { actions: [{ title: Discard Changes, role: destructive }, { title: Cancel, role: cancel }] } }",
+                "choose: Discard Changes",
+                "",
+                ".",
+            ], in: scratch)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout == "")
+        #expect(verdict["verdict"] as? String == "pass", "\(yaml)")
+        #expect(yaml.contains("  - edit: title\n"))
+        #expect(yaml.contains("  - choose: Discard Changes\n  - see: { sheet: none, dismissed: true, saved: false }\n"))
+        #expect(output.stderr.contains("Wrote 7 steps to "))
+        #expect(output.stderr.contains("It conforms to 'apple-reminders'."))
+    }
+
+    @Test("Contacts: a swipe reported as dismissing departs at that observation, and the recorder says so")
+    func contactsDeparture() throws {
+        let scratch = try Scratch()
+        let (output, yaml, verdict) = try record(
+            "apple-contacts", app: "Contacts", form: "{ name: Ann }",
+            answers: ["", "edit: { name: Anna }", "", "swipe: down", "see: { dismissed: true }", "."], in: scratch)
+        #expect(output.status == 0)
+        #expect(verdict["verdict"] as? String == "fail")
+        #expect(verdict["step"] as? Int == 5, "\(yaml)")
+        #expect(verdict["message"] as? String == "expected dismissed: false, saw dismissed: true")
+        #expect(
+            output.stderr.contains(
+                "the trace now departs from 'apple-contacts' at step 5 (see dismissed: true), in state 'editing': expected dismissed: false, saw dismissed: true"
+            ), "\(output.stderr)")
+    }
+
+    @Test("one-handed: menu numbers and accepted predictions record the swipe's save-or-discard sheet, and Save")
+    func oneHanded() throws {
+        let scratch = try Scratch()
+        let (output, yaml, verdict) = try record(
+            "one-handed", app: "Notes", form: "{ title: Milk }",
+            answers: ["", "1", "", "4", "", "1", "", "."], in: scratch)
+        #expect(output.status == 0)
+        #expect(verdict["verdict"] as? String == "pass", "\(yaml)\n\(output.stderr)")
+        #expect(output.stderr.contains("  1  choose: Save changes\n"))
+        #expect(yaml.hasSuffix("  - choose: Save changes\n  - see: { sheet: none, dismissed: true, saved: true }\n"))
+    }
+
+    @Test("bad lines are explained and asked again; the end of input without `.` keeps every step")
+    func badLines() throws {
+        let scratch = try Scratch()
+        let (output, yaml, verdict) = try record(
+            "one-handed", app: "Notes", form: "{ title: Milk }",
+            answers: ["tap", "jump: high", "see: { done: maybe }", "42", "note: nothing yet", "tap: Done", "note: greyed out", "evidence: shots/1.png"],
+            in: scratch)
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("not recorded: not an answer: type a menu number"))
+        #expect(output.stderr.contains("not recorded: unknown verb 'jump'"))
+        #expect(output.stderr.contains("not recorded: 'done' must be one of enabled, disabled, absent"))
+        #expect(output.stderr.contains("not recorded: there is no action 42 in the menu"))
+        #expect(output.stderr.contains("not recorded: there is no step yet to give a note to"))
+        #expect(yaml.hasSuffix("steps:\n  - tap: Done\n    note: greyed out\n    evidence: shots/1.png\n"))
+        #expect(verdict["verdict"] as? String == "pass")
+    }
+
+    @Test("with nothing on standard input it writes an empty trace and ends")
+    func noInput() throws {
+        let scratch = try Scratch()
+        let file = scratch.url.appendingPathComponent("empty.yaml").path
+        let output = try BinaryRunner.run(["record", "--policy", "one-handed", "--app", "A", "--output", file])
+        #expect(output.status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "conform: 1\ntrace: empty\napp: A\npolicy: one-handed\nsteps: []\n")
+    }
+
+    @Test("usage errors exit 2: an unknown policy, a --form that is not a map")
+    func usage() throws {
+        let scratch = try Scratch()
+        let file = scratch.url.appendingPathComponent("x.yaml").path
+        let unknown = try BinaryRunner.run(["record", "--policy", "one-handd", "--app", "A", "--output", file])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("Did you mean 'one-handed'?"))
+        let form = try BinaryRunner.run(["record", "--policy", "one-handed", "--app", "A", "--output", file, "--form", "[1]"])
+        #expect(form.status == 2)
+        #expect(form.stderr.contains("--form must be a YAML map"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test("Ctrl-C keeps every complete step and says where they are")
+    func interrupt() throws {
+        let scratch = try Scratch()
+        let file = scratch.url.appendingPathComponent("stopped.yaml").path
+        let process = Process()
+        process.executableURL = BinaryRunner.binary
+        process.arguments = ["record", "--policy", "one-handed", "--app", "A", "--output", file]
+        let input = Pipe(), err = Pipe()
+        process.standardInput = input
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = PipeReader(err)
+        input.fileHandleForWriting.write(Data("\ntap: Done\n".utf8))
+        // Wait (at most 20 s) until both steps are on disk, as a person would before pressing Ctrl-C.
+        for _ in 0..<200 where !((try? String(contentsOfFile: file, encoding: .utf8))?.contains("tap: Done") ?? false) {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        process.interrupt()
+        // Never hang the suite: a recorder that ignores Ctrl-C is killed after 10 s (and the test fails).
+        for _ in 0..<100 where process.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let said = String(decoding: stderr.wait(), as: UTF8.self)
+        #expect(process.terminationStatus == 130)
+        #expect(said.hasSuffix("conform: stopped; every complete step is in \(file)\n"))
+        let yaml = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(yaml.hasSuffix("steps:\n  - see: { done: disabled, cancel: enabled, sheet: none, dismissed: false }\n  - tap: Done\n"))
+    }
+}
