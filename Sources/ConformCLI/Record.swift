@@ -13,13 +13,13 @@ extension ConformCommand {
                 claims policy ID. Each turn prints (to standard error) what the policy predicts the screen \
                 shows now and a numbered menu of the actions it allows. Answer one line at a time:
 
-                  NUMBER             the action of that number in the menu
-                  (empty line)       the screen shows what the policy predicts: record it
-                  STEP               a step in trace syntax: `swipe: down`, `edit: { title: Milk }`, \
-                `see: { done: enabled }`, `choose: Discard Changes`
-                  note: TEXT         a note on the step just recorded
-                  evidence: PATH     a screenshot of the step just recorded (relative to the trace file)
-                  .                  the trace is complete (so is the end of input)
+                  NUMBER          the action of that number in the menu
+                  (empty line)    the screen shows what the policy predicts: record it
+                  STEP            a step in trace syntax: `swipe: down`,
+                                  `edit: { title: Milk }`, `see: { done: enabled }`
+                  note: TEXT      a note on the step just recorded
+                  evidence: PATH  a screenshot of that step (relative to the trace)
+                  .               the trace is complete (so is the end of input)
 
                 Record what the screen really shows: when it differs from the prediction, the trace departs \
                 from the policy, and the recorder says where. The file is rewritten whole after every step, \
