@@ -46,22 +46,13 @@ public struct Departure: Sendable {
     }
 
     /// A sentence saying what happened, without the location.
-    public var message: String {
-        get { detail.message }
-        set { detail = .written(message: newValue, expected: detail.expected, observed: detail.observed) }
-    }
+    public var message: String { detail.message }
 
     /// What the policy allows or shows there, as a JSON object.
-    public var expected: JSONValue {
-        get { detail.expected }
-        set { detail = .written(message: detail.message, expected: newValue, observed: detail.observed) }
-    }
+    public var expected: JSONValue { detail.expected }
 
     /// What the trace did or saw, as a JSON object.
-    public var observed: JSONValue {
-        get { detail.observed }
-        set { detail = .written(message: detail.message, expected: detail.expected, observed: newValue) }
-    }
+    public var observed: JSONValue { detail.observed }
 }
 
 /// One transition taken while replaying: which step, from which state, by which pattern, to where.

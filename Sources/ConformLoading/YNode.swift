@@ -1,3 +1,5 @@
+import ConformCore
+
 /// A YAML node as conform reads it: the text of every scalar and where every node stands.
 ///
 /// Scalars keep their raw text and whether they were quoted; typing (null, bool, number, string)
