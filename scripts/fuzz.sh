@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the trace loader, the policy loader and the expression parser with libFuzzer.
+# Fuzzes the trace loader (and compares its fast and general readers), the policy loader and the
+# expression parser with libFuzzer.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]      (default 60)
 # Builds ConformCore and ConformLoading (and libyaml) with the fuzzer and address sanitizer into
 # .build-fuzz/, links one binary per target in Fuzz/, and runs each for the given time starting from
@@ -18,14 +19,14 @@ cyaml_include="$(find "$scratch/checkouts" -type d -path '*Sources/CYaml/include
 objects=$(find "$bin/ConformCore.build" "$bin/ConformLoading.build" "$bin/CYaml.build" -name '*.o')
 mkdir -p "$scratch/crashes" "$scratch/corpus"
 status=0
-for target in TraceLoader PolicyLoader ExpressionParser; do
+for target in TraceLoader TraceReaders PolicyLoader ExpressionParser; do
   exe="$scratch/fuzz-$target"
   if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$modules" -Xcc -I -Xcc "$cyaml_include" \
     "Fuzz/Fuzz$target.swift" $objects -o "$exe" 2>"$scratch/link-$target.log"; then
     grep -v "warning: Cannot export local symbol" "$scratch/link-$target.log" >&2
     exit 1
   fi
-  seeds="Fuzz/seeds/$(echo "$target" | sed 's/Loader//; s/Parser//' | tr '[:upper:]' '[:lower:]')"
+  seeds="Fuzz/seeds/$(echo "$target" | sed 's/Loader//; s/Readers//; s/Parser//' | tr '[:upper:]' '[:lower:]')"
   corpus="$scratch/corpus/$target"
   mkdir -p "$corpus"
   echo "== fuzz $target for ${seconds}s"

@@ -10,6 +10,9 @@ public struct TraceLoader: Sendable {
     public var maximumSteps: Int
     /// The vocabulary as the direct reader looks words up.
     private var direct: DirectVocabulary
+    /// Whether well-formed files are read straight from libyaml's events (the fast path). Off, every
+    /// file goes the general way; the result must be the same (the fuzz target compares the two).
+    public var readsDirectly = true
 
     public init(vocabulary: KnownVocabulary, reader: YAMLReader = YAMLReader(), maximumSteps: Int = 1_000_000) {
         self.vocabulary = vocabulary
@@ -26,7 +29,7 @@ public struct TraceLoader: Sendable {
     public func load(_ bytes: [UInt8], file: String) -> (trace: Trace?, problems: [Problem]) {
         // Most files are well-formed traces: read them straight from libyaml's events. Any other file,
         // and any file with a problem, is read again below, the one way that words problems.
-        if let trace = DirectTraceReader.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps) {
+        if readsDirectly, let trace = DirectTraceReader.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps) {
             return (trace, [])
         }
         return loadGenerally(bytes, file: file)

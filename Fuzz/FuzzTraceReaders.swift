@@ -1,0 +1,32 @@
+// libFuzzer target: the direct (fast) trace reader and the general one must build the same trace
+// from the same bytes, or both refuse them with the same problems. Built by scripts/fuzz.sh.
+import ConformCore
+import ConformLoading
+
+let fast = TraceLoader(vocabulary: KnownVocabulary(policies: []))
+let general: TraceLoader = {
+    var loader = TraceLoader(vocabulary: KnownVocabulary(policies: []))
+    loader.readsDirectly = false
+    return loader
+}()
+
+/// The whole trace as text, the form's fields sorted (a dictionary's order differs between instances).
+func dumped(_ trace: Trace?) -> String {
+    var text = ""
+    var trace = trace
+    let form = trace?.form.sorted { $0.key < $1.key }
+    trace?.form = [:]
+    dump(trace, to: &text)
+    dump(form, to: &text)
+    return text
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTraceReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let a = fast.load(bytes, file: "fuzz.yaml")
+    let b = general.load(bytes, file: "fuzz.yaml")
+    precondition(dumped(a.trace) == dumped(b.trace), "the direct reader built another trace than the general one")
+    precondition(a.problems == b.problems, "the two paths found different problems")
+    return 0
+}
