@@ -1,6 +1,7 @@
 import ConformCore
 import ConformKit
 import ConformLoading
+import ConformTestSupport
 import Testing
 
 @Suite("conform compare: shortest differing scenarios, written as traces that pass A and fail B")

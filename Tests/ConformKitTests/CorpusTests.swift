@@ -1,5 +1,6 @@
 import ConformCore
 import Foundation
+import ConformTestSupport
 import Testing
 
 @testable import ConformKit

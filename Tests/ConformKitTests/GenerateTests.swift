@@ -1,6 +1,7 @@
 import ConformCore
 import ConformKit
 import ConformLoading
+import ConformTestSupport
 import Testing
 
 @Suite("conform generate: planned scenarios hold for their policy and exercise every transition")

@@ -1,4 +1,5 @@
 import ConformCore
+import ConformTestSupport
 import Testing
 
 @testable import ConformKit

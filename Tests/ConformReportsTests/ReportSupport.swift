@@ -26,8 +26,3 @@ func render(_ format: ReportFormat, _ input: ReportInput) throws -> String {
     try format.renderer(templates: try ReportTemplates.builtIn()).render(input)
 }
 
-/// Compares `actual` with `Goldens/NAME` beside this file (see `GoldenFile`).
-func assertGolden(_ actual: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/\(name)")
-    if let mismatch = try GoldenFile.mismatch(actual, at: url) { Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation) }
-}

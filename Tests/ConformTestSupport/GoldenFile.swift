@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Golden files: long output compared with a reviewed copy in the repository. A missing golden is
 /// written (and the test fails, so that someone reviews it); `CONFORM_RECORD=1` rewrites goldens.
@@ -19,4 +20,13 @@ public enum GoldenFile {
         let seen = first < got.count ? String(got[first]) : "(end)"
         return "\(url.lastPathComponent) differs from line \(first + 1):\n  golden: \(golden)\n  actual: \(seen)\n(CONFORM_RECORD=1 rewrites it)"
     }
+}
+
+/// Compares `actual` with `Goldens/NAME` beside the calling test file, recording a test issue at the
+/// caller's line when they differ.
+public func assertGolden(
+    _ actual: String, named name: String, filePath: String = #filePath, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+    let url = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Goldens/\(name)")
+    if let mismatch = try GoldenFile.mismatch(actual, at: url) { Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation) }
 }
