@@ -8,33 +8,8 @@ import Testing
 /// The trace files of the example corpus.
 let corpusFiles: [String] = FileDiscovery.find(in: [EmbeddedPoliciesTests.packageRoot.appendingPathComponent("Traces").path]).files
 
-/// A trace as a comparable text: every field, positions and the file name left out (a written and
-/// re-read trace stands elsewhere), the form's fields sorted.
-func content(_ trace: Trace) -> String {
-    var copy = trace
-    copy.file = ""
-    let form = trace.form.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    copy.form = [:]
-    copy.claims = copy.claims.map { Claim(policy: $0.policy, position: .start) }
-    copy.steps = copy.steps.map { step in
-        var step = step
-        step.position = .start
-        if case .see(let observation) = step.kind {
-            step.kind = .see(Observation(items: observation.items.map { item in
-                var item = item
-                item.position = .start
-                if case .sheet(.details(let title, let message, let actions)) = item.value {
-                    item.value = .sheet(.details(title: title, message: message, actions: actions?.map {
-                        SheetActionObservation(title: $0.title, role: $0.role, position: .start)
-                    }))
-                }
-                return item
-            }))
-        }
-        return step
-    }
-    return "\(form)\n\(copy)"
-}
+/// A trace as a comparable text, without where things stand (a written and re-read trace stands elsewhere).
+func content(_ trace: Trace) -> String { trace.comparableText(positions: false) }
 
 @Suite("Recording traces with the Swift API")
 struct TraceRecorderTests {

@@ -53,16 +53,7 @@ struct DirectTraceReaderTests {
         return (direct, loader.loadGenerally(Array(yaml.utf8), file: "Traces/t.yaml").trace)
     }
 
-    /// The whole trace as text; the form's fields sorted, since a dictionary's order differs between instances.
-    static func dumped(_ trace: Trace?) -> String {
-        var text = ""
-        var trace = trace
-        let form = trace?.form.sorted { $0.key < $1.key }
-        trace?.form = [:]
-        dump(trace, to: &text)
-        dump(form, to: &text)
-        return text
-    }
+    static func dumped(_ trace: Trace?) -> String { trace?.comparableText() ?? "nil" }
 
     @Test("well-formed traces read directly into the same model", arguments: samples)
     func same(_ yaml: String) throws {
