@@ -43,7 +43,7 @@ struct ReportOptions: ParsableArguments {
     func emit(_ result: RunResult, library: PolicyLibrary, version: String, annotationsToStandardError: Bool) throws -> [Diagnostic] {
         let formats = try formats()
         guard !formats.isEmpty || github else { return [] }
-        let input = ReportInput(result: result, library: library, generatedAt: Self.sourceDate(), version: version)
+        let input = ReportInput(result: result, library: library, generatedAt: Self.sourceDate(), version: version, reportDirectory: output)
         var diagnostics: [Diagnostic] = []
         let loaded: ReportTemplates
         do {
