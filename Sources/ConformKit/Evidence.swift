@@ -40,9 +40,9 @@ public struct Evidence: Sendable, Equatable {
     /// `path` relative to the folder of `traceFile`, as conform opens it. An absolute `path` stays as it is.
     public static func resolve(_ path: String, besides traceFile: String) -> String {
         if path.hasPrefix("/") { return path }
-        guard let slash = traceFile.lastIndex(of: "/") else { return path }
         var relative = Substring(path)
         while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        guard let slash = traceFile.lastIndex(of: "/") else { return String(relative) }
         return String(traceFile[...slash] + relative)
     }
 }
