@@ -2,8 +2,16 @@
 /// so a symbolic link on the way is not followed (`a/link/..` is taken as `a`).
 enum RelativePath {
     /// `target` as seen from `folder`, or `nil` when the text cannot tell: one path absolute and the
-    /// other relative, or `folder` climbing (`..`) out of where the two paths part.
-    static func path(to target: String, from folder: String) -> String? {
+    /// other relative, or `folder` climbing (`..`) out of where the two paths part. With the absolute
+    /// `workingDirectory` that relative paths start from, both are made absolute where that helps.
+    static func path(to target: String, from folder: String, workingDirectory: String? = nil) -> String? {
+        if let found = path(to: target, from: folder) { return found }
+        guard let base = workingDirectory, base.hasPrefix("/") else { return nil }
+        func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : base + "/" + path }
+        return path(to: absolute(target), from: absolute(folder))
+    }
+
+    private static func path(to target: String, from folder: String) -> String? {
         guard target.hasPrefix("/") == folder.hasPrefix("/") else { return nil }
         let to = components(target), from = components(folder)
         var common = 0

@@ -31,7 +31,9 @@ extension ReportModel {
     /// What the Markdown adds to a broken claim's departing step: a link to its evidence file.
     func evidenceLink(_ evidence: Evidence, traceFile: String) -> [String: Any] {
         var link: [String: Any] = ["evidenceText": evidence.mediaType == nil ? "evidence" : "screenshot"]
-        if let folder = input.reportDirectory, let path = RelativePath.path(to: evidence.resolved, from: folder) {
+        if let folder = input.reportDirectory,
+            let path = RelativePath.path(to: evidence.resolved, from: folder, workingDirectory: input.workingDirectory)
+        {
             link["evidenceLink"] = Escaping.uriPath(path)
         } else if evidence.resolved.hasPrefix("/") {
             // Folded, so that no `//host/...` can make it a link to another site.

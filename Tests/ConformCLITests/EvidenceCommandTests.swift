@@ -67,5 +67,12 @@ struct EvidenceCommandTests {
         #expect(html.contains("<img src=\"data:image/png;base64,\(png.base64EncodedString())\" alt=\"Screenshot of step 1 of t: shots/4.png\">"))
         let markdown = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.md"), encoding: .utf8)
         #expect(markdown.contains("[screenshot](../Traces/shots/4.png)"))
+        // As the system names the folder (macOS's /var is /private/var), as the working directory is named.
+        let real = try #require(realpath(scratch.url.path, nil))
+        defer { free(real) }
+        let elsewhere = String(cString: real) + "/deep/reports"
+        _ = try BinaryRunner.run(["run", "Traces", "--report", "md", "--output", elsewhere], in: scratch.url)
+        let linked = try String(contentsOfFile: elsewhere + "/conform-report.md", encoding: .utf8)
+        #expect(linked.contains("[screenshot](../../Traces/shots/4.png)"), "an absolute --output beside relative traces")
     }
 }

@@ -93,4 +93,11 @@ struct EvidenceReportTests {
     func noRelativePath(_ target: String, _ folder: String) {
         #expect(RelativePath.path(to: target, from: folder) == nil)
     }
+
+    @Test(
+        "the working directory joins an absolute and a relative path",
+        arguments: [("shots/1.png", "/tmp/out", "../../work/repo/shots/1.png"), ("/work/t/1.png", "out", "../../t/1.png"), ("a/1.png", "../out", "../repo/a/1.png")])
+    func withWorkingDirectory(_ target: String, _ folder: String, _ expected: String) {
+        #expect(RelativePath.path(to: target, from: folder, workingDirectory: "/work/repo") == expected)
+    }
 }
