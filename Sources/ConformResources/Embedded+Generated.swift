@@ -913,7 +913,8 @@ html.js body.only-failing details.trace:not(.failing) { display: none; }
 footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 {{#anyEvidence}}
 .with-evidence { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
-figure.evidence { margin: 8px 0 16px; padding: 8px; width: 320px; max-width: 100%; border: 1px solid var(--line); border-radius: 8px; background: var(--panel); }
+.with-evidence > table { flex: 1 1 420px; }
+figure.evidence { flex: 0 0 320px; margin: 8px 0 16px; padding: 8px; max-width: 100%; border: 1px solid var(--line); border-radius: 8px; background: var(--panel); }
 figure.evidence img { display: block; width: 100%; height: auto; border: 1px solid var(--line); background: var(--bg); }
 figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.85em; overflow-wrap: anywhere; }
 {{/anyEvidence}}

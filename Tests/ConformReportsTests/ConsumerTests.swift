@@ -188,9 +188,11 @@ struct BrowserTests {
     /// Chromium is optional (a large download); the page is checked by the Nu checker in any case.
     static let chromium = Consumers.path("chromium")
 
-    @Test("headless Chromium loads it with no script error and no blocked external request", .enabled(if: chromium != nil))
-    func loadsSelfContained() throws {
-        let page = URL(fileURLWithPath: Consumers.file("hostile", .html)).absoluteString
+    @Test(
+        "headless Chromium loads it with no script error and no blocked request (the embedded screenshot included)",
+        .enabled(if: chromium != nil), arguments: ["hostile", "evidence"])
+    func loadsSelfContained(_ name: String) throws {
+        let page = URL(fileURLWithPath: Consumers.file(name, .html)).absoluteString
         let result = try Consumers.run(
             "chromium",
             [
