@@ -58,6 +58,15 @@ struct EvidenceReportTests {
         #expect(json.contains("\"warnings\": [\n    {\n      \"file\": \"\(Self.fixtures)/missing.yaml\",\n      \"line\": 7,"))
     }
 
+    @Test("--github: a warning is a ::warning annotation at the step, after the errors")
+    func githubWarning() {
+        let lines = GitHubOutput.annotations(evidenceInput().result)
+        #expect(lines.filter { $0.hasPrefix("::warning ") } == [
+            "::warning file=\(Self.fixtures)/missing.yaml,line=7,col=5,title=conform%3A warning::evidence file 'shots/4.png' not found (step 1)"
+        ])
+        #expect(lines.last?.hasPrefix("::warning ") == true)
+    }
+
     @Test("a hostile evidence path is escaped: no markup in the alt text or caption, no way out of the link")
     func hostilePath() throws {
         var input = evidenceInput()
