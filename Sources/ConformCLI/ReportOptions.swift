@@ -43,7 +43,10 @@ struct ReportOptions: ParsableArguments {
     func emit(_ result: RunResult, library: PolicyLibrary, version: String, annotationsToStandardError: Bool) throws -> [Diagnostic] {
         let formats = try formats()
         guard !formats.isEmpty || github else { return [] }
-        let input = ReportInput(result: result, library: library, generatedAt: Self.sourceDate(), version: version)
+        // The working directory only joins an absolute and a relative path in a link; it is never printed.
+        let input = ReportInput(
+            result: result, library: library, generatedAt: Self.sourceDate(), version: version, reportDirectory: output,
+            workingDirectory: FileManager.default.currentDirectoryPath)
         var diagnostics: [Diagnostic] = []
         let loaded: ReportTemplates
         do {

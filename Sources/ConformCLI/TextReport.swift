@@ -1,7 +1,7 @@
 import ConformCore
 import ConformKit
 
-/// The terminal report: every unreadable file and broken claim in compiler form, then what each
+/// The terminal report: every unreadable file, warning and broken claim in compiler form, then what each
 /// app's traces agree with, then a summary line. Built file by file as the run goes, keeping only
 /// counts and the broken claims, so that memory does not grow with the corpus.
 struct TextReport {
@@ -14,6 +14,7 @@ struct TextReport {
 
     let policyIDs: [String]
     private var errors: [Diagnostic] = []
+    private var warnings: [Diagnostic] = []
     private var broken: [PairResult] = []
     private var apps: [String: AppTally] = [:]
     private(set) var traceCount = 0
@@ -27,6 +28,7 @@ struct TextReport {
     /// Takes note of one file's outcome.
     mutating func add(_ outcome: ConformRunner.FileOutcome) {
         errors += outcome.errors
+        warnings += outcome.warnings
         guard let trace = outcome.summary else { return }
         traceCount += 1
         for pair in outcome.results where pair.claimed {
@@ -57,6 +59,7 @@ struct TextReport {
     }
 
     /// 0 when every claim holds, 1 when one does not, 2 when a file could not be read or no trace was found.
+    /// Warnings never count.
     func exitStatus(leadingErrors: [Diagnostic]) -> Int32 {
         if !leadingErrors.isEmpty || !errors.isEmpty || traceCount == 0 { return 2 }
         return claimsFailed > 0 ? 1 : 0
@@ -68,6 +71,9 @@ struct TextReport {
         for error in allErrors {
             out += located(error.location.description, error.message, terminal) + "\n"
             for note in error.notes { out += "    note: \(note)\n" }
+        }
+        for warning in warnings {
+            out += "\(Terminal.printable(warning.location.description)): \(terminal.yellow("warning:")) \(Terminal.printable(warning.message))\n"
         }
         for pair in broken { out += claimLine(pair, terminal) }
         out += agreement(terminal)
@@ -143,6 +149,7 @@ struct TextReport {
         line += claims == 0 ? "no claims" : "\(claimsPassed) of \(claims) claim\(claims == 1 ? "" : "s") hold"
         if claimsFailed > 0 { line += ", " + terminal.red("\(claimsFailed) failed") }
         if errorCount > 0 { line += ", " + terminal.red("\(errorCount) error\(errorCount == 1 ? "" : "s")") }
+        if !warnings.isEmpty { line += ", " + terminal.yellow("\(warnings.count) warning\(warnings.count == 1 ? "" : "s")") }
         return line
     }
 }

@@ -110,6 +110,8 @@ public struct ConformRunner: Sendable {
         public var prepared: String?
         /// With `revealDifferences`: per pair of policies (`CoverageTally.pairKey`), the differences the trace shows.
         public var revealed: [String: Set<String>] = [:]
+        /// Problems that do not change the exit status, e.g. an evidence file that is missing.
+        public var warnings: [Diagnostic] = []
     }
 
     /// Loads and checks one trace file against every policy.
@@ -156,6 +158,8 @@ public struct ConformRunner: Sendable {
             id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count,
             steps: keepSteps ? trace.steps.map(StepSummary.init) : [])
         var outcome = FileOutcome(summary: summary, results: results, errors: errors, prepared: nil)
+        // Only reports show evidence, so only a run that keeps steps reads it.
+        if keepSteps { outcome.warnings = Self.attachEvidence(trace, to: &outcome.results) }
         if revealDifferences { outcome.revealed = revealed(by: trace, outcomes: outcomes) }
         return outcome
     }

@@ -126,26 +126,45 @@ public enum FileReader {
     /// Larger files are refused before reading (16 MiB).
     public static let maximumBytes = 16 * 1024 * 1024
 
+    /// Why a file was not read, for callers that word it their own way.
+    public enum Failure: Error, Sendable, Equatable {
+        /// `open` failed; `missing` when the file does not exist.
+        case cannotOpen(missing: Bool)
+        /// A FIFO, device or directory: it could block or never end.
+        case notRegularFile
+        /// Larger than the limit; nothing was read.
+        case tooLarge(size: Int)
+        /// `read` failed, with the system's reason.
+        case readFailed(reason: String)
+        /// The file grew while it was read.
+        case changed
+    }
+
     public static func read(_ path: String) -> Result<[UInt8], Diagnostic> {
         let location = SourceLocation(file: path, position: nil)
+        return read(path, maximumBytes: maximumBytes).mapError { failure in
+            switch failure {
+            case .cannotOpen: return Diagnostic(.error, "cannot read the file (it is missing or not accessible)", at: location)
+            case .notRegularFile: return Diagnostic(.error, "not a regular file, so it is not read", at: location)
+            case .tooLarge(let size): return Diagnostic(.error, "the file has \(size) bytes; at most \(maximumBytes) are read", at: location)
+            case .readFailed(let reason): return Diagnostic(.error, "cannot read the file: \(reason)", at: location)
+            case .changed: return Diagnostic(.error, "the file changed while it was read", at: location)
+            }
+        }
+    }
+
+    /// Reads a regular file of at most `maximumBytes` whole.
+    public static func read(_ path: String, maximumBytes: Int) -> Result<[UInt8], Failure> {
         // O_NONBLOCK so that opening a FIFO returns at once instead of waiting for a writer.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            return .failure(Diagnostic(.error, "cannot read the file (it is missing or not accessible)", at: location))
-        }
+        guard descriptor >= 0 else { return .failure(.cannotOpen(missing: errno == ENOENT || errno == ENOTDIR)) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            return .failure(Diagnostic(.error, "cannot read the file (it is missing or not accessible)", at: location))
-        }
+        guard fstat(descriptor, &status) == 0 else { return .failure(.cannotOpen(missing: false)) }
         // A FIFO or device would block or never end; only regular files are read.
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(Diagnostic(.error, "not a regular file, so it is not read", at: location))
-        }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile) }
         let size = Int(status.st_size)
-        guard size <= maximumBytes else {
-            return .failure(Diagnostic(.error, "the file has \(size) bytes; at most \(maximumBytes) are read", at: location))
-        }
+        guard size <= maximumBytes else { return .failure(.tooLarge(size: size)) }
         var failed = false
         // Read at most one byte more than the size said, to notice a file that grew meanwhile.
         let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
@@ -158,12 +177,14 @@ public enum FileReader {
                 count += got
             }
         }
-        if failed {
-            return .failure(Diagnostic(.error, "cannot read the file: \(String(cString: strerror(errno)))", at: location))
-        }
-        guard bytes.count <= size else {
-            return .failure(Diagnostic(.error, "the file changed while it was read", at: location))
-        }
+        if failed { return .failure(.readFailed(reason: String(cString: strerror(errno)))) }
+        guard bytes.count <= size else { return .failure(.changed) }
         return .success(bytes)
+    }
+
+    /// Whether `path` names something that exists (following links), without reading it.
+    public static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
     }
 }

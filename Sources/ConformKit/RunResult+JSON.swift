@@ -7,8 +7,11 @@ extension RunResult {
             ("conform", .number(1)),
             ("results", .array(results.map(\.json))),
             ("errors", .array(errors.map(\.json))),
-            ("summary", Self.summaryJSON(traces: traceCount, policies: policyIDs.count, passed: claimsPassed, failed: claimsFailed, errors: errors.count)),
         ]
+        // Additive: documents without warnings stay as they were.
+        if !warnings.isEmpty { members.append(("warnings", .array(warnings.map(\.json)))) }
+        members.append(
+            ("summary", Self.summaryJSON(traces: traceCount, policies: policyIDs.count, passed: claimsPassed, failed: claimsFailed, errors: errors.count)))
         if let coverage {
             members.append(("coverage", coverage.json))
             if !coverage.pairs.isEmpty { members.append(("differenceCoverage", coverage.pairsJSON)) }
@@ -31,6 +34,7 @@ extension RunResult {
 public struct JSONDocumentStream {
     private var wroteResult = false
     private var errors: [Diagnostic] = []
+    private var warnings: [Diagnostic] = []
     private var traces = 0
     private var passed = 0
     private var failed = 0
@@ -52,6 +56,7 @@ public struct JSONDocumentStream {
     /// The text to write for one file's outcome (its results), after taking note of its counts.
     public mutating func text(for outcome: ConformRunner.FileOutcome) -> String {
         errors += outcome.errors
+        warnings += outcome.warnings
         if outcome.summary != nil { traces += 1 }
         for pair in outcome.results where pair.claimed {
             if pair.verdict.name == "pass" { passed += 1 } else { failed += 1 }
@@ -61,11 +66,12 @@ public struct JSONDocumentStream {
         return (wroteResult ? "," : "") + prepared
     }
 
-    /// The end of the document: the errors (those found before any file first) and the summary.
+    /// The end of the document: the errors (those found before any file first), the warnings if any, and the summary.
     public func footer(leadingErrors: [Diagnostic], coverage: CoverageReport? = nil) -> String {
         let all = leadingErrors + errors
         var out = wroteResult ? "\n  ]" : "]"
         out += ",\n  \"errors\": " + JSONValue.array(all.map(\.json)).serialized(pretty: true, indent: 1)
+        if !warnings.isEmpty { out += ",\n  \"warnings\": " + JSONValue.array(warnings.map(\.json)).serialized(pretty: true, indent: 1) }
         out += ",\n  \"summary\": "
         out += RunResult.summaryJSON(traces: traces, policies: policies, passed: passed, failed: failed, errors: all.count)
             .serialized(pretty: true, indent: 1)

@@ -10,6 +10,9 @@ public struct PairResult: Sendable {
     /// Whether this pair decides the exit status (the trace's `policy:` or a `--policy`).
     public var claimed: Bool
     public var outcome: CheckOutcome
+    /// What the departing step's `evidence` names, read for reports: only on a broken claim that departs,
+    /// and only when the run keeps steps.
+    public var departureEvidence: Evidence? = nil
 
     public var verdict: Verdict { outcome.verdict }
 }
@@ -18,6 +21,8 @@ public struct PairResult: Sendable {
 public struct RunResult: Sendable {
     public var results: [PairResult]
     public var errors: [Diagnostic]
+    /// Problems that do not change the exit status (an evidence file that is missing), in run order.
+    public var warnings: [Diagnostic]
     public var traceCount: Int
     public var policyIDs: [String]
     /// The traces in the order they were checked, with their titles and apps, for reports.
@@ -25,9 +30,12 @@ public struct RunResult: Sendable {
     /// Transition coverage of the claimed policies, when it was asked for (`--coverage`).
     public var coverage: CoverageReport?
 
-    public init(results: [PairResult], errors: [Diagnostic], traceCount: Int, policyIDs: [String], traces: [TraceSummary]) {
+    public init(
+        results: [PairResult], errors: [Diagnostic], warnings: [Diagnostic] = [], traceCount: Int, policyIDs: [String], traces: [TraceSummary]
+    ) {
         self.results = results
         self.errors = errors
+        self.warnings = warnings
         self.traceCount = traceCount
         self.policyIDs = policyIDs
         self.traces = traces
@@ -36,6 +44,7 @@ public struct RunResult: Sendable {
     /// Takes in one file's outcome, in the order files are checked.
     public mutating func add(_ outcome: ConformRunner.FileOutcome) {
         errors += outcome.errors
+        warnings += outcome.warnings
         guard let summary = outcome.summary else { return }
         traceCount += 1
         traces.append(summary)
@@ -50,6 +59,7 @@ public struct RunResult: Sendable {
     public var brokenClaims: [PairResult] { results.filter { $0.claimed && $0.verdict.name != "pass" } }
 
     /// 0 when every claim holds, 1 when one does not, 2 when a file could not be read or no trace was found.
+    /// Warnings never count.
     public var exitStatus: Int32 {
         if !errors.isEmpty || traceCount == 0 { return 2 }
         return claimsFailed > 0 ? 1 : 0
@@ -76,12 +86,15 @@ public struct StepSummary: Sendable {
     /// The step in words: `tap Done`, `see done: enabled, sheet: none`.
     public var text: String
     public var note: String?
+    /// The step's `evidence` path, as written (relative to the trace file).
+    public var evidence: String?
 
     public init(_ step: Step) {
         number = step.number
         position = step.position
         verb = step.verb
         note = step.note
+        evidence = step.evidence
         switch step.kind {
         case .action(let action): text = action.display
         case .see(let observation):

@@ -1,10 +1,10 @@
 import ConformCore
 import ConformKit
 
-/// GitHub Actions output: a workflow-command annotation at each broken claim and unreadable file,
-/// escaped as the runner parses them so that no trace text can start a command of its own.
+/// GitHub Actions output: a workflow-command annotation at each broken claim, unreadable file and
+/// warning, escaped as the runner parses them so that no trace text can start a command of its own.
 public enum GitHubOutput {
-    /// The runner shows at most 10 error annotations per step; the rest are summed up in a notice.
+    /// The runner shows at most 10 error annotations (and 10 warnings) per step; the rest are summed up in a notice.
     public static let annotationLimit = 10
 
     public static func annotations(_ result: RunResult) -> [String] {
@@ -17,10 +17,18 @@ public enum GitHubOutput {
                 command("error", file: row.pair.file, line: row.line, column: row.column, title: "conform: \(row.title)",
                     message: row.detail))
         }
+        let warnings = result.warnings.map { warning in
+            command("warning", file: warning.location.file, line: warning.location.line, column: warning.location.column,
+                title: "conform: warning", message: warning.message)
+        }
+        return limited(lines, "problems") + limited(warnings, "warnings")
+    }
+
+    private static func limited(_ lines: [String], _ what: String) -> [String] {
         guard lines.count > annotationLimit else { return lines }
         let rest = lines.count - annotationLimit
         return Array(lines.prefix(annotationLimit))
-            + ["::notice title=conform::\(rest) more problems are not annotated (GitHub shows \(annotationLimit) per step); see the step summary or the reports"]
+            + ["::notice title=conform::\(rest) more \(what) are not annotated (GitHub shows \(annotationLimit) per step); see the step summary or the reports"]
     }
 
     static func command(_ kind: String, file: String, line: Int?, column: Int?, title: String, message: String) -> String {

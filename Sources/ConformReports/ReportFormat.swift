@@ -45,11 +45,21 @@ public struct ReportInput: Sendable {
     /// same bytes for the same input.
     public var generatedAt: String?
     public var version: String
+    /// The folder the report files go to (`--output`), as given: Markdown links to evidence files from
+    /// there. `nil` when unknown; links are then relative to the trace file, and say so.
+    public var reportDirectory: String?
+    /// The absolute folder relative paths start from, for a link between an absolute and a relative path.
+    public var workingDirectory: String?
 
-    public init(result: RunResult, library: PolicyLibrary, generatedAt: String? = nil, version: String) {
+    public init(
+        result: RunResult, library: PolicyLibrary, generatedAt: String? = nil, version: String, reportDirectory: String? = nil,
+        workingDirectory: String? = nil
+    ) {
         self.result = result
         self.library = library
         self.generatedAt = generatedAt
         self.version = version
+        self.reportDirectory = reportDirectory
+        self.workingDirectory = workingDirectory
     }
 }

@@ -31,12 +31,16 @@ struct ReportModel {
             "claimsFailed": result.claimsFailed,
             "errorCount": result.errors.count,
             "errors": result.errors.map { ["location": $0.location.description, "message": $0.message] },
+            "hasWarnings": !result.warnings.isEmpty,
+            "warnings": result.warnings.map { ["location": $0.location.description, "message": $0.message] },
             "apps": apps(),
             "failures": failures(),
             "policyList": policyList,
             "traceDetails": traceDetails(diagrams: diagrams),
         ]
         if let generatedAt = input.generatedAt { context["generatedAt"] = generatedAt }
+        // The page's evidence styles are added only when some figure needs them.
+        context["anyEvidence"] = (context["traceDetails"] as? [[String: Any]])?.contains { $0["hasEvidence"] as? Bool == true } ?? false
         if let coverage = result.coverage {
             context["hasCoverage"] = true
             context["coverage"] = coverage.policies.map { entry -> [String: Any] in
@@ -137,7 +141,11 @@ struct ReportModel {
                 entry["observed"] = departure.observed.serialized()
                 let steps = stepsByFile[pair.file] ?? []
                 let shownSteps = steps.prefix(departure.step + 2).map { step in
-                    ["number": step.number, "line": step.position.line, "text": step.text, "departs": step.number == departure.step] as [String: Any]
+                    var row: [String: Any] = ["number": step.number, "line": step.position.line, "text": step.text, "departs": step.number == departure.step]
+                    if step.number == departure.step, let evidence = pair.departureEvidence {
+                        row.merge(evidenceLink(evidence, traceFile: pair.file)) { $1 }
+                    }
+                    return row
                 }
                 entry["steps"] = shownSteps
                 entry["hasSteps"] = !shownSteps.isEmpty
@@ -167,7 +175,10 @@ struct ReportModel {
                 ])
             }
             let failing = claimedPairs.contains { $0.verdict.name != "pass" }
+            let figures = evidenceFigures(claimedPairs, trace: trace)
             var entry: [String: Any] = [
+                // Always set, so that a trace without evidence does not find a value further up the context.
+                "hasEvidence": !figures.isEmpty, "evidence": figures,
                 "id": trace.id, "title": trace.title ?? "", "file": trace.file, "app": trace.app ?? "(no app)",
                 "anchor": Self.anchor(trace.file), "failing": failing, "open": failing,
                 "claims": claimedPairs.map { ["policy": $0.policy, "verdict": $0.verdict.name] },

@@ -911,6 +911,13 @@ svg.diagram .label.taken { fill: var(--accent); font-weight: 600; }
 html.js .js-only { display: block; }
 html.js body.only-failing details.trace:not(.failing) { display: none; }
 footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
+{{#anyEvidence}}
+.with-evidence { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
+.with-evidence > table { flex: 1 1 420px; }
+figure.evidence { flex: 0 0 320px; margin: 8px 0 16px; padding: 8px; max-width: 100%; border: 1px solid var(--line); border-radius: 8px; background: var(--panel); }
+figure.evidence img { display: block; width: 100%; height: auto; border: 1px solid var(--line); background: var(--bg); }
+figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.85em; overflow-wrap: anywhere; }
+{{/anyEvidence}}
 </style>
 </head>
 <body>
@@ -918,7 +925,7 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 <h1>conform report</h1>
 <p><span class="status {{status}}">{{statusText}}</span>
 {{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}} · {{errorCount}} input problem(s){{/hasErrors}}</p>
-<nav><a href="#matrix">Matrix</a> · <a href="#traces">Traces</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}</nav>
+<nav><a href="#matrix">Matrix</a> · <a href="#traces">Traces</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
 </header>
 <main>
 {{#hasErrors}}
@@ -931,6 +938,16 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 </ul>
 </section>
 {{/hasErrors}}
+{{#hasWarnings}}
+<section id="warnings">
+<h2>Warnings</h2>
+<ul>
+{{#warnings}}
+<li><code>{{location}}</code>: {{message}}</li>
+{{/warnings}}
+</ul>
+</section>
+{{/hasWarnings}}
 <section id="matrix">
 <h2>Matrix</h2>
 <p class="note">✓ pass · ✗ first departure (step) · ! could not be evaluated · n/a cannot judge · outlined: claimed. Policies that cannot judge any trace of an app are left out of its table.</p>
@@ -955,7 +972,7 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 <details class="trace{{#failing}} failing{{/failing}}" id="{{anchor}}"{{#open}} open{{/open}}>
 <summary>{{#failing}}✗{{/failing}}{{^failing}}✓{{/failing}} {{id}}{{#title}}: {{title}}{{/title}} <span class="note">({{app}})</span></summary>
 <p><code>{{file}}</code>{{#claims}} · claims <strong>{{policy}}</strong>: {{verdict}}{{/claims}}</p>
-<table class="steps">
+{{#hasEvidence}}<div class="with-evidence">{{/hasEvidence}}<table class="steps">
 <thead><tr><th scope="col">Step</th><th scope="col">Line</th><th scope="col">What happened</th></tr></thead>
 <tbody>
 {{#steps}}
@@ -964,6 +981,12 @@ footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 {{/steps}}
 </tbody>
 </table>
+{{#hasEvidence}}
+{{#evidence}}
+<figure class="evidence" id="{{anchor}}">{{#src}}<img src="{{src}}" alt="{{alt}}">{{/src}}<figcaption>Step {{step}}, where <strong>{{policies}}</strong> departs: <code>{{path}}</code>{{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}</figcaption></figure>
+{{/evidence}}
+</div>
+{{/hasEvidence}}
 {{#diagrams}}
 <p><strong>{{policy}}</strong> ({{verdict}}): the transitions this trace took are highlighted with their step numbers.</p>
 <div class="diagram-box">{{{svg}}}</div>
@@ -1035,6 +1058,14 @@ if (box) { box.addEventListener("change", function () { document.body.classList.
 - {{location}}: {{message}}
 {{/errors}}
 {{/hasErrors}}
+{{#hasWarnings}}
+
+## Warnings
+
+{{#warnings}}
+- {{location}}: {{message}}
+{{/warnings}}
+{{/hasWarnings}}
 
 ## Matrix
 
@@ -1097,7 +1128,7 @@ Where the claimed policies differ: of the scenarios on which `conform compare` f
 | Step | Line | |
 |--:|--:|---|
 {{#steps}}
-| {{number}} | {{line}} | {{#departs}}**➜ {{text}}**{{/departs}}{{^departs}}{{text}}{{/departs}} |
+| {{number}} | {{line}} | {{#departs}}**➜ {{text}}**{{#evidenceLink}} · [{{evidenceText}}]({{{evidenceLink}}}){{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}{{/evidenceLink}}{{/departs}}{{^departs}}{{text}}{{/departs}} |
 {{/steps}}
 {{/hasSteps}}
 

@@ -58,7 +58,7 @@ enum Consumers {
     /// The basic and hostile fixtures and the example corpus, each rendered in every format into a folder.
     static let reports: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-consumers-\(UUID().uuidString)")
-        for (name, input) in [("basic", fixtureInput("basic")), ("hostile", fixtureInput("hostile")), ("corpus", corpusInput())] {
+        for (name, input) in [("basic", fixtureInput("basic")), ("hostile", fixtureInput("hostile")), ("evidence", evidenceInput()), ("corpus", corpusInput())] {
             for format in ReportFormat.allCases {
                 if let text = try? render(format, input) {
                     try? ReportWriter.write(text, named: "\(name)-\(format.fileName)", in: folder.path)
@@ -68,7 +68,7 @@ enum Consumers {
         return folder
     }()
 
-    static let names = ["basic", "hostile", "corpus"]
+    static let names = ["basic", "hostile", "evidence", "corpus"]
 
     /// The example corpus with `--coverage`, so that the coverage tables (per policy and per pair) are checked too.
     static func corpusInput() -> ReportInput {
@@ -111,7 +111,7 @@ struct ConsumerTests {
 
     @Test("JUnit: junitparser reads the failures (verify exits 1 exactly when a claim broke)", .enabled(if: Consumers.runs("junitparser")))
     func junitParser() throws {
-        for (name, broken) in [("basic", true), ("hostile", true), ("corpus", false)] {
+        for (name, broken) in [("basic", true), ("hostile", true), ("evidence", true), ("corpus", false)] {
             let result = try Consumers.run("junitparser", ["verify", Consumers.file(name, .junit)])
             #expect(result.status == (broken ? 1 : 0), "\(name): \(result.output)")
         }
@@ -188,9 +188,11 @@ struct BrowserTests {
     /// Chromium is optional (a large download); the page is checked by the Nu checker in any case.
     static let chromium = Consumers.path("chromium")
 
-    @Test("headless Chromium loads it with no script error and no blocked external request", .enabled(if: chromium != nil))
-    func loadsSelfContained() throws {
-        let page = URL(fileURLWithPath: Consumers.file("hostile", .html)).absoluteString
+    @Test(
+        "headless Chromium loads it with no script error and no blocked request (the embedded screenshot included)",
+        .enabled(if: chromium != nil), arguments: ["hostile", "evidence"])
+    func loadsSelfContained(_ name: String) throws {
+        let page = URL(fileURLWithPath: Consumers.file(name, .html)).absoluteString
         let result = try Consumers.run(
             "chromium",
             [

@@ -19,6 +19,10 @@ func fixtureInput(_ name: String) -> ReportInput {
     for index in result.results.indices { result.results[index].file = relative(result.results[index].file) }
     for index in result.traces.indices { result.traces[index].file = relative(result.traces[index].file) }
     for index in result.errors.indices { result.errors[index].location.file = relative(result.errors[index].location.file) }
+    for index in result.warnings.indices { result.warnings[index].location.file = relative(result.warnings[index].location.file) }
+    for index in result.results.indices {
+        if let resolved = result.results[index].departureEvidence?.resolved { result.results[index].departureEvidence?.resolved = relative(resolved) }
+    }
     return ReportInput(result: result, library: library, version: "0.0.0-test")
 }
 

@@ -1,0 +1,34 @@
+import ConformCore
+
+extension ConformRunner {
+    /// Reads the evidence of each broken claim's departing step and attaches it to that claim. Only
+    /// departures of broken claims: that is where reports show it, and it keeps a report's size bounded.
+    /// Each step's file is read once, however many claims depart there, and warned about once.
+    /// - Returns: the warnings about evidence files that could not be found or embedded, in step order.
+    static func attachEvidence(_ trace: Trace, to results: inout [PairResult]) -> [Diagnostic] {
+        var read: [Int: Evidence?] = [:]
+        var warnings: [(step: Int, warning: Diagnostic)] = []
+        for index in results.indices where results[index].claimed {
+            guard let departure = results[index].verdict.departure else { continue }
+            if let evidence = read[departure.step] {
+                results[index].departureEvidence = evidence
+                continue
+            }
+            guard let step = Self.step(departure.step, of: trace), step.evidence != nil else {
+                read[departure.step] = .some(nil)
+                continue
+            }
+            let (evidence, warning) = EvidenceReader.read(step, in: trace.file)
+            read[departure.step] = .some(evidence)
+            results[index].departureEvidence = evidence
+            if let warning { warnings.append((departure.step, warning)) }
+        }
+        return warnings.sorted { $0.step < $1.step }.map(\.warning)
+    }
+
+    /// Step `number` (1-based), found by its index when the numbering is the usual one.
+    private static func step(_ number: Int, of trace: Trace) -> Step? {
+        if trace.steps.indices.contains(number - 1), trace.steps[number - 1].number == number { return trace.steps[number - 1] }
+        return trace.steps.first { $0.number == number }
+    }
+}

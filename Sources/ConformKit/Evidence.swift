@@ -1,0 +1,48 @@
+import ConformCore
+
+/// The file a step names as its `evidence` (a screenshot), read by the runner at a broken claim's
+/// departure so that reports can show it without touching the disk.
+public struct Evidence: Sendable, Equatable {
+    /// Images are embedded up to this size (4 MiB); a larger one is named by its path instead.
+    public static let maximumBytes = 4 * 1024 * 1024
+
+    /// The path as the trace wrote it, relative to the trace file.
+    public var path: String
+    /// The path from where conform runs: the trace file's folder joined with `path`.
+    public var resolved: String
+    /// The step that names it.
+    public var step: Int
+    /// `image/png`, `image/jpeg`, `image/gif` or `image/webp` by the file's extension; `nil` for any other file.
+    public var mediaType: String?
+    /// The image's bytes, when it is an image of at most `maximumBytes`; `nil` otherwise.
+    public var bytes: [UInt8]?
+
+    public init(path: String, resolved: String, step: Int, mediaType: String?, bytes: [UInt8]?) {
+        self.path = path
+        self.resolved = resolved
+        self.step = step
+        self.mediaType = mediaType
+        self.bytes = bytes
+    }
+
+    /// The media type of an image that browsers show, by extension (any letter case).
+    public static func mediaType(of path: String) -> String? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "webp": return "image/webp"
+        default: return nil
+        }
+    }
+
+    /// `path` relative to the folder of `traceFile`, as conform opens it. An absolute `path` stays as it is.
+    public static func resolve(_ path: String, besides traceFile: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var relative = Substring(path)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        guard let slash = traceFile.lastIndex(of: "/") else { return String(relative) }
+        return String(traceFile[...slash] + relative)
+    }
+}
