@@ -1,6 +1,7 @@
 import ConformCore
 import ConformKit
 import Foundation
+import ConformTestSupport
 import Testing
 
 @testable import ConformReports
