@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "conform", targets: ["ConformCLI"]),
         .library(name: "ConformKit", targets: ["ConformKit"]),
+        // Every report format and all wording, for other Swift tools that render conform's results.
+        .library(name: "ConformReports", targets: ["ConformReports"]),
         // Test helpers for XCTest and Swift Testing, apart so that ConformKit links no test framework.
         .library(name: "ConformAssertions", targets: ["ConformAssertions"]),
     ],
@@ -30,11 +32,11 @@ let package = Package(
         // Generated: the built-in policies as string literals (single source: Policies/).
         .target(name: "ConformResources"),
         // The façade: discovery, loading, the run, its result and exit status. Never prints.
-        .target(name: "ConformKit", dependencies: ["ConformCore", "ConformLoading", "ConformResources"]),
+        .target(name: "ConformKit", dependencies: ["ConformCore", "ConformLoading", "ConformResources", "ConformReports"]),
         // One renderer per report format (Markdown, HTML, JUnit, SARIF, JSON), escaping, diagrams, atomic writes.
         .target(
             name: "ConformReports",
-            dependencies: ["ConformKit", "ConformResources", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["ConformCore", "ConformResources", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // assertConforms (XCTest) and expectConforms (Swift Testing): fail a test at the caller's line.
         .target(name: "ConformAssertions", dependencies: ["ConformKit"]),
@@ -51,14 +53,14 @@ let package = Package(
         // The benchmark: prints timings against the libyaml floor and a Python peer; asserts nothing.
         .executableTarget(
             name: "conform-bench",
-            dependencies: ["ConformKit", "ConformLoading", .product(name: "Yams", package: "Yams")]
+            dependencies: ["ConformKit", "ConformReports", "ConformLoading", .product(name: "Yams", package: "Yams")]
         ),
         // Helpers shared by the test targets (golden files).
         .target(name: "ConformTestSupport", path: "Tests/ConformTestSupport"),
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
         .testTarget(name: "ConformLoadingTests", dependencies: ["ConformLoading"]),
-        .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformResources", "ConformEmbedding", "ConformTestSupport"]),
-        .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports", "ConformLoading", "ConformTestSupport"]),
+        .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformReports", "ConformResources", "ConformEmbedding", "ConformTestSupport"]),
+        .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports", "ConformKit", "ConformLoading", "ConformTestSupport"]),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
         .testTarget(name: "ConformAssertionsTests", dependencies: ["ConformAssertions", "ConformKit"]),
     ]

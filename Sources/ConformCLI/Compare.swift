@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformCore
 import ConformKit
+import ConformReports
 
 extension ConformCommand {
     /// `conform compare A B`: the shortest scenarios on which two policies show something different.
@@ -32,7 +33,7 @@ extension ConformCommand {
 
         func run() throws {
             let library = policyOptions.library()
-            for diagnostic in library.diagnostics { printError(diagnostic.formatted) }
+            printProblems(library.diagnostics)
             let policyA = try library.requirePolicy(a)
             let policyB = try library.requirePolicy(b)
             guard policyA.domain == policyB.domain else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformCore
 import ConformKit
+import ConformReports
 
 extension ConformCommand {
     /// `conform explain ID`: a policy as a table and a state diagram.
@@ -22,10 +23,11 @@ extension ConformCommand {
 
         func run() throws {
             let library = policyOptions.library()
-            for diagnostic in library.diagnostics { printError(diagnostic.formatted) }
+            printProblems(library.diagnostics)
             let policy = try library.requirePolicy(id)
             let explanation = PolicyExplanation(policy: policy)
-            print(mermaid ? explanation.mermaid() : explanation.markdown(), terminator: "")
+            // Titles, sources and labels come from policy files: nothing in them acts on the terminal.
+            print(Terminal.printableLines(mermaid ? explanation.mermaid() : explanation.markdown()), terminator: "")
             // As `run`: a --policies file that does not load is a problem the exit status reports.
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformCore
 import ConformKit
+import ConformReports
 
 extension ConformCommand {
     /// `conform generate ID`: the traces to record so that every transition of a policy is exercised.
@@ -28,7 +29,7 @@ extension ConformCommand {
 
         func run() throws {
             let library = policyOptions.library()
-            for diagnostic in library.diagnostics { printError(diagnostic.formatted) }
+            printProblems(library.diagnostics)
             let policy = try library.requirePolicy(id)
             let suite = SuiteGenerator(policy: policy).generate()
             let output = GeneratedSuiteOutput(suite: suite, policy: policy)
@@ -37,8 +38,8 @@ extension ConformCommand {
                 let writer = TraceFileWriter(directory: directory, prefix: "\(policy.id)-", marker: output.marker)
                 let written = try writer.write(output.traceFiles()) { text, path in check.check(text, file: path, passes: policy).problem }
                 for path in written { print(path) }
-                print(output.summary + " (\(written.count) trace file\(written.count == 1 ? "" : "s") written)")
-                print(output.unreachedText(), terminator: "")
+                print(Terminal.printableLines(output.summary) + " (\(written.count) trace file\(written.count == 1 ? "" : "s") written)")
+                print(Terminal.printableLines(output.unreachedText()), terminator: "")
             } else {
                 // Titles and labels come from policy files: no control character reaches the terminal.
                 print(Terminal.printableLines(output.checklist()), terminator: "")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConformKit
+import ConformReports
 import Foundation
 
 extension ConformCommand {
@@ -17,10 +18,8 @@ extension ConformCommand {
         func run() throws {
             let result = Linter(library: policyOptions.library()).lint(paths: paths)
             let terminal = Terminal(fileDescriptor: STDOUT_FILENO)
-            for diagnostic in result.diagnostics {
-                print("\(diagnostic.location.description): \(terminal.red("error:")) \(diagnostic.message)")
-                for note in diagnostic.notes { print("    note: \(note)") }
-            }
+            let printer = DiagnosticPrinter(terminal: terminal)
+            print(result.diagnostics.map(printer.text).joined(), terminator: "")
             let problems = result.diagnostics.count
             print("\(result.traceFiles) trace file\(result.traceFiles == 1 ? "" : "s"), \(result.policyFiles) policy file\(result.policyFiles == 1 ? "" : "s"): "
                 + (problems == 0 ? terminal.green("no problems") : terminal.red("\(problems) problem\(problems == 1 ? "" : "s")")))

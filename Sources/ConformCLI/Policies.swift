@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformCore
 import ConformKit
+import ConformReports
 import Foundation
 
 extension ConformCommand {
@@ -16,15 +17,16 @@ extension ConformCommand {
 
         func run() throws {
             let library = policyOptions.library()
-            for diagnostic in library.diagnostics { printError(diagnostic.formatted) }
+            printProblems(library.diagnostics)
             switch format {
             case .json:
                 print(JSONValue.array(library.policies.map(Self.json)).serialized(pretty: true))
             case .text:
                 let terminal = Terminal(fileDescriptor: STDOUT_FILENO)
                 for policy in library.policies {
-                    print("\(terminal.bold(policy.id))  \(policy.title)  \(terminal.dim("[\(policy.domain)]"))")
-                    for source in policy.sources { print("    \(source.name): \(source.text)") }
+                    // Titles and sources come from policy files: nothing in them acts on the terminal.
+                    print("\(terminal.bold(policy.id))  \(Terminal.printable(policy.title))  \(terminal.dim("[\(Terminal.printable(policy.domain))]"))")
+                    for source in policy.sources { print("    \(Terminal.printable(source.name)): \(Terminal.printableLines(source.text))") }
                 }
             }
             throw ExitCode(library.diagnostics.isEmpty ? 0 : 2)

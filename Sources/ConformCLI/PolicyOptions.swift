@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformCore
 import ConformKit
+import ConformReports
 
 /// `--policies DIR`: user policies loaded beside the built-in library.
 struct PolicyOptions: ParsableArguments {

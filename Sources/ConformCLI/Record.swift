@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformCore
 import ConformKit
+import ConformReports
 import Foundation
 
 extension ConformCommand {
@@ -61,7 +62,7 @@ extension ConformCommand {
 
         func run() throws {
             let library = policyOptions.library()
-            for diagnostic in library.diagnostics { printError(diagnostic.formatted) }
+            printProblems(library.diagnostics)
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
             let policy = try library.requirePolicy(self.policy)
             let fields = try formFields(library)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformCore
 import ConformKit
+import ConformReports
 import Foundation
 
 /// What `conform record` says to the person, on standard error (standard output stays free).
@@ -86,7 +87,7 @@ struct RecordingWriter {
         do {
             try AtomicFile.write(recorder.yaml(), to: path, what: "the trace")
         } catch let diagnostic as Diagnostic {
-            printError(diagnostic.formatted)
+            printProblems([diagnostic])
             throw ExitCode(2)
         }
     }

@@ -22,78 +22,64 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "GitHub Actions: annotate each broken claim, and append the Markdown summary to $GITHUB_STEP_SUMMARY.")
     var github = false
 
-    /// The formats asked for, in a stable order.
+    /// The report files asked for, in a stable order.
     func formats() throws -> [ReportFormat] {
         var formats = Set<ReportFormat>()
         for word in reports.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
             if word == "all" {
-                formats.formUnion(ReportFormat.allCases)
-            } else if let format = ReportFormat(rawValue: word) {
+                formats.formUnion(ReportFormat.files)
+            } else if let format = ReportFormat(rawValue: word), format.fileName != nil {
                 formats.insert(format)
             } else {
                 throw ValidationError("unknown report format '\(word)'; use md, html, junit, json, sarif or all.")
             }
         }
-        return ReportFormat.allCases.filter(formats.contains)
+        return ReportFormat.files.filter(formats.contains)
     }
 
     var needsSteps: Bool { !reports.isEmpty || github }
 
-    /// Writes the report files and the GitHub output; problems come back as diagnostics.
-    func emit(_ result: RunResult, library: PolicyLibrary, version: String, annotationsToStandardError: Bool) throws -> [Diagnostic] {
-        let formats = try formats()
-        guard !formats.isEmpty || github else { return [] }
-        // The working directory only joins an absolute and a relative path in a link; it is never printed.
-        let input = ReportInput(
-            result: result, library: library, generatedAt: Self.sourceDate(), version: version, reportDirectory: output,
+    /// What every output knows of the run.
+    func context(policies: [Policy], version: String) -> RunContext {
+        RunContext(
+            policies: policies, version: version, generatedAt: Self.sourceDate(), reportDirectory: output,
             workingDirectory: FileManager.default.currentDirectoryPath)
-        var diagnostics: [Diagnostic] = []
-        let loaded: ReportTemplates
+    }
+
+    /// Every output of the run, each with its destination: standard output in `format`, then the report
+    /// files, then GitHub's annotations and step summary. Problems found on the way (templates that do
+    /// not load) come back beside them; the run still goes to standard output.
+    func outputs(standardOutput format: OutputFormat, context: RunContext) -> (RunOutputs, [Diagnostic]) {
+        let printed: ReportFormat = format == .json ? .json : .text
+        var outputs: [(renderer: any RunRenderer, destination: RunOutputs.Destination)] = [
+            (printed.renderer(context: context, terminal: Terminal(fileDescriptor: STDOUT_FILENO)), .standardOutput)
+        ]
+        let files = (try? formats()) ?? []
+        guard !files.isEmpty || github else { return (RunOutputs(outputs), []) }
+        let templates: ReportTemplates
         do {
-            loaded = try ReportTemplates(overrides: templates)
+            templates = try ReportTemplates(overrides: self.templates)
         } catch let diagnostic as Diagnostic {
-            return [diagnostic]
+            return (RunOutputs(outputs), [diagnostic])
+        } catch {
+            return (RunOutputs(outputs), [Diagnostic(.error, "\(error)", at: SourceLocation(file: self.templates ?? "", position: nil))])
         }
-        for format in formats {
-            do {
-                let text = try format.renderer(templates: loaded).render(input)
-                try ReportWriter.write(text, named: format.fileName, in: output)
-            } catch let diagnostic as Diagnostic {
-                diagnostics.append(diagnostic)
-            }
+        let plain = Terminal(colours: false)
+        for file in files {
+            let path = URL(fileURLWithPath: output).appendingPathComponent(file.fileName ?? "").path
+            outputs.append((file.renderer(context: context, templates: templates, terminal: plain), .file(path)))
         }
         if github {
-            let lines = GitHubOutput.annotations(result).joined(separator: "\n")
-            if !lines.isEmpty {
-                if annotationsToStandardError { printError(lines) } else { print(lines) }
+            // Annotations go where the data does not: standard error when standard output carries JSON.
+            let annotations: RunOutputs.Destination = format == .json ? .standardError : .standardOutput
+            outputs.append((ReportFormat.github.renderer(context: context, templates: templates, terminal: plain), annotations))
+            if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+                outputs.append((ReportFormat.md.renderer(context: context, templates: templates, terminal: plain), .appending(summary)))
+            } else {
+                printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written")
             }
-            diagnostics += appendStepSummary(input, templates: loaded)
         }
-        return diagnostics
-    }
-
-    private func appendStepSummary(_ input: ReportInput, templates: ReportTemplates) -> [Diagnostic] {
-        guard let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty else {
-            printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written")
-            return []
-        }
-        do {
-            let markdown = try ReportFormat.md.renderer(templates: templates).render(input)
-            guard let handle = FileHandle(forWritingAtPath: path) ?? Self.create(path) else {
-                return [Diagnostic(.error, "cannot open the step summary for appending", at: SourceLocation(file: path, position: nil))]
-            }
-            defer { try? handle.close() }
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data((markdown + "\n").utf8))
-            return []
-        } catch {
-            return [Diagnostic(.error, "cannot append the step summary: \(error)", at: SourceLocation(file: path, position: nil))]
-        }
-    }
-
-    private static func create(_ path: String) -> FileHandle? {
-        FileManager.default.createFile(atPath: path, contents: nil)
-        return FileHandle(forWritingAtPath: path)
+        return (RunOutputs(outputs), [])
     }
 
     /// `SOURCE_DATE_EPOCH` as an ISO 8601 UTC time: reports carry a time only when it is asked for.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConformCore
 import ConformKit
+import ConformReports
 import Foundation
 
 extension ConformCommand {
@@ -45,68 +46,29 @@ extension ConformCommand {
                 let hint = Spelling.nearest(to: claim, among: library.ids).map { " Did you mean '\($0)'?" } ?? ""
                 throw ValidationError("unknown policy '\(claim)'.\(hint) Known: \(library.ids.joined(separator: ", ")).")
             }
-            let runner = ConformRunner(library: library)
+            let context = reportOptions.context(policies: library.policies, version: ConformCommand.version)
+            let (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context)
+            let needsSteps = reportOptions.needsSteps
             let options = ConformRunner.Options(
-                paths: paths, claims: claims, keepSteps: reportOptions.needsSteps, recordPaths: reportOptions.needsSteps || coverage,
-                revealDifferences: coverage)
-            var tally = CoverageTally()
-            // Reports need the whole run at once; the terminal and JSON outputs are written as files are checked.
-            var collected: RunResult? = reportOptions.needsSteps
-                ? RunResult(results: [], errors: [], traceCount: 0, policyIDs: library.ids, traces: []) : nil
-            var text = TextReport(policyIDs: library.ids)
-            var json = JSONDocumentStream(policies: library.ids.count)
-            let output = StandardOutput()
-            if format == .json { output.write(json.header) }
-            // JSON is serialised on the worker threads; the text report needs nothing prepared.
-            let isJSON = format == .json
-            let prepare: @Sendable (inout ConformRunner.FileOutcome) -> Void = { outcome in
-                if isJSON { JSONDocumentStream.prepare(&outcome) }
-            }
-            let ending = runner.run(options, prepare: prepare) { outcome in
-                switch format {
-                case .json: output.write(json.text(for: outcome))
-                case .text: text.add(outcome)
-                }
-                if coverage { tally.add(outcome) }
-                collected?.add(outcome)
+                paths: paths, claims: claims, keepSteps: needsSteps, recordPaths: needsSteps || coverage, revealDifferences: coverage)
+            var coverageTally = CoverageTally()
+            outputs.begin()
+            let ending = ConformRunner(library: library).run(options, prepare: outputs.prepare) { outcome in
+                outputs.add(outcome)
+                if coverage { coverageTally.add(outcome) }
             }
             let leading = library.diagnostics + ending.leadingErrors
-            let report = coverage ? CoverageReport(library: library, covered: tally.covered, toldApart: tally.toldApart, revealed: tally.revealed) : nil
-            var status: Int32
-            switch format {
-            case .json:
-                output.write(json.footer(leadingErrors: leading, coverage: report) + "\n")
-                status = json.exitStatus(leadingErrors: leading)
-            case .text:
-                output.write(text.render(leadingErrors: leading, coverage: report, terminal: Terminal(fileDescriptor: STDOUT_FILENO)))
-                status = text.exitStatus(leadingErrors: leading)
-            }
-            output.flush()
-            if var result = collected {
-                result.errors = leading + result.errors
-                result.coverage = report
-                let problems = try reportOptions.emit(
-                    result, library: library, version: ConformCommand.version, annotationsToStandardError: format == .json)
-                for problem in problems { printError(problem.formatted) }
-                if !problems.isEmpty { status = 2 }
-            }
+            let report = coverage
+                ? CoverageReport(
+                    policies: library.policies, covered: coverageTally.covered, toldApart: coverageTally.toldApart,
+                    revealed: coverageTally.revealed)
+                : nil
+            var status = outputs.finish(
+                RunEnding(leadingErrors: leading, coverage: report, lineLengths: needsSteps ? .measuring(leading) : LineLengths()))
+            printProblems(problems + outputs.problems)
+            if !problems.isEmpty { status = 2 }
             throw ExitCode(status)
         }
     }
 }
 
-/// Buffered standard output: large runs write a lot, and `print` flushes too often.
-final class StandardOutput {
-    private var buffer = ""
-
-    func write(_ text: String) {
-        buffer += text
-        if buffer.utf8.count >= 1 << 16 { flush() }
-    }
-
-    func flush() {
-        guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer.utf8))
-        buffer = ""
-    }
-}

@@ -32,7 +32,7 @@ struct TraceFileWriter {
             do {
                 try ReportWriter.write(file.text, named: file.name, in: directory, what: "the trace")
             } catch let diagnostic as Diagnostic {
-                printError(diagnostic.formatted)
+                printProblems([diagnostic])
                 throw ExitCode(2)
             }
             written.append(path)

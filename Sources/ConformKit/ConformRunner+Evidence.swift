@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 
 extension ConformRunner {
     /// Reads the evidence of each broken claim's departing step and attaches it to that claim. Only

@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 import ConformLoading
 import Foundation
 
@@ -101,18 +102,7 @@ public struct ConformRunner: Sendable {
         return results
     }
 
-    /// What one file contributes to a run.
-    public struct FileOutcome: Sendable {
-        public var summary: TraceSummary?
-        public var results: [PairResult]
-        public var errors: [Diagnostic]
-        /// Free for `prepare` to fill, e.g. with the results already serialised.
-        public var prepared: String?
-        /// With `revealDifferences`: per pair of policies (`CoverageTally.pairKey`), the differences the trace shows.
-        public var revealed: [String: Set<String>] = [:]
-        /// Problems that do not change the exit status, e.g. an evidence file that is missing.
-        public var warnings: [Diagnostic] = []
-    }
+    public typealias FileOutcome = ConformCore.FileOutcome
 
     /// Loads and checks one trace file against every policy.
     public func check(
@@ -125,7 +115,9 @@ public struct ConformRunner: Sendable {
         }
         let (loaded, problems) = loader.load(bytes, file: file)
         guard let trace = loaded else {
-            return FileOutcome(summary: nil, results: [], errors: problems.map { $0.diagnostic(in: file) }, prepared: nil)
+            var outcome = FileOutcome(summary: nil, results: [], errors: problems.map { $0.diagnostic(in: file) })
+            if keepSteps { outcome.lineLengths = LineLengths.measure(Set(problems.map(\.position.line)), in: bytes) }
+            return outcome
         }
         var errors: [Diagnostic] = []
         // A trace claims a policy or two: a short list is cheaper than a set here.
@@ -149,7 +141,7 @@ public struct ConformRunner: Sendable {
         }
         for (policy, outcome) in zip(library.policies, outcomes) {
             var isClaimed = claimed.contains(policy.id)
-            if commandLineClaims.contains(policy.id), outcome.verdict.name != "inapplicable" { isClaimed = true }
+            if commandLineClaims.contains(policy.id), outcome.verdict.kind != .inapplicable { isClaimed = true }
             results.append(
                 PairResult(trace: trace.id, file: file, app: trace.app, title: trace.title, policy: policy.id, claimed: isClaimed,
                     outcome: outcome))
@@ -159,14 +151,19 @@ public struct ConformRunner: Sendable {
             steps: keepSteps ? trace.steps.map(StepSummary.init) : [])
         var outcome = FileOutcome(summary: summary, results: results, errors: errors, prepared: nil)
         // Only reports show evidence, so only a run that keeps steps reads it.
-        if keepSteps { outcome.warnings = Self.attachEvidence(trace, to: &outcome.results) }
+        if keepSteps {
+            outcome.warnings = Self.attachEvidence(trace, to: &outcome.results)
+            // Reports that mark a whole line (SARIF) get its length here, where the bytes are.
+            let lines = errors.compactMap(\.location.line) + results.filter { $0.claimed }.compactMap(\.verdict.line)
+            outcome.lineLengths = LineLengths.measure(Set(lines), in: bytes)
+        }
         if revealDifferences { outcome.revealed = revealed(by: trace, outcomes: outcomes) }
         return outcome
     }
 
     /// Which differences of every two same-domain policies that can read the trace it shows.
     private func revealed(by trace: Trace, outcomes: [CheckOutcome]) -> [String: Set<String>] {
-        let readers = zip(library.policies, outcomes).filter { $0.1.verdict.name != "inapplicable" }.map(\.0)
+        let readers = zip(library.policies, outcomes).filter { $0.1.verdict.kind != .inapplicable }.map(\.0)
         // Each policy's run along the trace is the same in every pair it is part of: computed once.
         let replays = readers.map { TraceReplay(trace, on: PolicySimulator(policy: $0, form: trace.form)) }
         var revealed: [String: Set<String>] = [:]
@@ -183,7 +180,7 @@ public struct ConformRunner: Sendable {
 
 /// The outcomes of one batch, each stored once by the thread that checked its file.
 private final class BatchResults: @unchecked Sendable {
-    private var outcomes: [ConformRunner.FileOutcome?]
+    private var outcomes: [FileOutcome?]
     private let lock = NSLock()
     /// Left when every file of the batch is checked.
     let group = DispatchGroup()
@@ -192,14 +189,14 @@ private final class BatchResults: @unchecked Sendable {
         outcomes = Array(repeating: nil, count: count)
     }
 
-    func store(_ outcome: ConformRunner.FileOutcome, at index: Int) {
+    func store(_ outcome: FileOutcome, at index: Int) {
         lock.lock()
         outcomes[index] = outcome
         lock.unlock()
     }
 
     /// Waits for the whole batch, then gives its outcomes in file order.
-    func wait() -> [ConformRunner.FileOutcome] {
+    func wait() -> [FileOutcome] {
         group.wait()
         lock.lock()
         defer { lock.unlock() }

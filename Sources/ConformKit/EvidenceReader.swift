@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 
 /// Reads a step's evidence for reports: an image whole (bounded by `Evidence.maximumBytes`), any other
 /// file only checked for existence. A file that is not there is a warning at the step, never an error:

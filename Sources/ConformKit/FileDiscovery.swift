@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 import Foundation
 
 /// Finds the input files under the paths a user gives: files as given, directories recursively

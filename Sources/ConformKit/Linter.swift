@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 import ConformLoading
 
 /// Validates trace and policy files: every problem of every file, located (claims of policies that

@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 import ConformLoading
 import ConformResources
 import Foundation

@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 import ConformLoading
 
 /// The logic of `conform record`: a person at a device answers, one line at a time, what they did

@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 
 /// One key of a `see` step, for `TraceRecorder.see(_:)`: `.done(.enabled)`, `.sheet(.none)`,
 /// `.dismissed(true)`, `.offset(202)`, `.indicators(false)`, or any key with `.key(_:_:)`.

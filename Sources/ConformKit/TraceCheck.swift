@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 import ConformLoading
 
 /// One trace checked against one policy in-process: the verdict `conform run` gives for the claim,

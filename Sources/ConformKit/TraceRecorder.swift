@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 import Foundation
 
 /// Builds a trace step by step, as a test or a recording tool watches a screen, and writes it in the

@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 import ConformLoading
 
 /// Checks a trace that `generate` or `compare` is about to write, as `conform run` will read it:
@@ -18,10 +19,10 @@ public struct WrittenTraceCheck {
             return (nil, "does not load: " + (problems.first.map { "\($0.position.line):\($0.position.column): \($0.message)" } ?? "?"))
         }
         let own = Checker.check(trace, against: passes)
-        if own.verdict.name != "pass" {
+        if own.verdict.kind != .pass {
             return (trace, "does not hold for \(passes.id): " + (own.verdict.departure?.message ?? own.verdict.name))
         }
-        if let fails, Checker.check(trace, against: fails).verdict.name != "fail" {
+        if let fails, Checker.check(trace, against: fails).verdict.kind != .fail {
             return (trace, "does not fail \(fails.id)")
         }
         return (trace, nil)

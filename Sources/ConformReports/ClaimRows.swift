@@ -1,5 +1,4 @@
 import ConformCore
-import ConformKit
 
 /// The claims of a run in report order (by policy, then file), with their location and one-line text;
 /// shared by the JUnit, SARIF and GitHub outputs.
@@ -10,7 +9,7 @@ struct ClaimRow {
     var title: String
     var detail: String
 
-    var passed: Bool { pair.verdict.name == "pass" }
+    var passed: Bool { pair.verdict.kind == .pass }
 
     static func rows(_ result: RunResult) -> [ClaimRow] {
         result.results.filter(\.claimed).sorted { ($0.policy, $0.file) < ($1.policy, $1.file) }.map(ClaimRow.init)

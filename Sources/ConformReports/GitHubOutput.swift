@@ -1,9 +1,30 @@
 import ConformCore
-import ConformKit
 
 /// GitHub Actions output: a workflow-command annotation at each broken claim, unreadable file and
 /// warning, escaped as the runner parses them so that no trace text can start a command of its own.
-public enum GitHubOutput {
+/// As a renderer it keeps only the broken claims and the problems.
+public struct GitHubOutput: RunRenderer {
+    private var kept: RunResult
+
+    public init(context: RunContext) {
+        kept = RunResult(results: [], errors: [], traceCount: 0, policyIDs: context.policyIDs, traces: [])
+    }
+
+    public mutating func add(_ outcome: FileOutcome) -> String {
+        var outcome = outcome
+        outcome.results = outcome.results.filter { $0.claimed && $0.verdict.kind != .pass }
+        outcome.summary?.steps = []
+        kept.add(outcome)
+        return ""
+    }
+
+    public func finish(_ ending: RunEnding) -> String {
+        var result = kept
+        result.errors = ending.leadingErrors + result.errors
+        let lines = Self.annotations(result)
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
     /// The runner shows at most 10 error annotations (and 10 warnings) per step; the rest are summed up in a notice.
     public static let annotationLimit = 10
 

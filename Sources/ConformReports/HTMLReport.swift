@@ -1,5 +1,4 @@
 import ConformCore
-import ConformKit
 
 /// One self-contained HTML page from `report.html.mustache`: no network, no external asset (its
 /// Content-Security-Policy forbids them), readable without JavaScript, light and dark.

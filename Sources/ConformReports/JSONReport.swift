@@ -1,9 +1,8 @@
 import ConformCore
-import ConformKit
 
 /// The JSON report file: the same document as `conform run --format json`.
 struct JSONReport: ReportRenderer {
     func render(_ input: ReportInput) throws -> String {
-        input.result.jsonDocument().serialized(pretty: true) + "\n"
+        input.result.jsonDocument(policies: input.policies).serialized(pretty: true) + "\n"
     }
 }

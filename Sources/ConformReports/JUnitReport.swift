@@ -1,5 +1,4 @@
 import ConformCore
-import ConformKit
 
 /// JUnit XML in the dialect of the Jenkins xUnit schema (junit-10.xsd), which pytest also writes:
 /// a testsuite per claimed policy, a testcase per (trace, claimed policy). The failure's message is
@@ -9,13 +8,13 @@ struct JUnitReport: ReportRenderer {
         let rows = ClaimRow.rows(input.result)
         let suites = Dictionary(grouping: rows, by: { $0.pair.policy })
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failures = rows.filter { !$0.passed && $0.pair.verdict.name != "error" }.count
-        let errors = rows.filter { $0.pair.verdict.name == "error" }.count + input.result.errors.count
+        let failures = rows.filter { !$0.passed && $0.pair.verdict.kind != .error }.count
+        let errors = rows.filter { $0.pair.verdict.kind == .error }.count + input.result.errors.count
         out += "<testsuites name=\"conform\" tests=\"\(rows.count + input.result.errors.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"0\">\n"
         for policy in suites.keys.sorted() {
             let cases = suites[policy] ?? []
-            let suiteFailures = cases.filter { !$0.passed && $0.pair.verdict.name != "error" }.count
-            let suiteErrors = cases.filter { $0.pair.verdict.name == "error" }.count
+            let suiteFailures = cases.filter { !$0.passed && $0.pair.verdict.kind != .error }.count
+            let suiteErrors = cases.filter { $0.pair.verdict.kind == .error }.count
             out += "  <testsuite name=\"\(Escaping.xml(policy))\" tests=\"\(cases.count)\" failures=\"\(suiteFailures)\" errors=\"\(suiteErrors)\" skipped=\"0\" time=\"0\""
             if let stamp = input.generatedAt { out += " timestamp=\"\(Escaping.xml(stamp))\"" }
             out += ">\n"
@@ -40,8 +39,8 @@ struct JUnitReport: ReportRenderer {
         var out = "    <testcase name=\"\(Escaping.xml(name))\" classname=\"\(Escaping.xml(row.pair.policy))\" time=\"0\""
         guard !row.passed else { return out + "/>\n" }
         out += ">\n"
-        let element = row.pair.verdict.name == "error" ? "error" : "failure"
-        let type = row.pair.verdict.name == "fail" ? "departure" : row.pair.verdict.name
+        let element = row.pair.verdict.kind == .error ? "error" : "failure"
+        let type = row.pair.verdict.kind == .fail ? "departure" : row.pair.verdict.name
         out += "      <\(element) type=\"\(type)\" message=\"\(Escaping.xml(row.title))\">"
         out += " \(Escaping.xmlBody(row.place)): \(Escaping.xmlBody(row.title))\n\(Escaping.xmlBody(row.detail))</\(element)>\n"
         out += "    </testcase>\n"

@@ -1,5 +1,4 @@
 import ConformCore
-import ConformKit
 
 /// GitHub-flavoured Markdown from `report.md.mustache`: summary, matrix by app, broken claims in
 /// `<details>`, a Mermaid diagram per claimed policy. Kept within GitHub's comment limit

@@ -1,5 +1,4 @@
 import ConformCore
-import ConformKit
 import Foundation
 
 /// The evidence (screenshots) of broken claims' departures, as the templates show it: embedded in the

@@ -1,5 +1,4 @@
 import ConformCore
-import ConformKit
 
 /// The values the Markdown and HTML templates show, as the dictionaries and arrays Mustache reads.
 /// Built once per report; `limit` caps how many traces get detail sections, for size limits.
@@ -13,22 +12,23 @@ struct ReportModel {
     var rowLimit: Int?
 
     func context(diagrams: Bool) -> [String: Any] {
-        let claims = result.claimsPassed + result.claimsFailed
+        let tally = result.tally
+        let claims = tally.claims
         var status = "pass"
-        if result.claimsFailed > 0 { status = "fail" }
+        if tally.claimsBroken > 0 { status = "fail" }
         if result.exitStatus == 2 { status = "error" }
         let policyList = policies(diagrams: diagrams)
         var context: [String: Any] = [
             "version": input.version,
             "status": status,
             "passing": status == "pass", "failing": status == "fail", "erroring": status == "error",
-            "hasFailures": result.claimsFailed > 0, "hasErrors": !result.errors.isEmpty, "hasPolicies": !policyList.isEmpty,
+            "hasFailures": tally.claimsBroken > 0, "hasErrors": !result.errors.isEmpty, "hasPolicies": !policyList.isEmpty,
             "statusText": status == "pass" ? "every claim holds" : status == "fail" ? "a claim is broken" : "some input has problems",
             "traces": result.traceCount,
             "policies": result.policyIDs.count,
             "claims": claims,
-            "claimsPassed": result.claimsPassed,
-            "claimsFailed": result.claimsFailed,
+            "claimsPassed": tally.claimsHeld,
+            "claimsFailed": tally.claimsBroken,
             "errorCount": result.errors.count,
             "errors": result.errors.map { ["location": $0.location.description, "message": $0.message] },
             "hasWarnings": !result.warnings.isEmpty,
@@ -55,7 +55,9 @@ struct ReportModel {
                 [
                     "a": pair.policies.0, "b": pair.policies.1, "covered": pair.covered, "total": pair.total,
                     "complete": pair.covered == pair.total, "tellingApart": pair.tellingApart,
-                    "uncovered": Self.listed(pair.uncovered.map { ["scenario": $0.scenario, "differs": $0.differs] }),
+                    "uncovered": Self.listed(pair.uncovered.map {
+                        ["scenario": CoverageWording.scenario($0, in: pair, policies: input.policies), "differs": CoverageWording.differs($0, in: pair)]
+                    }),
                 ]
             }
         }
@@ -68,7 +70,7 @@ struct ReportModel {
         if detailed < withDetails, detailLimit != nil {
             context["detailsOmitted"] = "Details are shown for \(detailed) of \(withDetails) traces (failing ones first), to keep this report within its size limit."
         }
-        let failureCount = result.claimsFailed
+        let failureCount = result.tally.claimsBroken
         if let shown = (context["failures"] as? [Any])?.count, shown < failureCount {
             context["failuresOmitted"] = "\(failureCount - shown) more broken claims are not shown here; see the JSON or SARIF report."
         }
@@ -91,7 +93,7 @@ struct ReportModel {
         return byApp.keys.sorted().map { app in
             let traces = (byApp[app] ?? []).sorted { $0.file < $1.file }
             let pairs = traces.flatMap { pairsByFile[$0.file] ?? [] }
-            let columns = result.policyIDs.filter { id in pairs.contains { $0.policy == id && $0.verdict.name != "inapplicable" } }
+            let columns = result.policyIDs.filter { id in pairs.contains { $0.policy == id && $0.verdict.kind != .inapplicable } }
             let rows: [[String: Any]] = traces.map { trace in
                 let mine = pairsByFile[trace.file] ?? []
                 let cells: [[String: Any]] = columns.map { id in
@@ -113,7 +115,12 @@ struct ReportModel {
         case .error: (symbol, text) = ("⚠️", "error")
         }
         // The HTML page uses marks that every text font has; Markdown on GitHub shows the emoji.
-        let mark = ["pass": "✓", "fail": "✗", "inapplicable": "·", "error": "!"][pair.verdict.name] ?? ""
+        let mark: String = switch pair.verdict.kind {
+        case .pass: "✓"
+        case .fail: "✗"
+        case .inapplicable: "·"
+        case .error: "!"
+        }
         return [
             "symbol": symbol, "mark": mark, "text": text, "verdict": pair.verdict.name, "claimed": pair.claimed,
             "tooltip": "\(pair.policy): \(pair.verdict.name)\(pair.claimed ? " (claimed)" : "")",
@@ -174,7 +181,7 @@ struct ReportModel {
                     "place": "\(trace.file):\(departure.position.line)",
                 ])
             }
-            let failing = claimedPairs.contains { $0.verdict.name != "pass" }
+            let failing = claimedPairs.contains { $0.verdict.kind != .pass }
             let figures = evidenceFigures(claimedPairs, trace: trace)
             var entry: [String: Any] = [
                 // Always set, so that a trace without evidence does not find a value further up the context.
@@ -194,7 +201,7 @@ struct ReportModel {
             ]
             if diagrams {
                 entry["diagrams"] = claimedPairs.compactMap { pair -> [String: Any]? in
-                    guard let policy = input.library.policy(id: pair.policy) else { return nil }
+                    guard let policy = input.policies.first(where: { $0.id == pair.policy }) else { return nil }
                     var taken: [TransitionID: [Int]] = [:]
                     for step in pair.outcome.path { taken[step.id, default: []].append(step.step) }
                     let svg = StateDiagramSVG(
@@ -211,7 +218,7 @@ struct ReportModel {
     /// The policies some trace claims, each with its diagram.
     private func policies(diagrams: Bool) -> [[String: Any]] {
         let claimed = Set(result.results.filter(\.claimed).map(\.policy))
-        return input.library.policies.filter { claimed.contains($0.id) }.map { policy in
+        return input.policies.filter { claimed.contains($0.id) }.map { policy in
             let explanation = PolicyExplanation(policy: policy)
             var entry: [String: Any] = [
                 "id": policy.id, "title": policy.title, "summary": policy.summary, "domain": policy.domain,

@@ -1,4 +1,3 @@
-import ConformKit
 import Foundation
 
 /// Writes report files whole or not at all (see `AtomicFile`).

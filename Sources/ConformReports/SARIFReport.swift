@@ -1,6 +1,4 @@
 import ConformCore
-import ConformKit
-import Foundation
 
 /// SARIF 2.1.0 with what GitHub code scanning reads: a rule per claimed policy (with help text), a
 /// result per broken claim at the trace file's line, and a stable `primaryLocationLineHash`.
@@ -10,10 +8,10 @@ struct SARIFReport: ReportRenderer {
     func render(_ input: ReportInput) throws -> String {
         let broken = ClaimRow.rows(input.result).filter { !$0.passed }
         let claimed = Set(input.result.results.filter(\.claimed).map(\.policy))
-        var rules: [JSONValue] = input.library.policies.filter { claimed.contains($0.id) }.map(rule)
+        var rules: [JSONValue] = input.policies.filter { claimed.contains($0.id) }.map(rule)
         if !input.result.errors.isEmpty { rules.append(fileRuleJSON) }
-        var results: [JSONValue] = broken.map { result($0) }
-        results += input.result.errors.map(errorResult)
+        var results: [JSONValue] = broken.map { result($0, input.lineLengths) }
+        results += input.result.errors.map { errorResult($0, input.lineLengths) }
         let driver: JSONValue = .object([
             ("name", .string("conform")), ("version", .string(input.version)),
             ("rules", .array(rules)),
@@ -59,34 +57,34 @@ struct SARIFReport: ReportRenderer {
         ])
     }
 
-    private func result(_ row: ClaimRow) -> JSONValue {
+    private func result(_ row: ClaimRow, _ lengths: LineLengths) -> JSONValue {
         let message = "\(row.title): \(row.detail.split(separator: "\n").first.map(String.init) ?? "")"
         let fingerprint = Self.fingerprint([row.pair.policy, row.pair.trace, row.pair.file, row.title])
         return .object([
             ("ruleId", .string(Self.ruleID(row.pair.policy))),
             ("level", .string("error")),
             ("message", .object([("text", .string(message))])),
-            ("locations", .array([location(file: row.pair.file, line: row.line, column: row.column)])),
+            ("locations", .array([location(file: row.pair.file, line: row.line, column: row.column, lengths)])),
             ("partialFingerprints", .object([("primaryLocationLineHash", .string(fingerprint))])),
         ])
     }
 
-    private func errorResult(_ diagnostic: Diagnostic) -> JSONValue {
+    private func errorResult(_ diagnostic: Diagnostic, _ lengths: LineLengths) -> JSONValue {
         .object([
             ("ruleId", .string(Self.fileRule)),
             ("level", .string("error")),
             ("message", .object([("text", .string(diagnostic.message))])),
-            ("locations", .array([location(file: diagnostic.location.file, line: diagnostic.location.line, column: diagnostic.location.column)])),
+            ("locations", .array([location(file: diagnostic.location.file, line: diagnostic.location.line, column: diagnostic.location.column, lengths)])),
             ("partialFingerprints", .object([("primaryLocationLineHash", .string(Self.fingerprint([diagnostic.location.file, diagnostic.message])))])),
         ])
     }
 
-    /// A physical location; a line's region runs from the column to the end of that line when the file can be read.
-    private func location(file: String, line: Int?, column: Int?) -> JSONValue {
+    /// A physical location; a line's region runs from the column to the end of that line when its length is known.
+    private func location(file: String, line: Int?, column: Int?, _ lengths: LineLengths) -> JSONValue {
         var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(Escaping.uriPath(Self.relative(file))))]))]
         let startLine = max(1, line ?? 1)
         let startColumn = max(1, column ?? 1)
-        let endColumn = max(startColumn + 1, (SourceLines.length(ofLine: startLine, in: file) ?? 0) + 1)
+        let endColumn = max(startColumn + 1, (lengths.length(ofLine: startLine, in: file) ?? 0) + 1)
         physical.append((
             "region",
             .object([
@@ -120,24 +118,5 @@ struct SARIFReport: ReportRenderer {
             hash = hash &* 0x100_0000_01b3
         }
         return String(hash, radix: 16).leftPadded(to: 16) + ":1"
-    }
-}
-
-/// Reads line lengths from source files, for regions that cover a whole line.
-enum SourceLines {
-    static func length(ofLine line: Int, in file: String) -> Int? {
-        guard let data = FileManager.default.contents(atPath: file), data.count <= FileReader.maximumBytes else { return nil }
-        var current = 1
-        var length = 0
-        for byte in data {
-            if byte == 0x0A {
-                if current == line { return length }
-                current += 1
-                length = 0
-            } else if byte != 0x0D, byte & 0xC0 != 0x80, current == line {
-                length += 1
-            }
-        }
-        return current == line ? length : nil
     }
 }

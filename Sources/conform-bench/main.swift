@@ -1,5 +1,6 @@
 import ConformCore
 import ConformKit
+import ConformReports
 import ConformLoading
 import Foundation
 
@@ -51,11 +52,11 @@ let (traces, parsing) = time {
     }
 }
 let (verdicts, checking) = time {
-    traces.reduce(0) { count, trace in count + library.policies.filter { Checker.check(trace, against: $0).verdict.name == "pass" }.count }
+    traces.reduce(0) { count, trace in count + library.policies.filter { Checker.check(trace, against: $0).verdict.kind == .pass }.count }
 }
 let runner = ConformRunner(library: library)
 let result = runner.run(.init(paths: [corpus.path]))
-let (_, rendering) = time { result.jsonDocument().serialized(pretty: true).utf8.count }
+let (_, rendering) = time { result.jsonDocument(policies: library.policies).serialized(pretty: true).utf8.count }
 _ = verdicts
 
 // End to end, and the references.

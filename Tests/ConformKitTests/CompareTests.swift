@@ -4,6 +4,8 @@ import ConformLoading
 import ConformTestSupport
 import Testing
 
+@testable import ConformReports
+
 @Suite("conform compare: shortest differing scenarios, written as traces that pass A and fail B")
 struct CompareTests {
     static let loader = TraceLoader(vocabulary: KnownVocabulary(policies: builtIns.policies))
@@ -87,8 +89,8 @@ struct CompareTests {
         let loader = TraceLoader(vocabulary: KnownVocabulary(policies: [a, b]))
         for file in output.traceFiles() {
             let trace = try #require(loader.load(Array(file.text.utf8), file: file.name).trace)
-            #expect(Checker.check(trace, against: a).verdict.name == "pass")
-            #expect(Checker.check(trace, against: b).verdict.name == "fail", "\(file.text)")
+            #expect(Checker.check(trace, against: a).verdict.kind == .pass)
+            #expect(Checker.check(trace, against: b).verdict.kind == .fail, "\(file.text)")
         }
     }
 
@@ -110,7 +112,7 @@ struct CompareTests {
             let failing = sequences.first { sequence in
                 guard let text = Self.traceText(of: sequence, simulator: simulator, form: comparison.alphabet.form) else { return false }
                 let (trace, _) = Self.loader.load(Array(text.utf8), file: "brute.yaml")
-                return trace.map { Checker.check($0, against: policyB).verdict.name == "fail" } ?? false
+                return trace.map { Checker.check($0, against: policyB).verdict.kind == .fail } ?? false
             }
             if length < shortest.actionCount {
                 #expect(failing == nil, "a shorter scenario fails \(b): \(failing.map { $0.map(\.display) } ?? [])")

@@ -17,7 +17,7 @@ struct CorpusTests {
     @Test("every trace loads and every claim holds")
     func claimsHold() {
         #expect(corpusRun.errors.map(\.formatted) == [])
-        let broken = corpusRun.results.filter { $0.claimed && $0.verdict.name != "pass" }.map { "\($0.file) \($0.policy): \(summary($0.verdict))" }
+        let broken = corpusRun.results.filter { $0.claimed && $0.verdict.kind != .pass }.map { "\($0.file) \($0.policy): \(summary($0.verdict))" }
         #expect(broken == [])
         #expect(corpusRun.exitStatus == 0)
     }
@@ -32,7 +32,7 @@ struct CorpusTests {
     func transitionsCovered(policy id: String) throws {
         let policy = try #require(PolicyLibrary.builtIn().policy(id: id))
         let covered = Set(
-            corpusRun.results.filter { $0.policy == id && $0.claimed && $0.verdict.name == "pass" }.flatMap { $0.outcome.path.map(\.id) })
+            corpusRun.results.filter { $0.policy == id && $0.claimed && $0.verdict.kind == .pass }.flatMap { $0.outcome.path.map(\.id) })
         let missing = policy.transitionIDs.filter { !covered.contains($0) }.map { "\($0.state): \(CoverageReport.action($0, in: policy))" }
         #expect(missing == [], "no conforming trace exercises these transitions of '\(id)'")
     }

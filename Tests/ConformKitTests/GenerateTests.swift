@@ -4,6 +4,8 @@ import ConformLoading
 import ConformTestSupport
 import Testing
 
+@testable import ConformReports
+
 @Suite("conform generate: planned scenarios hold for their policy and exercise every transition")
 struct GenerateTests {
     static let loader = TraceLoader(vocabulary: KnownVocabulary(policies: builtIns.policies))

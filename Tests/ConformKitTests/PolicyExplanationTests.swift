@@ -2,6 +2,8 @@ import ConformCore
 import ConformTestSupport
 import Testing
 
+@testable import ConformReports
+
 @testable import ConformKit
 
 @Suite("conform explain")

@@ -3,6 +3,8 @@ import ConformTestSupport
 import Foundation
 import Testing
 
+@testable import ConformReports
+
 @testable import ConformKit
 
 /// The trace files of the example corpus.

@@ -59,9 +59,9 @@ enum Consumers {
     static let reports: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-consumers-\(UUID().uuidString)")
         for (name, input) in [("basic", fixtureInput("basic")), ("hostile", fixtureInput("hostile")), ("evidence", evidenceInput()), ("corpus", corpusInput())] {
-            for format in ReportFormat.allCases {
+            for format in ReportFormat.files {
                 if let text = try? render(format, input) {
-                    try? ReportWriter.write(text, named: "\(name)-\(format.fileName)", in: folder.path)
+                    try? ReportWriter.write(text, named: "\(name)-\(format.fileName ?? "")", in: folder.path)
                 }
             }
         }
@@ -82,12 +82,12 @@ enum Consumers {
             result.add(outcome)
         }
         result.errors = ending.leadingErrors + result.errors
-        result.coverage = CoverageReport(library: library, covered: tally.covered, toldApart: tally.toldApart, revealed: tally.revealed)
-        return ReportInput(result: result, library: library, version: "0.0.0-test")
+        result.coverage = CoverageReport(policies: library.policies, covered: tally.covered, toldApart: tally.toldApart, revealed: tally.revealed)
+        return ReportInput(result: result, context: RunContext(policies: library.policies, version: "0.0.0-test"))
     }
 
     static func file(_ name: String, _ format: ReportFormat) -> String {
-        reports.appendingPathComponent("\(name)-\(format.fileName)").path
+        reports.appendingPathComponent("\(name)-\(format.fileName ?? "")").path
     }
 }
 

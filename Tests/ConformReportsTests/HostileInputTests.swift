@@ -16,7 +16,7 @@ struct HostileInputTests {
     @Test("the hostile fixture loads and breaks its claim, so its strings reach every part of every report")
     func fixture() {
         #expect(input.result.errors.isEmpty)
-        #expect(input.result.claimsFailed == 1)
+        #expect(input.result.tally.claimsBroken == 1)
     }
 
     @Test("HTML: no markup from a trace survives unescaped")

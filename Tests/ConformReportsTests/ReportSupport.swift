@@ -23,10 +23,11 @@ func fixtureInput(_ name: String) -> ReportInput {
     for index in result.results.indices {
         if let resolved = result.results[index].departureEvidence?.resolved { result.results[index].departureEvidence?.resolved = relative(resolved) }
     }
-    return ReportInput(result: result, library: library, version: "0.0.0-test")
+    result.lineLengths = result.lineLengths.renamingFiles(relative)
+    return ReportInput(result: result, context: RunContext(policies: library.policies, version: "0.0.0-test"))
 }
 
 func render(_ format: ReportFormat, _ input: ReportInput) throws -> String {
-    try format.renderer(templates: try ReportTemplates.builtIn()).render(input)
+    try format.render(input)
 }
 

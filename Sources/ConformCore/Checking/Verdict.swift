@@ -7,13 +7,29 @@ public enum Verdict: Sendable {
     /// The pair could not be evaluated, e.g. a policy expression divided by zero.
     case error(message: String, step: Int, position: TextPosition)
 
-    /// The JSON / report name: `pass`, `fail`, `inapplicable`, `error`.
-    public var name: String {
+    /// A verdict without its details, to compare and to count by.
+    public enum Kind: String, CaseIterable, Sendable {
+        case pass, fail, inapplicable, error
+    }
+
+    public var kind: Kind {
         switch self {
-        case .pass: return "pass"
-        case .fail: return "fail"
-        case .inapplicable: return "inapplicable"
-        case .error: return "error"
+        case .pass: return .pass
+        case .fail: return .fail
+        case .inapplicable: return .inapplicable
+        case .error: return .error
+        }
+    }
+
+    /// The JSON / report name: `pass`, `fail`, `inapplicable`, `error`.
+    public var name: String { kind.rawValue }
+
+    /// The line a failure or an error points at.
+    public var line: Int? {
+        switch self {
+        case .fail(let departure): return departure.position.line
+        case .error(_, _, let position): return position.line
+        case .pass, .inapplicable: return nil
         }
     }
 

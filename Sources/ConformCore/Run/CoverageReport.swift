@@ -1,4 +1,4 @@
-import ConformCore
+
 
 /// Which transitions of each claimed policy the traces exercised, and which they did not.
 /// A transition is one branch of one action in one state (`swipe down [edited]` in `editing`).
@@ -18,15 +18,15 @@ public struct CoverageReport: Sendable {
     /// - Parameter toldApart: per pair of policy ids (`CoverageTally.pairKey`), how many traces pass one and fail the other.
     /// - Parameter revealed: per pair of policy ids, the differences (`Difference.signature`) some trace showed.
     public init(
-        library: PolicyLibrary, covered: [String: Set<TransitionID>], toldApart: [String: Int] = [:], revealed: [String: Set<String>] = [:]
+        policies library: [Policy], covered: [String: Set<TransitionID>], toldApart: [String: Int] = [:], revealed: [String: Set<String>] = [:]
     ) {
-        policies = library.policies.filter { covered[$0.id] != nil }.map { policy in
+        policies = library.filter { covered[$0.id] != nil }.map { policy in
             let taken = covered[policy.id] ?? []
             let all = policy.transitionIDs
             let missing = all.filter { !taken.contains($0) }.map { (state: $0.state, action: Self.action($0, in: policy)) }
             return PolicyCoverage(policy: policy.id, total: all.count, covered: taken.intersection(all), uncovered: missing)
         }
-        let claimed = library.policies.filter { covered[$0.id] != nil }
+        let claimed = library.filter { covered[$0.id] != nil }
         pairs = claimed.enumerated().flatMap { index, a in
             claimed.dropFirst(index + 1).filter { $0.domain == a.domain }.map { b in
                 let key = CoverageTally.pairKey(a.id, b.id)
@@ -40,26 +40,6 @@ public struct CoverageReport: Sendable {
         let branches = policy.state(named: id.state)?.transitions.first { $0.pattern == id.pattern }?.branches ?? []
         return id.branch < branches.count ? branches[id.branch].label(for: id.pattern) : id.pattern.display
     }
-
-    /// The `coverage` object of the JSON document, keyed by policy id.
-    public var json: JSONValue {
-        .object(
-            policies.map { entry in
-                (
-                    entry.policy,
-                    .object([
-                        ("transitions", .number(Double(entry.total))),
-                        ("covered", .number(Double(entry.covered.count))),
-                        ("uncovered", .array(entry.uncovered.map { .object([("state", .string($0.state)), ("action", .string($0.action))]) })),
-                    ])
-                )
-            })
-    }
-
-    /// The `differenceCoverage` array of the JSON document: one entry per pair of claimed policies of one domain.
-    public var pairsJSON: JSONValue {
-        .array(pairs.map(\.json))
-    }
 }
 
 /// Gathers, as outcomes arrive, the transitions each claimed policy's traces took, which pairs of
@@ -71,12 +51,12 @@ public struct CoverageTally: Sendable {
 
     public init() {}
 
-    public mutating func add(_ outcome: ConformRunner.FileOutcome) {
+    public mutating func add(_ outcome: FileOutcome) {
         for pair in outcome.results where pair.claimed {
             covered[pair.policy, default: []].formUnion(pair.outcome.path.map(\.id))
         }
-        let passed = outcome.results.filter { $0.outcome.verdict.name == "pass" }.map(\.policy)
-        let failed = outcome.results.filter { $0.outcome.verdict.name == "fail" }.map(\.policy)
+        let passed = outcome.results.filter { $0.outcome.verdict.kind == .pass }.map(\.policy)
+        let failed = outcome.results.filter { $0.outcome.verdict.kind == .fail }.map(\.policy)
         for a in passed {
             for b in failed { toldApart[Self.pairKey(a, b), default: 0] += 1 }
         }

@@ -1,37 +1,36 @@
 import Foundation
 
 /// Colour for the terminal: on only when the stream is a terminal and `NO_COLOR` is not set.
-struct Terminal {
-    let colours: Bool
+public struct Terminal: Sendable {
+    public let colours: Bool
 
-    init(fileDescriptor: Int32) {
+    public init(colours: Bool) {
+        self.colours = colours
+    }
+
+    public init(fileDescriptor: Int32) {
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         colours = !noColor && isatty(fileDescriptor) == 1
     }
 
-    func red(_ text: String) -> String { paint(text, "31") }
-    func green(_ text: String) -> String { paint(text, "32") }
-    func yellow(_ text: String) -> String { paint(text, "33") }
-    func bold(_ text: String) -> String { paint(text, "1") }
-    func dim(_ text: String) -> String { paint(text, "2") }
+    public func red(_ text: String) -> String { paint(text, "31") }
+    public func green(_ text: String) -> String { paint(text, "32") }
+    public func yellow(_ text: String) -> String { paint(text, "33") }
+    public func bold(_ text: String) -> String { paint(text, "1") }
+    public func dim(_ text: String) -> String { paint(text, "2") }
 
     /// Text from a trace or policy, made safe for a terminal: control characters (an escape sequence,
     /// a carriage return) become U+FFFD instead of acting on the screen.
-    static func printable(_ text: String) -> String {
+    public static func printable(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) ? "\u{FFFD}" : $0 }))
     }
 
     /// `printable` line by line: a multi-line text keeps its line breaks, nothing else a terminal obeys.
-    static func printableLines(_ text: String) -> String {
+    public static func printableLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
     }
 
     private func paint(_ text: String, _ code: String) -> String {
         colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
-}
-
-/// Writes to standard error.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

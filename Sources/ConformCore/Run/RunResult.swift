@@ -1,4 +1,4 @@
-import ConformCore
+
 
 /// One trace judged by one policy.
 public struct PairResult: Sendable {
@@ -13,6 +13,20 @@ public struct PairResult: Sendable {
     /// What the departing step's `evidence` names, read for reports: only on a broken claim that departs,
     /// and only when the run keeps steps.
     public var departureEvidence: Evidence? = nil
+
+    public init(
+        trace: String, file: String, app: String?, title: String?, policy: String, claimed: Bool, outcome: CheckOutcome,
+        departureEvidence: Evidence? = nil
+    ) {
+        self.trace = trace
+        self.file = file
+        self.app = app
+        self.title = title
+        self.policy = policy
+        self.claimed = claimed
+        self.outcome = outcome
+        self.departureEvidence = departureEvidence
+    }
 
     public var verdict: Verdict { outcome.verdict }
 }
@@ -29,6 +43,8 @@ public struct RunResult: Sendable {
     public var traces: [TraceSummary]
     /// Transition coverage of the claimed policies, when it was asked for (`--coverage`).
     public var coverage: CoverageReport?
+    /// The lengths of the lines problems and broken claims point at.
+    public var lineLengths = LineLengths()
 
     public init(
         results: [PairResult], errors: [Diagnostic], warnings: [Diagnostic] = [], traceCount: Int, policyIDs: [String], traces: [TraceSummary]
@@ -42,28 +58,41 @@ public struct RunResult: Sendable {
     }
 
     /// Takes in one file's outcome, in the order files are checked.
-    public mutating func add(_ outcome: ConformRunner.FileOutcome) {
+    public mutating func add(_ outcome: FileOutcome) {
         errors += outcome.errors
         warnings += outcome.warnings
+        if let file = outcome.summary?.file ?? outcome.errors.first?.location.file {
+            for (line, length) in outcome.lineLengths { lineLengths.set(length, ofLine: line, in: file) }
+        }
         guard let summary = outcome.summary else { return }
         traceCount += 1
         traces.append(summary)
         results += outcome.results
     }
 
-    public var claimsPassed: Int { results.filter { $0.claimed && $0.verdict.name == "pass" }.count }
-    /// Claims that did not hold: failed, inapplicable to the claimed policy, or not evaluable.
-    public var claimsFailed: Int { brokenClaims.count }
-
     /// The claims that did not hold, in run order.
-    public var brokenClaims: [PairResult] { results.filter { $0.claimed && $0.verdict.name != "pass" } }
+    public var brokenClaims: [PairResult] { results.filter { $0.claimed && $0.verdict.kind != .pass } }
 
-    /// 0 when every claim holds, 1 when one does not, 2 when a file could not be read or no trace was found.
-    /// Warnings never count.
-    public var exitStatus: Int32 {
-        if !errors.isEmpty || traceCount == 0 { return 2 }
-        return claimsFailed > 0 ? 1 : 0
+    /// The run's counts, as every output counts them.
+    public var tally: RunTally {
+        let claimed = results.filter(\.claimed)
+        let held = claimed.filter { $0.verdict.kind == .pass }.count
+        return RunTally(
+            traces: traceCount, claimsHeld: held, claimsBroken: claimed.count - held, errors: errors.count, warnings: warnings.count)
     }
+
+    /// The run again as file outcomes, one per trace in run order (then one with the problems), for
+    /// outputs that take a run file by file.
+    public var outcomes: [FileOutcome] {
+        var byFile: [String: [PairResult]] = [:]
+        for pair in results { byFile[pair.file, default: []].append(pair) }
+        var outcomes = traces.map { FileOutcome(summary: $0, results: byFile[$0.file] ?? [], errors: []) }
+        outcomes.append(FileOutcome(summary: nil, results: [], errors: errors, warnings: warnings))
+        return outcomes
+    }
+
+    /// The exit status by the one rule (`RunTally.exitStatus`).
+    public var exitStatus: Int32 { tally.exitStatus }
 }
 
 /// A checked trace as reports list it.
@@ -76,6 +105,16 @@ public struct TraceSummary: Sendable {
     public var stepCount: Int
     /// The steps as reports show them; empty unless the run was asked to keep them.
     public var steps: [StepSummary]
+
+    public init(id: String, file: String, app: String?, title: String?, claims: [String], stepCount: Int, steps: [StepSummary]) {
+        self.id = id
+        self.file = file
+        self.app = app
+        self.title = title
+        self.claims = claims
+        self.stepCount = stepCount
+        self.steps = steps
+    }
 }
 
 /// One step of a trace as reports show it.

@@ -1,4 +1,4 @@
-import ConformCore
+
 
 /// The file a step names as its `evidence` (a screenshot), read by the runner at a broken claim's
 /// departure so that reports can show it without touching the disk.

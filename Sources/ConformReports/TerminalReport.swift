@@ -1,10 +1,9 @@
 import ConformCore
-import ConformKit
 
 /// The terminal report: every unreadable file, warning and broken claim in compiler form, then what each
 /// app's traces agree with, then a summary line. Built file by file as the run goes, keeping only
 /// counts and the broken claims, so that memory does not grow with the corpus.
-struct TextReport {
+public struct TerminalReport: RunRenderer {
     private struct AppTally {
         var traces = 0
         var claims = Set<String>()
@@ -12,42 +11,36 @@ struct TextReport {
         var judged: [String: Int] = [:]
     }
 
-    let policyIDs: [String]
+    private let context: RunContext
+    private let terminal: Terminal
     private var errors: [Diagnostic] = []
     private var warnings: [Diagnostic] = []
     private var broken: [PairResult] = []
     private var apps: [String: AppTally] = [:]
-    private(set) var traceCount = 0
-    private(set) var claimsPassed = 0
-    private(set) var claimsFailed = 0
+    private var tally = RunTally()
 
-    init(policyIDs: [String]) {
-        self.policyIDs = policyIDs
+    public init(context: RunContext, terminal: Terminal) {
+        self.context = context
+        self.terminal = terminal
     }
 
-    /// Takes note of one file's outcome.
-    mutating func add(_ outcome: ConformRunner.FileOutcome) {
+    /// Takes note of one file's outcome; the report is written when the run is done.
+    public mutating func add(_ outcome: FileOutcome) -> String {
         errors += outcome.errors
         warnings += outcome.warnings
-        guard let trace = outcome.summary else { return }
-        traceCount += 1
-        for pair in outcome.results where pair.claimed {
-            if case .pass = pair.verdict {
-                claimsPassed += 1
-            } else {
-                claimsFailed += 1
-                broken.append(pair)
-            }
-        }
+        tally.add(outcome)
+        guard let trace = outcome.summary else { return "" }
+        broken += outcome.results.filter { $0.claimed && $0.verdict.kind != .pass }
         // In place: a copy of the app's tally would copy its dictionaries for every trace.
         Self.count(outcome, trace, into: &apps[trace.app ?? "(no app)", default: AppTally()])
+        return ""
     }
 
-    private static func count(_ outcome: ConformRunner.FileOutcome, _ trace: TraceSummary, into tally: inout AppTally) {
+    private static func count(_ outcome: FileOutcome, _ trace: TraceSummary, into tally: inout AppTally) {
         tally.traces += 1
         tally.claims.formUnion(trace.claims)
         for pair in outcome.results {
-            switch pair.verdict {
+            switch pair.verdict.kind {
             case .inapplicable: continue
             case .pass:
                 tally.judged[pair.policy, default: 0] += 1
@@ -58,41 +51,27 @@ struct TextReport {
         }
     }
 
-    /// 0 when every claim holds, 1 when one does not, 2 when a file could not be read or no trace was found.
-    /// Warnings never count.
-    func exitStatus(leadingErrors: [Diagnostic]) -> Int32 {
-        if !leadingErrors.isEmpty || !errors.isEmpty || traceCount == 0 { return 2 }
-        return claimsFailed > 0 ? 1 : 0
-    }
-
-    func render(leadingErrors: [Diagnostic], coverage: CoverageReport? = nil, terminal: Terminal) -> String {
+    public func finish(_ ending: RunEnding) -> String {
         var out = ""
-        let allErrors = leadingErrors + errors
-        for error in allErrors {
-            out += located(error.location.description, error.message, terminal) + "\n"
-            for note in error.notes { out += "    note: \(note)\n" }
-        }
-        for warning in warnings {
-            out += "\(Terminal.printable(warning.location.description)): \(terminal.yellow("warning:")) \(Terminal.printable(warning.message))\n"
-        }
-        for pair in broken { out += claimLine(pair, terminal) }
-        out += agreement(terminal)
-        if let coverage { out += Self.coverage(coverage, terminal) }
-        out += summary(errorCount: allErrors.count, terminal) + "\n"
+        let printer = DiagnosticPrinter(terminal: terminal)
+        for diagnostic in ending.leadingErrors + errors + warnings { out += printer.text(diagnostic) }
+        for pair in broken { out += claimLine(pair) }
+        out += agreement()
+        if let coverage = ending.coverage { out += coverageText(coverage) }
+        var tally = tally
+        tally.add(errors: ending.leadingErrors)
+        out += summary(tally) + "\n"
         return out
     }
 
-    private func located(_ place: String, _ message: String, _ terminal: Terminal) -> String {
-        "\(Terminal.printable(place)): \(terminal.red("error:")) \(Terminal.printable(message))"
-    }
 
-    private func claimLine(_ pair: PairResult, _ terminal: Terminal) -> String {
+    private func claimLine(_ pair: PairResult) -> String {
         guard let parts = ClaimWording.parts(pair) else { return "" }
-        return located(parts.place, parts.message, terminal) + "\n" + parts.details.map { "    \($0)\n" }.joined()
+        return DiagnosticPrinter(terminal: terminal).line(parts.place, .error, parts.message) + parts.details.map { "    \($0)\n" }.joined()
     }
 
     /// Per app: which policies all, some or none of its traces agree with.
-    private func agreement(_ terminal: Terminal) -> String {
+    private func agreement() -> String {
         guard !apps.isEmpty else { return "" }
         var out = "\n"
         for app in apps.keys.sorted() {
@@ -101,7 +80,7 @@ struct TextReport {
             out += terminal.bold(Terminal.printable(app)) + " (\(tally.traces) trace\(tally.traces == 1 ? "" : "s")"
             out += claims.isEmpty ? ")\n" : ", claims \(claims.joined(separator: ", ")))\n"
             var all: [String] = [], some: [String] = [], none: [String] = []
-            for policy in policyIDs {
+            for policy in context.policyIDs {
                 guard let judged = tally.judged[policy], judged > 0 else { continue }
                 let passed = tally.passed[policy] ?? 0
                 if passed == judged {
@@ -120,7 +99,7 @@ struct TextReport {
     }
 
     /// Per claimed policy: transitions exercised out of all, and the ones no trace took.
-    private static func coverage(_ report: CoverageReport, _ terminal: Terminal) -> String {
+    private func coverageText(_ report: CoverageReport) -> String {
         var out = "\n" + terminal.bold("Coverage") + " (transitions the traces claiming each policy took)\n"
         for entry in report.policies {
             let complete = entry.covered.count == entry.total
@@ -137,19 +116,19 @@ struct TextReport {
             out += "  \(pair.covered == pair.total ? terminal.green(count) : terminal.yellow(count)) \(pair.policies.0) vs \(pair.policies.1): "
             out += (pair.tellingApart == 0 ? terminal.red(told) : told) + "\n"
             for missing in pair.uncovered {
-                out += "      not shown: " + Terminal.printable(missing.scenario) + " (\(Terminal.printable(missing.differs)))\n"
+                let scenario = CoverageWording.scenario(missing, in: pair, policies: context.policies)
+                out += "      not shown: " + Terminal.printable(scenario) + " (\(Terminal.printable(CoverageWording.differs(missing, in: pair))))\n"
             }
         }
         return out
     }
 
-    private func summary(errorCount: Int, _ terminal: Terminal) -> String {
-        let claims = claimsPassed + claimsFailed
-        var line = "\n\(traceCount) trace\(traceCount == 1 ? "" : "s"), \(policyIDs.count) policies: "
-        line += claims == 0 ? "no claims" : "\(claimsPassed) of \(claims) claim\(claims == 1 ? "" : "s") hold"
-        if claimsFailed > 0 { line += ", " + terminal.red("\(claimsFailed) failed") }
-        if errorCount > 0 { line += ", " + terminal.red("\(errorCount) error\(errorCount == 1 ? "" : "s")") }
-        if !warnings.isEmpty { line += ", " + terminal.yellow("\(warnings.count) warning\(warnings.count == 1 ? "" : "s")") }
+    private func summary(_ tally: RunTally) -> String {
+        var line = "\n\(tally.traces) trace\(tally.traces == 1 ? "" : "s"), \(context.policies.count) policies: "
+        line += tally.claims == 0 ? "no claims" : "\(tally.claimsHeld) of \(tally.claims) claim\(tally.claims == 1 ? "" : "s") hold"
+        if tally.claimsBroken > 0 { line += ", " + terminal.red("\(tally.claimsBroken) failed") }
+        if tally.errors > 0 { line += ", " + terminal.red("\(tally.errors) error\(tally.errors == 1 ? "" : "s")") }
+        if tally.warnings > 0 { line += ", " + terminal.yellow("\(tally.warnings) warning\(tally.warnings == 1 ? "" : "s")") }
         return line
     }
 }

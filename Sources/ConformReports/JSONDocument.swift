@@ -1,8 +1,9 @@
 import ConformCore
 
 extension RunResult {
-    /// The document `conform run --format json` prints (PRODUCT §6), keys in the contract's order.
-    public func jsonDocument() -> JSONValue {
+    /// The document `conform run --format json` prints (PRODUCT §6), keys in the contract's order:
+    /// what `JSONDocument` streams, built from a whole run.
+    public func jsonDocument(policies: [Policy]) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("conform", .number(1)),
             ("results", .array(results.map(\.json))),
@@ -10,82 +11,74 @@ extension RunResult {
         ]
         // Additive: documents without warnings stay as they were.
         if !warnings.isEmpty { members.append(("warnings", .array(warnings.map(\.json)))) }
-        members.append(
-            ("summary", Self.summaryJSON(traces: traceCount, policies: policyIDs.count, passed: claimsPassed, failed: claimsFailed, errors: errors.count)))
+        members.append(("summary", JSONDocument.summary(tally, policies: policyIDs.count)))
         if let coverage {
-            members.append(("coverage", coverage.json))
-            if !coverage.pairs.isEmpty { members.append(("differenceCoverage", coverage.pairsJSON)) }
+            members.append(("coverage", CoverageWording.json(coverage)))
+            if !coverage.pairs.isEmpty { members.append(("differenceCoverage", CoverageWording.pairsJSON(coverage, policies: policies))) }
         }
         return .object(members)
     }
-
-    static func summaryJSON(traces: Int, policies: Int, passed: Int, failed: Int, errors: Int) -> JSONValue {
-        .object([
-            ("traces", .number(Double(traces))),
-            ("policies", .number(Double(policies))),
-            ("claims", .object([("pass", .number(Double(passed))), ("fail", .number(Double(failed)))])),
-            ("errors", .number(Double(errors))),
-        ])
-    }
 }
 
-/// Writes the `--format json` document piece by piece as files are checked, byte for byte the same
-/// as `RunResult.jsonDocument().serialized(pretty: true)`, so that memory does not grow with the run.
-public struct JSONDocumentStream {
+/// The `--format json` document (and the JSON report file), written piece by piece as files are
+/// checked, byte for byte the same as `RunResult.jsonDocument(policies:).serialized(pretty: true)`:
+/// memory holds counts and problems, not the matrix.
+public struct JSONDocument: RunRenderer {
+    private let context: RunContext
     private var wroteResult = false
     private var errors: [Diagnostic] = []
     private var warnings: [Diagnostic] = []
-    private var traces = 0
-    private var passed = 0
-    private var failed = 0
-    private let policies: Int
+    private var tally = RunTally()
 
-    public init(policies: Int) {
-        self.policies = policies
+    public init(context: RunContext) {
+        self.context = context
     }
 
-    /// The opening of the document.
-    public var header: String { "{\n  \"conform\": 1,\n  \"results\": [" }
-
     /// Serialises one file's results, on whatever thread checked it (no separator before the first).
-    public static func prepare(_ outcome: inout ConformRunner.FileOutcome) {
-        guard !outcome.results.isEmpty else { return }
+    public static func prepare(_ outcome: inout FileOutcome) {
+        guard outcome.prepared == nil, !outcome.results.isEmpty else { return }
         outcome.prepared = outcome.results.map { "\n    " + $0.json.serialized(pretty: true, indent: 2) }.joined(separator: ",")
     }
 
-    /// The text to write for one file's outcome (its results), after taking note of its counts.
-    public mutating func text(for outcome: ConformRunner.FileOutcome) -> String {
+    public func begin() -> String { "{\n  \"conform\": 1,\n  \"results\": [" }
+
+    public mutating func add(_ outcome: FileOutcome) -> String {
         errors += outcome.errors
         warnings += outcome.warnings
-        if outcome.summary != nil { traces += 1 }
-        for pair in outcome.results where pair.claimed {
-            if pair.verdict.name == "pass" { passed += 1 } else { failed += 1 }
-        }
+        tally.add(outcome)
+        var outcome = outcome
+        Self.prepare(&outcome)
         guard let prepared = outcome.prepared else { return "" }
         defer { wroteResult = true }
         return (wroteResult ? "," : "") + prepared
     }
 
     /// The end of the document: the errors (those found before any file first), the warnings if any, and the summary.
-    public func footer(leadingErrors: [Diagnostic], coverage: CoverageReport? = nil) -> String {
-        let all = leadingErrors + errors
+    public func finish(_ ending: RunEnding) -> String {
+        let all = ending.leadingErrors + errors
+        var tally = tally
+        tally.add(errors: ending.leadingErrors)
         var out = wroteResult ? "\n  ]" : "]"
         out += ",\n  \"errors\": " + JSONValue.array(all.map(\.json)).serialized(pretty: true, indent: 1)
         if !warnings.isEmpty { out += ",\n  \"warnings\": " + JSONValue.array(warnings.map(\.json)).serialized(pretty: true, indent: 1) }
-        out += ",\n  \"summary\": "
-        out += RunResult.summaryJSON(traces: traces, policies: policies, passed: passed, failed: failed, errors: all.count)
-            .serialized(pretty: true, indent: 1)
-        if let coverage {
-            out += ",\n  \"coverage\": " + coverage.json.serialized(pretty: true, indent: 1)
-            if !coverage.pairs.isEmpty { out += ",\n  \"differenceCoverage\": " + coverage.pairsJSON.serialized(pretty: true, indent: 1) }
+        out += ",\n  \"summary\": " + Self.summary(tally, policies: context.policies.count).serialized(pretty: true, indent: 1)
+        if let coverage = ending.coverage {
+            out += ",\n  \"coverage\": " + CoverageWording.json(coverage).serialized(pretty: true, indent: 1)
+            if !coverage.pairs.isEmpty {
+                out += ",\n  \"differenceCoverage\": "
+                    + CoverageWording.pairsJSON(coverage, policies: context.policies).serialized(pretty: true, indent: 1)
+            }
         }
-        return out + "\n}"
+        return out + "\n}\n"
     }
 
-    /// The exit status, as `RunResult.exitStatus` computes it.
-    public func exitStatus(leadingErrors: [Diagnostic]) -> Int32 {
-        if !leadingErrors.isEmpty || !errors.isEmpty || traces == 0 { return 2 }
-        return failed > 0 ? 1 : 0
+    static func summary(_ tally: RunTally, policies: Int) -> JSONValue {
+        .object([
+            ("traces", .number(Double(tally.traces))),
+            ("policies", .number(Double(policies))),
+            ("claims", .object([("pass", .number(Double(tally.claimsHeld))), ("fail", .number(Double(tally.claimsBroken)))])),
+            ("errors", .number(Double(tally.errors))),
+        ])
     }
 }
 

@@ -1,0 +1,25 @@
+/// What one trace file contributes to a run: its summary, its row of the matrix, its problems.
+/// Renderers take a run one `FileOutcome` at a time, in file order.
+public struct FileOutcome: Sendable {
+    /// `nil` when the file could not be read as a trace.
+    public var summary: TraceSummary?
+    public var results: [PairResult]
+    public var errors: [Diagnostic]
+    /// Free for a renderer's `prepare` to fill on the thread that checked the file, e.g. with the
+    /// results already serialised.
+    public var prepared: String?
+    /// With `revealDifferences`: per pair of policies (`CoverageTally.pairKey`), the differences the trace shows.
+    public var revealed: [String: Set<String>] = [:]
+    /// Problems that do not change the exit status, e.g. an evidence file that is missing.
+    public var warnings: [Diagnostic] = []
+    /// The lengths of the file's lines that its problems and broken claims point at (reports only).
+    public var lineLengths: [Int: Int] = [:]
+
+    public init(summary: TraceSummary?, results: [PairResult], errors: [Diagnostic], prepared: String? = nil, warnings: [Diagnostic] = []) {
+        self.summary = summary
+        self.results = results
+        self.errors = errors
+        self.prepared = prepared
+        self.warnings = warnings
+    }
+}

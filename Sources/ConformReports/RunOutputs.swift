@@ -1,0 +1,107 @@
+import ConformCore
+import Foundation
+
+/// The outputs of one run, each a renderer and where its text goes, fed in one pass: what
+/// `conform run` prints and writes. Also keeps the run's one tally, whose exit status every output
+/// agrees with.
+public final class RunOutputs {
+    /// Where an output's text goes.
+    public enum Destination: Sendable, Equatable {
+        case standardOutput
+        case standardError
+        /// A report file, written whole or not at all when the run is done.
+        case file(String)
+        /// Appended to a file that others write too (GitHub's step summary).
+        case appending(String)
+    }
+
+    private struct Output {
+        var renderer: any RunRenderer
+        var destination: Destination
+        /// Text not yet written: streams are flushed in large pieces, files are written at the end.
+        var pending = ""
+    }
+
+    private var outputs: [Output]
+    public private(set) var tally = RunTally()
+    /// Outputs that could not be made or written, found at `finish`.
+    public private(set) var problems: [Diagnostic] = []
+
+    public init(_ outputs: [(renderer: any RunRenderer, destination: Destination)]) {
+        self.outputs = outputs.map { Output(renderer: $0.renderer, destination: $0.destination) }
+    }
+
+    /// The work each output wants done on the checking threads, for `ConformRunner.run(_:prepare:each:)`.
+    public var prepare: @Sendable (inout FileOutcome) -> Void {
+        let types = outputs.map { type(of: $0.renderer) }
+        return { outcome in for type in types { type.prepare(&outcome) } }
+    }
+
+    public func begin() {
+        for index in outputs.indices { append(outputs[index].renderer.begin(), to: index) }
+    }
+
+    /// Hands one file's outcome to every output, in file order.
+    public func add(_ outcome: FileOutcome) {
+        tally.add(outcome)
+        for index in outputs.indices { append(outputs[index].renderer.add(outcome), to: index) }
+    }
+
+    /// Finishes every output and writes what is left; returns the exit status: the tally's, or 2 when
+    /// an output could not be made or written (the others are still written).
+    public func finish(_ ending: RunEnding) -> Int32 {
+        tally.add(errors: ending.leadingErrors)
+        for index in outputs.indices {
+            do {
+                append(try outputs[index].renderer.finish(ending), to: index)
+                try flush(index, final: true)
+            } catch let diagnostic as Diagnostic {
+                problems.append(diagnostic)
+            } catch {
+                problems.append(Diagnostic(.error, "\(error)", at: SourceLocation(file: "conform", position: nil)))
+            }
+        }
+        return problems.isEmpty ? tally.exitStatus : 2
+    }
+
+    private func append(_ text: String, to index: Int) {
+        guard !text.isEmpty else { return }
+        outputs[index].pending += text
+        if outputs[index].pending.utf8.count >= 1 << 16 { try? flush(index, final: false) }
+    }
+
+    private func flush(_ index: Int, final: Bool) throws {
+        let text = outputs[index].pending
+        switch outputs[index].destination {
+        case .standardOutput:
+            outputs[index].pending = ""
+            FileHandle.standardOutput.write(Data(text.utf8))
+        case .standardError:
+            outputs[index].pending = ""
+            FileHandle.standardError.write(Data(text.utf8))
+        case .file(let path):
+            // A report file is written whole, once, when the run is done.
+            guard final else { return }
+            outputs[index].pending = ""
+            try AtomicFile.write(text, to: path, what: "the report")
+        case .appending(let path):
+            guard final else { return }
+            outputs[index].pending = ""
+            try Self.append(text + "\n", to: path)
+        }
+    }
+
+    private static func append(_ text: String, to path: String) throws {
+        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw Diagnostic(.error, "cannot open the step summary for appending", at: SourceLocation(file: path, position: nil))
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            throw Diagnostic(.error, "cannot append the step summary: \(error)", at: SourceLocation(file: path, position: nil))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ConformCore
+
+/// Everything an output knows before the first file: the loaded policies and who made the run.
+public struct RunContext: Sendable {
+    /// The loaded policies, sorted by id (the matrix's columns).
+    public var policies: [Policy]
+    public var version: String
+    /// When the run was made, only when asked for (`SOURCE_DATE_EPOCH`): outputs are otherwise the same
+    /// bytes for the same input.
+    public var generatedAt: String?
+    /// The folder report files go to (`--output`), as given: Markdown links to evidence files from there.
+    public var reportDirectory: String?
+    /// The absolute folder relative paths start from, for a link between an absolute and a relative path.
+    public var workingDirectory: String?
+
+    public init(
+        policies: [Policy], version: String, generatedAt: String? = nil, reportDirectory: String? = nil, workingDirectory: String? = nil
+    ) {
+        self.policies = policies
+        self.version = version
+        self.generatedAt = generatedAt
+        self.reportDirectory = reportDirectory
+        self.workingDirectory = workingDirectory
+    }
+
+    public var policyIDs: [String] { policies.map(\.id) }
+}
+
+/// What is known once every file is done.
+public struct RunEnding: Sendable {
+    /// Problems found outside any trace file (a missing path, no trace found, a policy file that does
+    /// not load); outputs list them first.
+    public var leadingErrors: [Diagnostic]
+    /// Transition coverage of the claimed policies, when it was asked for (`--coverage`).
+    public var coverage: CoverageReport?
+    /// The length of each line a located problem or departure points at, for outputs whose regions
+    /// run to the end of the line (SARIF); measured by the runner, since renderers read no file.
+    public var lineLengths: LineLengths
+
+    public init(leadingErrors: [Diagnostic] = [], coverage: CoverageReport? = nil, lineLengths: LineLengths = LineLengths()) {
+        self.leadingErrors = leadingErrors
+        self.coverage = coverage
+        self.lineLengths = lineLengths
+    }
+}
+
+/// An output of a run, made in one pass: `begin`, then `add` for each file's outcome in file order, then
+/// `finish`. Each returns the text to append to the output so far. A renderer is handed everything it
+/// needs and touches no file; a streaming one (text, JSON) keeps counts, not the matrix.
+public protocol RunRenderer {
+    /// Work done for each outcome on the thread that checked it, before it is handed over (e.g.
+    /// serialising it), so that it runs on every core.
+    static func prepare(_ outcome: inout FileOutcome)
+
+    mutating func begin() -> String
+    mutating func add(_ outcome: FileOutcome) -> String
+    /// - Throws: a `Diagnostic` when the output cannot be made (a user template that does not render).
+    mutating func finish(_ ending: RunEnding) throws -> String
+}
+
+extension RunRenderer {
+    public static func prepare(_ outcome: inout FileOutcome) {}
+    public mutating func begin() -> String { "" }
+}
