@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "conform", targets: ["ConformCLI"]),
         .library(name: "ConformKit", targets: ["ConformKit"]),
+        .library(name: "ConformRecording", targets: ["ConformRecording"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -40,6 +41,8 @@ let package = Package(
                 "ConformKit", "ConformReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // UI snapshots (the shape of XCUITest's) to the observations of a `see` step. Pure, platform-neutral.
+        .target(name: "ConformRecording", dependencies: ["ConformCore"]),
         // Maintainer tool: rewrites Sources/ConformResources/Embedded+Generated.swift from Policies/.
         .executableTarget(name: "conform-embed", dependencies: ["ConformEmbedding"]),
         // How Policies/ becomes Swift source; shared by conform-embed and the staleness test.
