@@ -59,5 +59,6 @@ let package = Package(
         .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformResources", "ConformEmbedding", "ConformTestSupport"]),
         .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports", "ConformLoading", "ConformTestSupport"]),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
+        .testTarget(name: "ConformRecordingTests", dependencies: ["ConformRecording"], exclude: ["Fixtures"]),
     ]
 )
