@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "conform", targets: ["ConformCLI"]),
         .library(name: "ConformKit", targets: ["ConformKit"]),
         .library(name: "ConformRecording", targets: ["ConformRecording"]),
+        .library(name: "ConformXCUITest", targets: ["ConformXCUITest"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -43,6 +44,8 @@ let package = Package(
         ),
         // UI snapshots (the shape of XCUITest's) to the observations of a `see` step. Pure, platform-neutral.
         .target(name: "ConformRecording", dependencies: ["ConformCore"]),
+        // The XCUITest adapter: compiled only for iOS (every file is `#if os(iOS) && canImport(XCTest)`).
+        .target(name: "ConformXCUITest", dependencies: ["ConformRecording", "ConformKit"]),
         // Maintainer tool: rewrites Sources/ConformResources/Embedded+Generated.swift from Policies/.
         .executableTarget(name: "conform-embed", dependencies: ["ConformEmbedding"]),
         // How Policies/ becomes Swift source; shared by conform-embed and the staleness test.
