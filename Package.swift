@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "ConformReports", targets: ["ConformReports"]),
         // Test helpers for XCTest and Swift Testing, apart so that ConformKit links no test framework.
         .library(name: "ConformAssertions", targets: ["ConformAssertions"]),
+        .library(name: "ConformRecording", targets: ["ConformRecording"]),
+        .library(name: "ConformXCUITest", targets: ["ConformXCUITest"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -46,6 +48,10 @@ let package = Package(
                 "ConformKit", "ConformReports", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // UI snapshots (the shape of XCUITest's) to the observations of a `see` step. Pure, platform-neutral.
+        .target(name: "ConformRecording", dependencies: ["ConformCore"]),
+        // The XCUITest adapter: compiled only for iOS (every file is `#if os(iOS) && canImport(XCTest)`).
+        .target(name: "ConformXCUITest", dependencies: ["ConformRecording", "ConformKit"]),
         // Maintainer tool: rewrites Sources/ConformResources/Embedded+Generated.swift from Policies/.
         .executableTarget(name: "conform-embed", dependencies: ["ConformEmbedding"]),
         // How Policies/ becomes Swift source; shared by conform-embed and the staleness test.
@@ -63,5 +69,6 @@ let package = Package(
         .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports", "ConformKit", "ConformLoading", "ConformTestSupport"]),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
         .testTarget(name: "ConformAssertionsTests", dependencies: ["ConformAssertions", "ConformKit"]),
+        .testTarget(name: "ConformRecordingTests", dependencies: ["ConformRecording"], exclude: ["Fixtures"]),
     ]
 )

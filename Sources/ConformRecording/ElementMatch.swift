@@ -1,0 +1,43 @@
+/// Which element to look for: by type, identifier or label; a part left `nil` matches anything.
+public struct ElementMatch: Hashable, Sendable, CustomStringConvertible {
+    public var kind: UIElementKind?
+    public var identifier: String?
+    public var label: String?
+
+    public init(kind: UIElementKind? = nil, identifier: String? = nil, label: String? = nil) {
+        self.kind = kind
+        self.identifier = identifier
+        self.label = label
+    }
+
+    /// An element whose accessibility label is `label` (a button: `.label("Done")`).
+    public static func label(_ label: String, kind: UIElementKind? = nil) -> ElementMatch {
+        ElementMatch(kind: kind, label: label)
+    }
+
+    /// An element whose accessibility identifier is `identifier` (`.identifier("save-button")`).
+    public static func identifier(_ identifier: String, kind: UIElementKind? = nil) -> ElementMatch {
+        ElementMatch(kind: kind, identifier: identifier)
+    }
+
+    /// Any element of this type.
+    public static func kind(_ kind: UIElementKind) -> ElementMatch {
+        ElementMatch(kind: kind)
+    }
+
+    /// Whether `element` is the one looked for.
+    public func matches(_ element: any UIElementSnapshot) -> Bool {
+        if let kind, element.elementType != kind { return false }
+        if let identifier, element.identifier != identifier { return false }
+        if let label, element.label != label { return false }
+        return true
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let kind { parts.append(kind.rawValue) }
+        if let identifier { parts.append("identifier '\(identifier)'") }
+        if let label { parts.append("label '\(label)'") }
+        return parts.isEmpty ? "any element" : parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,135 @@
+import ConformCore
+
+extension ScreenObserver {
+    /// What a `ScreenObserver` records and where it looks. The defaults fit a UIKit or SwiftUI edit form
+    /// with English Done and Cancel buttons in its navigation bar.
+    public struct Options: Sendable {
+        /// The keys recorded, in this order; each is left out when it cannot be seen (see `observe`).
+        public var keys: [ObservationKey]
+        /// The confirming bar button (`done`). Only buttons are considered.
+        public var done: ElementMatch
+        /// The cancelling bar button (`cancel`). Only buttons are considered.
+        public var cancel: ElementMatch
+        /// The bars that hold Done and Cancel; buttons elsewhere (a keyboard toolbar's Done) are ignored.
+        public var bar: ElementMatch
+        /// The element whose absence means the form was dismissed. `nil`: the form is gone when no `bar`
+        /// holds the `done` or the `cancel` button.
+        public var formRoot: ElementMatch?
+        /// The fields recorded under `form`, in this order.
+        public var fields: [FormField]
+        /// The role of each sheet action; `nil` leaves the role out. Default: `ScreenObserver.cancelSetApart`.
+        public var role: @Sendable (SheetButton) -> SheetRole?
+        /// What a sheet's one text is when the sheet's label does not say (see `LoneText`).
+        public var loneSheetText: LoneText
+        /// The identifier of the app's debug element whose value is the scroll view's `contentOffset.y`.
+        public var offsetHook: String?
+        /// The identifier of the app's debug element whose value is the scroll view's `contentInset.bottom`.
+        public var insetHook: String?
+        /// Which cells can disclose. Default: every cell.
+        public var disclosable: @Sendable (any UIElementSnapshot) -> Bool
+        /// Whether a cell shows a disclosure indicator. Default: `ScreenObserver.showsSystemChevron`.
+        public var indicator: @Sendable (any UIElementSnapshot) -> Bool
+
+        public init(
+            keys: [ObservationKey] = ObservationKey.formKeys,
+            done: ElementMatch = .label("Done"),
+            cancel: ElementMatch = .label("Cancel"),
+            bar: ElementMatch = .kind(.navigationBar),
+            formRoot: ElementMatch? = nil,
+            fields: [FormField] = [],
+            role: @escaping @Sendable (SheetButton) -> SheetRole? = ScreenObserver.cancelSetApart,
+            loneSheetText: LoneText = .unknown,
+            offsetHook: String? = nil,
+            insetHook: String? = nil,
+            disclosable: @escaping @Sendable (any UIElementSnapshot) -> Bool = { _ in true },
+            indicator: @escaping @Sendable (any UIElementSnapshot) -> Bool = ScreenObserver.showsSystemChevron
+        ) {
+            self.keys = keys
+            self.done = done
+            self.cancel = cancel
+            self.bar = bar
+            self.formRoot = formRoot
+            self.fields = fields
+            self.role = role
+            self.loneSheetText = loneSheetText
+            self.offsetHook = offsetHook
+            self.insetHook = insetHook
+            self.disclosable = disclosable
+            self.indicator = indicator
+        }
+    }
+
+    /// A form field recorded under `form`: the text control with this identifier, under this name.
+    public struct FormField: Hashable, Sendable {
+        public var name: String
+        public var identifier: String
+
+        public init(_ name: String, identifier: String) {
+            self.name = name
+            self.identifier = identifier
+        }
+    }
+
+    /// What to make of a sheet that shows exactly one text and whose label is empty: XCUITest does not say
+    /// whether that text is the title or the message.
+    public enum LoneText: Hashable, Sendable {
+        /// Record neither title nor message (they are then not checked).
+        case unknown
+        case title
+        case message
+    }
+
+    /// One action of a sheet, as the role rule sees it.
+    public struct SheetButton: Hashable, Sendable {
+        /// The action's title: the button's label, or its identifier when the label is empty.
+        public var title: String
+        public var identifier: String
+        public var frame: UIRect
+        /// The position in display order, from 0.
+        public var index: Int
+        /// How many actions the sheet has.
+        public var count: Int
+        /// `.sheet` for an action sheet, `.alert` for an alert.
+        public var container: UIElementKind
+        /// Whether this is the last action of an action sheet and stands apart from the others (a gap of
+        /// at least `ScreenObserver.apartGap` above it): where iOS puts the cancel action on iPhone.
+        public var isSetApart: Bool
+
+        public init(
+            title: String, identifier: String = "", frame: UIRect, index: Int, count: Int, container: UIElementKind,
+            isSetApart: Bool
+        ) {
+            self.title = title
+            self.identifier = identifier
+            self.frame = frame
+            self.index = index
+            self.count = count
+            self.container = container
+            self.isSetApart = isSetApart
+        }
+    }
+
+    /// The default role rule: the action set apart at the bottom of an action sheet is the cancel action;
+    /// every other role is left out, because XCUITest does not expose it.
+    @Sendable public static func cancelSetApart(_ button: SheetButton) -> SheetRole? {
+        button.isSetApart ? .cancel : nil
+    }
+
+    /// The default indicator rule: the cell holds a button labelled `chevron` (a `UITableViewCell`
+    /// accessory) or an image identified as `chevron.forward` (a list cell's `UICellAccessory`), as an
+    /// iOS 26.4 simulator exposes them. See Docs/Recording.md: not verified on other iOS versions.
+    @Sendable public static func showsSystemChevron(_ cell: any UIElementSnapshot) -> Bool {
+        cell.descendants.contains { element in
+            switch element.elementType {
+            case .button: return element.label == "chevron" || element.identifier == "chevron"
+            case .image:
+                return ["chevron.forward", "chevron.right"].contains(element.identifier)
+                    || ["chevron.forward", "chevron.right"].contains(element.label)
+            default: return false
+            }
+        }
+    }
+
+    /// The smallest vertical gap, in points, that sets the last action of an action sheet apart.
+    public static let apartGap: Double = 6
+}

@@ -1,0 +1,141 @@
+import ConformCore
+
+/// Turns one UI snapshot into the observation of a `see` step. Pure and deterministic: the same snapshot
+/// and options always give the same observation, and nothing is read but the snapshot.
+public struct ScreenObserver: Sendable {
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// The observation of `root` (the application's snapshot), with the keys of `options.keys` in order.
+    ///
+    /// A key is left out when the screen cannot show it: `form` without a configured field on screen,
+    /// `saved` when `saved` is `nil`. Once the form is dismissed (and `dismissed` is asked for) only
+    /// `dismissed` and `saved` are recorded, because nothing else of the form is left to see.
+    /// - Parameter saved: whether the app persisted the edits; the UI cannot show it, the test supplies it.
+    /// - Throws: `ScreenObserverError` when a debug hook or the disclosure cells asked for are not there.
+    public func observe(_ root: any UIElementSnapshot, saved: Bool? = nil) throws(ScreenObserverError) -> Observation {
+        let everything = [root] + root.descendants
+        let gone = options.keys.contains(.dismissed) && isDismissed(everything)
+        var items: [ObservedItem] = []
+        func add(_ key: ObservationKey, _ value: ObservedValue) {
+            items.append(ObservedItem(key: key.rawValue, value: value, position: .start))
+        }
+        for key in options.keys {
+            if gone, key != .dismissed, key != .saved { continue }
+            switch key {
+            case .done: add(key, .scalar(buttonState(options.done, in: everything)))
+            case .cancel: add(key, .scalar(buttonState(options.cancel, in: everything)))
+            case .sheet: add(key, .sheet(sheet(in: everything)))
+            case .dismissed: add(key, .scalar(.bool(gone)))
+            case .form:
+                let fields = formFields(in: everything)
+                if !fields.isEmpty { add(key, .fields(fields)) }
+            case .saved:
+                if let saved { add(key, .scalar(.bool(saved))) }
+            case .offset: add(key, .scalar(.number(try hook(options.offsetHook, key: key, in: everything))))
+            case .inset: add(key, .scalar(.number(try hook(options.insetHook, key: key, in: everything))))
+            case .indicators: add(key, .scalar(.bool(try indicators(in: everything, root: root))))
+            }
+        }
+        return Observation(items: items)
+    }
+
+    /// `enabled`, `disabled` or `absent`: the first button matching `match` inside a bar matching `options.bar`.
+    public func buttonState(_ match: ElementMatch, in root: any UIElementSnapshot) -> Value {
+        buttonState(match, in: [root] + root.descendants)
+    }
+
+    /// Whether the form is gone from `root` (see `Options.formRoot`).
+    public func isDismissed(_ root: any UIElementSnapshot) -> Bool {
+        isDismissed([root] + root.descendants)
+    }
+
+    // MARK: - Private
+
+    private func barButton(_ match: ElementMatch, in everything: [any UIElementSnapshot]) -> (any UIElementSnapshot)? {
+        for bar in everything where options.bar.matches(bar) {
+            if let button = bar.descendants.first(where: { $0.elementType == .button && match.matches($0) }) {
+                return button
+            }
+        }
+        return nil
+    }
+
+    private func buttonState(_ match: ElementMatch, in everything: [any UIElementSnapshot]) -> Value {
+        guard let button = barButton(match, in: everything) else { return .symbol("absent") }
+        return .symbol(button.isEnabled ? "enabled" : "disabled")
+    }
+
+    private func isDismissed(_ everything: [any UIElementSnapshot]) -> Bool {
+        if let formRoot = options.formRoot { return !everything.contains(where: formRoot.matches) }
+        return barButton(options.done, in: everything) == nil && barButton(options.cancel, in: everything) == nil
+    }
+
+    /// The configured fields on screen, each with the text it shows; a field showing only its placeholder is "".
+    private func formFields(in everything: [any UIElementSnapshot]) -> [NamedValue] {
+        options.fields.compactMap { field in
+            guard
+                let element = everything.first(where: {
+                    $0.identifier == field.identifier && Self.textKinds.contains($0.elementType)
+                })
+            else { return nil }
+            var text = element.value ?? ""
+            // XCUITest reports an empty field's placeholder as its value.
+            if let placeholder = element.placeholderValue, text == placeholder { text = "" }
+            return NamedValue(name: field.name, value: .string(text))
+        }
+    }
+
+    private static let textKinds: Set<UIElementKind> = [.textField, .secureTextField, .textView, .searchField]
+
+    private func hook(_ identifier: String?, key: ObservationKey, in everything: [any UIElementSnapshot])
+        throws(ScreenObserverError) -> Double
+    {
+        let identifier = identifier ?? "(no \(key.rawValue)Hook set)"
+        guard let element = everything.first(where: { $0.identifier == identifier }) else {
+            throw .hookMissing(key: key.rawValue, identifier: identifier)
+        }
+        let text = (element.value ?? element.label).trimmingWhitespace
+        guard let number = Double(text), number.isFinite else {
+            throw .hookNotANumber(key: key.rawValue, identifier: identifier, value: element.value ?? element.label)
+        }
+        return number
+    }
+
+    private func indicators(in everything: [any UIElementSnapshot], root: any UIElementSnapshot)
+        throws(ScreenObserverError) -> Bool
+    {
+        let screen = visibleArea(of: root)
+        let cells = everything.filter {
+            $0.elementType == .cell && $0.frame.intersects(screen) && options.disclosable($0)
+        }
+        guard !cells.isEmpty else { throw .noDisclosableCell }
+        let shown = cells.filter(options.indicator)
+        if shown.count == cells.count { return true }
+        if shown.isEmpty { return false }
+        let hidden = cells.filter { !options.indicator($0) }
+        throw .indicatorsDisagree(shown: shown.map(Self.name), hidden: hidden.map(Self.name))
+    }
+
+    /// The first window's frame, else the root's: cells outside it are not visible.
+    private func visibleArea(of root: any UIElementSnapshot) -> UIRect {
+        ([root] + root.descendants).first(where: { $0.elementType == .window })?.frame ?? root.frame
+    }
+
+    private static func name(_ cell: any UIElementSnapshot) -> String {
+        let text = cell.label.isEmpty ? cell.identifier : cell.label
+        return text.isEmpty ? "a cell at y \(Value.format(cell.frame.minY))" : "'\(text)'"
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+}
