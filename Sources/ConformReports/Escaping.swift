@@ -70,10 +70,18 @@ public enum Escaping {
         percentEscaping(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
     }
 
+    /// The table's characters percent-escaped; any other control character (an escape sequence that
+    /// the log viewer would colour or move by) shown inert as U+FFFD.
     private static func percentEscaping(_ text: String, _ table: [Unicode.Scalar: String]) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if let escaped = table[scalar] { out += escaped } else { out.unicodeScalars.append(scalar) }
+            if let escaped = table[scalar] {
+                out += escaped
+            } else if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
+                out.unicodeScalars.append("\u{FFFD}")
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }

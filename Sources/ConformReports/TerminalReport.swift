@@ -78,7 +78,7 @@ public struct TerminalReport: RunRenderer {
             guard let tally = apps[app] else { continue }
             let claims = tally.claims.sorted()
             out += terminal.bold(Terminal.printable(app)) + " (\(tally.traces) trace\(tally.traces == 1 ? "" : "s")"
-            out += claims.isEmpty ? ")\n" : ", claims \(claims.joined(separator: ", ")))\n"
+            out += claims.isEmpty ? ")\n" : ", claims \(Terminal.printable(claims.joined(separator: ", "))))\n"
             var all: [String] = [], some: [String] = [], none: [String] = []
             for policy in context.policyIDs {
                 guard let judged = tally.judged[policy], judged > 0 else { continue }
@@ -105,7 +105,7 @@ public struct TerminalReport: RunRenderer {
             let complete = entry.covered.count == entry.total
             let count = "\(entry.covered.count)/\(entry.total)"
             out += "  \(complete ? terminal.green(count) : terminal.yellow(count)) \(entry.policy)\n"
-            for missing in entry.uncovered { out += "      not exercised: \(missing.state): \(missing.action)\n" }
+            for missing in entry.uncovered { out += "      not exercised: " + Terminal.printable("\(missing.state): \(missing.action)") + "\n" }
         }
         guard !report.pairs.isEmpty else { return out }
         out += "\n" + terminal.bold("Where the claimed policies differ")
