@@ -75,30 +75,36 @@ extension ConformCommand {
             try writer.save(session.recorder)
             RecordingWriter.announceOnInterrupt(path: output)
 
-            let console = RecordingConsole(terminal: Terminal(fileDescriptor: STDERR_FILENO))
-            console.opening(policy: policy, app: app, path: output)
-            console.turn(session, number: 1)
-            while let line = readLine(strippingNewline: true) {
+            let transcript = RecordingTranscript(terminal: Terminal(fileDescriptor: STDERR_FILENO))
+            func turn() -> String {
+                transcript.turn(
+                    number: session.recorder.trace.steps.count + 1, policy: policy.id, state: session.state,
+                    prediction: session.prediction, menu: session.menu)
+            }
+            say(transcript.opening(policy: policy.id, app: app, path: output) + turn())
+            reading: while let line = readLine(strippingNewline: true) {
                 switch session.answer(line) {
                 case .finished:
-                    return finish(session, console)
+                    break reading
                 case .rejected(let reason):
-                    console.rejected(reason)
-                    continue
+                    say(transcript.rejected(reason))
                 case .annotated(let step):
                     try writer.save(session.recorder)
-                    console.annotated(step)
+                    say(transcript.annotated(step) + turn())
                 case .recorded(let step, let departs):
                     try writer.save(session.recorder)
-                    console.recorded(step, departs: departs)
+                    say(transcript.recorded(step, policy: policy.id, departure: departs.map { $0.place ?? $0.summary }) + turn())
                 }
-                console.turn(session, number: session.recorder.trace.steps.count + 1)
             }
-            finish(session, console)
+            say(
+                transcript.closing(
+                    steps: session.recorder.trace.steps.count, path: output, policy: policy.id,
+                    departure: session.departure.map { $0.place ?? $0.summary }))
         }
 
-        private func finish(_ session: RecordingSession, _ console: RecordingConsole) {
-            console.closing(session, path: output)
+        /// Conversation goes to standard error: standard output stays free.
+        private func say(_ text: String) {
+            FileHandle.standardError.write(Data(text.utf8))
         }
 
         /// `--form` read as the `form:` of a trace, so it means what it means in a file.
