@@ -24,7 +24,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     ],
     targets: [
-        // Plain values, the expression language and the checker. No I/O, no dependency.
+        // Plain values (traces, policies, run results), the expression language, the checker. No I/O, no dependency.
+        // Docs/Architecture.md says what each module may import.
         .target(name: "ConformCore"),
         // YAML/JSON text to model values, with every problem located. The only module that sees libyaml.
         .target(
@@ -33,9 +34,10 @@ let package = Package(
         ),
         // Generated: the built-in policies as string literals (single source: Policies/).
         .target(name: "ConformResources"),
-        // The façade: discovery, loading, the run, its result and exit status. Never prints.
+        // The façade: discovery, loading, the run; recording and in-process checks. Returns values, never prints.
         .target(name: "ConformKit", dependencies: ["ConformCore", "ConformLoading", "ConformResources", "ConformReports"]),
-        // One renderer per report format (Markdown, HTML, JUnit, SARIF, JSON), escaping, diagrams, atomic writes.
+        // Every byte a user reads: the renderers of every output, all wording, escaping, diagrams, atomic
+        // writes. Below Kit, so that a renderer cannot read a file or start a run.
         .target(
             name: "ConformReports",
             dependencies: ["ConformCore", "ConformResources", .product(name: "Mustache", package: "swift-mustache")]
