@@ -48,7 +48,8 @@ struct PolicyContext {
             switch vocabulary.observations[key] {
             case nil:
                 let known = vocabulary.observations.keys.sorted()
-                problems.add("unknown observation '\(key)'\(Suggestion.hint(for: key, among: known))", at: pair.key.position)
+                let hint = problems.hint(for: key, among: known)
+                problems.add("unknown observation '\(key)'\(hint)", at: pair.key.position)
             case .fields?:
                 problems.add("'\(key)' is checked against the trace's own edits; a policy does not set it", at: pair.key.position)
             case .sheet?:
@@ -71,7 +72,8 @@ struct PolicyContext {
                 if sourceIDs.contains(id) {
                     provenance.sources.append(id)
                 } else {
-                    problems.add("'\(id)' is not among the policy's sources\(Suggestion.hint(for: id, among: sourceIDs))", at: item.position)
+                    let hint = problems.hint(for: id, among: sourceIDs)
+                    problems.add("'\(id)' is not among the policy's sources\(hint)", at: item.position)
                 }
             }
         }

@@ -87,7 +87,8 @@ public struct PolicyLoader: Sendable {
             if states.contains(where: { $0.name == name }) {
                 initial = name
             } else {
-                problems.add("'initial' names no state: '\(name)'\(Suggestion.hint(for: name, among: states.map(\.name)))", at: node.position)
+                let hint = problems.hint(for: name, among: states.map(\.name))
+                problems.add("'initial' names no state: '\(name)'\(hint)", at: node.position)
             }
         }
         return Policy(

@@ -1,21 +1,46 @@
 import ConformCore
 
-/// Gathers every problem found in one file, so that a file reports all of them, not only the first.
+/// Gathers the problems found in one file, so that a file reports all of them, not only the first:
+/// the first `listed` in full, the rest counted (a file of 100,000 bad steps gives 100 messages and a
+/// count, not 100,000 messages, and no more did-you-mean work than 100 need).
 struct ProblemCollector {
+    /// How many problems of one file are worded in full.
+    static let listed = 100
+
     private(set) var problems: [Problem] = []
+    /// Problems found after the first `listed`: counted, not kept.
+    private(set) var omitted = 0
 
     /// The problems in the order they stand in the file, each once (a YAML alias can bring the same
-    /// node, and so the same problem, to several places).
+    /// node, and so the same problem, to several places), then how many more there are.
     var sortedProblems: [Problem] {
         var seen = Set<Problem>()
-        return problems.enumerated()
+        var sorted = problems.enumerated()
             .sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
             .map(\.element)
             .filter { seen.insert($0).inserted }
+        if omitted > 0, let last = sorted.last {
+            sorted.append(
+                Problem("and \(omitted) more problem\(omitted == 1 ? "" : "s") in this file, not listed (only the first \(Self.listed) are)",
+                    at: last.position))
+        }
+        return sorted
     }
 
+    /// Whether more problems are only counted: callers skip costly wording (suggestions) then.
+    var isFull: Bool { problems.count >= Self.listed }
+
     mutating func add(_ message: String, at position: TextPosition, notes: [String] = []) {
+        guard !isFull else {
+            omitted += 1
+            return
+        }
         problems.append(Problem(message, at: position, notes: notes))
+    }
+
+    /// `; did you mean 'X'?` for a misspelt word, while problems are still worded in full.
+    func hint(for word: String, among known: @autoclosure () -> [String]) -> String {
+        isFull ? "" : Suggestion.hint(for: word, among: known())
     }
 
     /// Reports each key of `mapping` that is not in `known`, with the nearest known key as a hint.
@@ -26,7 +51,7 @@ struct ProblemCollector {
                 continue
             }
             if !known.contains(key) {
-                add("unknown key '\(key)' in \(what)\(Suggestion.hint(for: key, among: known))", at: pair.key.position)
+                add("unknown key '\(key)' in \(what)\(hint(for: key, among: known))", at: pair.key.position)
             }
         }
     }

@@ -67,7 +67,7 @@ struct StateParser {
         let argument = parts.count > 1 ? parts[1] : nil
         guard context.vocabulary.actions[verb] != nil, verb != "present" || !context.isForm else {
             let reason = verb == "present" ? "'present' always reopens the form; a policy does not handle it"
-                : "unknown verb '\(verb)'\(Suggestion.hint(for: verb, among: context.vocabulary.actions.keys.sorted()))"
+                : "unknown verb '\(verb)'\(problems.hint(for: verb, among: context.vocabulary.actions.keys.sorted()))"
             problems.add(reason, at: node.position)
             return nil
         }
@@ -130,7 +130,7 @@ struct StateParser {
             for pair in setPairs {
                 guard let name = problems.text(pair.key, "a variable name") else { continue }
                 guard let variable = context.variables.first(where: { $0.name == name }) else {
-                    let hint = Suggestion.hint(for: name, among: context.variables.map(\.name))
+                    let hint = problems.hint(for: name, among: context.variables.map(\.name))
                     problems.add("'set' names no declared variable: '\(name)'\(hint)", at: pair.key.position)
                     continue
                 }
@@ -150,7 +150,8 @@ struct StateParser {
 
     private func checkTarget(_ name: String, at position: TextPosition, stateNames: [String], problems: inout ProblemCollector) -> Bool {
         guard stateNames.contains(name) else {
-            problems.add("no state named '\(name)'\(Suggestion.hint(for: name, among: stateNames))", at: position)
+            let hint = problems.hint(for: name, among: stateNames)
+            problems.add("no state named '\(name)'\(hint)", at: position)
             return false
         }
         return true

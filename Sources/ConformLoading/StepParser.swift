@@ -23,8 +23,8 @@ struct StepParser {
                     verbPair = pair
                 }
             case let word?:
-                let known = ["see"] + vocabulary.actions.keys.sorted()
-                problems.add("unknown verb '\(word)'\(Suggestion.hint(for: word, among: known))", at: pair.key.position)
+                let hint = problems.hint(for: word, among: ["see"] + vocabulary.actions.keys.sorted())
+                problems.add("unknown verb '\(word)'\(hint)", at: pair.key.position)
                 return nil
             case nil:
                 problems.add("a step's keys must be words, not \(pair.key.kindDescription)", at: pair.key.position)
@@ -97,8 +97,8 @@ struct StepParser {
                 continue
             }
             guard let types = vocabulary.observations[key] else {
-                let known = vocabulary.observations.keys.sorted()
-                problems.add("unknown observation '\(key)'\(Suggestion.hint(for: key, among: known))", at: pair.key.position)
+                let hint = problems.hint(for: key, among: vocabulary.observations.keys.sorted())
+                problems.add("unknown observation '\(key)'\(hint)", at: pair.key.position)
                 continue
             }
             if let value = observedValue(key, pair.value, types: types, problems: &problems) {

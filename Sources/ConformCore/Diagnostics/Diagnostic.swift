@@ -13,7 +13,7 @@ public struct Diagnostic: Hashable, Sendable, Error {
 
     public init(_ severity: Severity = .error, _ message: String, at location: SourceLocation, notes: [String] = []) {
         self.severity = severity
-        self.message = message
+        self.message = Clipping.clipQuotes(message)
         self.location = location
         self.notes = notes
     }
@@ -31,7 +31,7 @@ public struct Problem: Hashable, Sendable, Error {
     public var notes: [String]
 
     public init(_ message: String, at position: TextPosition, notes: [String] = []) {
-        self.message = message
+        self.message = Clipping.clipQuotes(message)
         self.position = position
         self.notes = notes
     }

@@ -1,5 +1,8 @@
 /// Edit distance for "did you mean" hints.
 public enum Spelling {
+    /// Longer words get no suggestion.
+    public static let maximumLength = 64
+
     /// Levenshtein distance between two words.
     public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
@@ -17,6 +20,9 @@ public enum Spelling {
 
     /// The known word nearest to `word`, when it is near enough to be a likely misspelling.
     public static func nearest(to word: String, among known: [String]) -> String? {
+        // A word this long is no misspelling of a keyword; measuring it against every one would cost
+        // its length times theirs.
+        guard word.count <= maximumLength else { return nil }
         let scored = known.map { ($0, distance($0, word)) }.filter { $0.1 <= max(2, word.count / 3) }
         return scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) })?.0
     }
