@@ -20,7 +20,7 @@ extension ConformCommand {
             let terminal = Terminal(fileDescriptor: STDOUT_FILENO)
             let printer = DiagnosticPrinter(terminal: terminal)
             print(result.diagnostics.map(printer.text).joined(), terminator: "")
-            let problems = result.diagnostics.count
+            let problems = result.diagnostics.filter { $0.severity == .error }.count
             print("\(result.traceFiles) trace file\(result.traceFiles == 1 ? "" : "s"), \(result.policyFiles) policy file\(result.policyFiles == 1 ? "" : "s"): "
                 + (problems == 0 ? terminal.green("no problems") : terminal.red("\(problems) problem\(problems == 1 ? "" : "s")")))
             throw ExitCode(result.exitStatus)

@@ -34,6 +34,9 @@ extension ConformCommand {
                 """)
         var coverage = false
 
+        @Flag(help: "Follow symbolic links found in the paths even where they lead outside them (by default such links are skipped, with a warning).")
+        var followLinks = false
+
         @OptionGroup(title: "Reports") var reportOptions: ReportOptions
 
         func validate() throws {
@@ -49,8 +52,9 @@ extension ConformCommand {
             let context = reportOptions.context(policies: library.policies, version: ConformCommand.version)
             let (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context)
             let needsSteps = reportOptions.needsSteps
-            let options = ConformRunner.Options(
+            var options = ConformRunner.Options(
                 paths: paths, claims: claims, keepSteps: needsSteps, recordPaths: needsSteps || coverage, revealDifferences: coverage)
+            options.followLinks = followLinks
             var coverageTally = CoverageTally()
             outputs.begin()
             let ending = ConformRunner(library: library).run(options, prepare: outputs.prepare) { outcome in

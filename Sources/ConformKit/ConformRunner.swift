@@ -18,6 +18,9 @@ public struct ConformRunner: Sendable {
         /// differences it shows (`--coverage`).
         public var revealDifferences: Bool
 
+        /// Follow symbolic links inside the paths wherever they lead (`--follow-links`).
+        public var followLinks = false
+
         public init(paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil, revealDifferences: Bool = false) {
             self.paths = paths
             self.claims = claims
@@ -57,8 +60,10 @@ public struct ConformRunner: Sendable {
     public func run(
         _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (FileOutcome) -> Void
     ) -> Ending {
-        let discovery = FileDiscovery.find(in: options.paths)
+        let discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
         var leading = discovery.diagnostics
+        // Links left alone are said before any file, as warnings (they change no exit status).
+        if !discovery.warnings.isEmpty { each(FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }
         if discovery.files.isEmpty, discovery.diagnostics.isEmpty {
             let place = options.paths.joined(separator: ", ")
             leading.append(
@@ -77,11 +82,12 @@ public struct ConformRunner: Sendable {
         // no core waits for the hand-over.
         var previous: [FileOutcome] = []
         var start = 0
+        var ids = TraceIDs()
         repeat {
             let slice = Array(files[start..<min(files.count, start + batch)])
             start += slice.count
             let checking = slice.isEmpty ? nil : Self.startChecking(slice, work)
-            previous.forEach(each)
+            for outcome in previous { each(ids.admit(outcome)) }
             previous = []
             previous = checking?.wait() ?? []
         } while !previous.isEmpty
@@ -148,7 +154,7 @@ public struct ConformRunner: Sendable {
         }
         let summary = TraceSummary(
             id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count,
-            steps: keepSteps ? trace.steps.map(StepSummary.init) : [])
+            steps: keepSteps ? trace.steps.map(StepSummary.init) : [], idPosition: trace.idPosition)
         var outcome = FileOutcome(summary: summary, results: results, errors: errors, prepared: nil)
         // Only reports show evidence, so only a run that keeps steps reads it.
         if keepSteps {
@@ -175,6 +181,25 @@ public struct ConformRunner: Sendable {
             }
         }
         return revealed
+    }
+}
+
+/// The trace ids of a run so far: a second trace with an id is refused, naming the first's file, since
+/// every report would otherwise show two different traces under one name.
+private struct TraceIDs {
+    private var files: [String: String] = [:]
+
+    /// The outcome as it is, or, for a trace whose id an earlier file has, an error in its place.
+    mutating func admit(_ outcome: FileOutcome) -> FileOutcome {
+        guard let trace = outcome.summary else { return outcome }
+        guard let first = files[trace.id] else {
+            files[trace.id] = trace.file
+            return outcome
+        }
+        let duplicate = Diagnostic(
+            .error, "the trace id '\(trace.id)' is already the id of \(first); ids must be unique, so this trace is not checked",
+            at: SourceLocation(file: trace.file, position: trace.idPosition ?? .start))
+        return FileOutcome(summary: nil, results: [], errors: outcome.errors + [duplicate], warnings: outcome.warnings)
     }
 }
 

@@ -10,12 +10,18 @@ public enum FileDiscovery {
     public struct Found: Sendable {
         public var files: [String]
         public var diagnostics: [Diagnostic]
+        /// Symbolic links not followed because they lead outside the paths given.
+        public var warnings: [Diagnostic] = []
     }
 
-    public static func find(in paths: [String]) -> Found {
+    /// - Parameter followLinks: follow symbolic links found inside directories wherever they lead; by
+    ///   default a link is followed only when its target lies within one of the paths given (a link
+    ///   to `/` or to a secret elsewhere is skipped, with a warning). Cycles are walked once either way.
+    public static func find(in paths: [String], followLinks: Bool = false) -> Found {
         var found = Found(files: [], diagnostics: [])
         var seen = Set<String>()
         var visited = Set<String>()
+        let roots = followLinks ? nil : paths.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -23,7 +29,7 @@ public enum FileDiscovery {
                 continue
             }
             if isDirectory.boolValue {
-                walk(path, visitedDirectories: &visited, into: &found)
+                walk(path, roots: roots, visitedDirectories: &visited, into: &found)
             } else {
                 found.files.append(path)
             }
@@ -37,7 +43,7 @@ public enum FileDiscovery {
         return found
     }
 
-    private static func walk(_ directory: String, visitedDirectories: inout Set<String>, into found: inout Found) {
+    private static func walk(_ directory: String, roots: [String]?, visitedDirectories: inout Set<String>, into found: inout Found) {
         // Resolving symlinks keeps a link cycle from walking forever.
         let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
         guard visitedDirectories.insert(real).inserted else { return }
@@ -64,6 +70,15 @@ public enum FileDiscovery {
             case nil:
                 break
             }
+            if let roots {
+                let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+                if !roots.contains(where: { target == $0 || target.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
+                    found.warnings.append(
+                        Diagnostic(.warning, "a symbolic link that leads outside the paths given, so it is not followed (--follow-links follows it)",
+                            at: SourceLocation(file: path, position: nil)))
+                    continue
+                }
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 // Only a link can be listed yet not exist: its target is gone.
@@ -80,7 +95,7 @@ public enum FileDiscovery {
             }
         }
         found.files += files
-        for subdirectory in directories { walk(subdirectory, visitedDirectories: &visitedDirectories, into: &found) }
+        for subdirectory in directories { walk(subdirectory, roots: roots, visitedDirectories: &visitedDirectories, into: &found) }
     }
 
     /// `extensions.contains((name as NSString).pathExtension.lowercased())` without bridging to NSString:

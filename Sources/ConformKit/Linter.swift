@@ -23,7 +23,7 @@ public struct Linter: Sendable {
     /// Policy files among `paths` (recognised by their `states:`) are loaded first, so traces may use their vocabulary.
     public func lint(paths: [String]) -> Result {
         let discovery = FileDiscovery.find(in: paths)
-        var result = Result(diagnostics: library.diagnostics + discovery.diagnostics, traceFiles: 0, policyFiles: 0)
+        var result = Result(diagnostics: library.diagnostics + discovery.diagnostics + discovery.warnings, traceFiles: 0, policyFiles: 0)
         if discovery.files.isEmpty, discovery.diagnostics.isEmpty {
             result.diagnostics.append(
                 Diagnostic(.error, "no trace or policy file found", at: SourceLocation(file: paths.joined(separator: ", "), position: nil)))

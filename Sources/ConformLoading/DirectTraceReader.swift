@@ -72,7 +72,9 @@ struct DirectTraceReader: ~Copyable {
             try next()
             switch key {
             case 0: try formatVersion()
-            case 1: trace.id = try text()
+            case 1:
+                trace.idPosition = events.position
+                trace.id = try text()
             case 2: trace.title = try text()
             case 3: trace.app = try text()
             case 4: trace.platform = try text()

@@ -59,6 +59,7 @@ public struct TraceLoader: Sendable {
         var trace = Trace(id: Self.defaultID(for: file), file: file, steps: [])
         func text(_ key: String) -> String? { top[key: key].flatMap { problems.text($0, "'\(key)'") } }
         trace.id = text("trace") ?? trace.id
+        trace.idPosition = top[key: "trace"]?.position
         trace.title = text("title")
         trace.app = text("app")
         trace.platform = text("platform")

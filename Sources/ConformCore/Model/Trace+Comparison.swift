@@ -16,6 +16,7 @@ extension Trace {
 
     private mutating func forgetPositions() {
         file = ""
+        idPosition = nil
         claims = claims.map { Claim(policy: $0.policy, position: .start) }
         for index in steps.indices {
             steps[index].position = .start

@@ -1,6 +1,8 @@
 /// One recorded session on one screen: what a person did and what the screen showed.
 public struct Trace: Sendable {
     public var id: String
+    /// Where the `trace:` id is written; `nil` when the id is the file name.
+    public var idPosition: TextPosition?
     /// The path as it was given or found, used in every message about this trace.
     public var file: String
     public var title: String?

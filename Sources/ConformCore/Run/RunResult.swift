@@ -105,9 +105,15 @@ public struct TraceSummary: Sendable {
     public var stepCount: Int
     /// The steps as reports show them; empty unless the run was asked to keep them.
     public var steps: [StepSummary]
+    /// Where the `trace:` id is written, if it is.
+    public var idPosition: TextPosition?
 
-    public init(id: String, file: String, app: String?, title: String?, claims: [String], stepCount: Int, steps: [StepSummary]) {
+    public init(
+        id: String, file: String, app: String?, title: String?, claims: [String], stepCount: Int, steps: [StepSummary],
+        idPosition: TextPosition? = nil
+    ) {
         self.id = id
+        self.idPosition = idPosition
         self.file = file
         self.app = app
         self.title = title

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// The second round of hostile input (Docs/Limits.md): floods, long words, duplicate ids, links out.
+@Suite("Hostile input, second round")
+struct HostileInputRoundTwoTests {
+    @Test("a file of 20,000 unknown verbs words its first 100 problems and counts the rest; its neighbour is still checked")
+    func errorFlood() throws {
+        let scratch = try Scratch()
+        let steps = (0..<20_000).map { "  - jmp\($0): 1\n" }.joined()
+        try scratch.write("t/flood.yaml", "conform: 1\nsteps:\n" + steps)
+        try scratch.write("t/good.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n")
+        let output = try BinaryRunner.run(["run", "t"], in: scratch.url)
+        #expect(output.status == 2)
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("t/flood.yaml:") }.count == 101)
+        #expect(lines.contains("t/flood.yaml:102:5: error: unknown verb 'jmp99'; did you mean 'jmp'?") == false)
+        #expect(output.stdout.contains("t/flood.yaml:102:5: error: and 19900 more problems in this file, not listed (only the first 100 are)\n"))
+        #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim hold, 101 errors\n"))
+    }
+
+    @Test("a message quotes at most 40 characters of a value, and a 900-character verb gets no suggestion")
+    func longWords() throws {
+        let scratch = try Scratch()
+        let secret = "SECRET" + String(repeating: "s", count: 900)
+        try scratch.write("t.yaml", "conform: 1\npolicy: \(secret)\nsteps:\n  - \(secret): 1\n")
+        let output = try BinaryRunner.run(["run", "t.yaml"], in: scratch.url)
+        #expect(output.status == 2)
+        #expect(output.stdout.contains("t.yaml:4:5: error: unknown verb 'SECRET\(String(repeating: "s", count: 34))…' (expected one of:"))
+        #expect(!output.stdout.contains(String(repeating: "s", count: 41)))
+    }
+
+    @Test("two traces with one id: the second is an error at its trace key naming the first file; the first is checked")
+    func duplicateIDs() throws {
+        let scratch = try Scratch()
+        try scratch.write("t/a.yaml", "conform: 1\ntrace: same\npolicy: one-handed\nsteps: []\n")
+        try scratch.write("t/b.yaml", "conform: 1\ntitle: B\ntrace: same\nsteps: []\n")
+        try scratch.write("t/same.yaml", "conform: 1\nsteps: []\n")
+        let output = try BinaryRunner.run(["run", "t", "--format", "json"], in: scratch.url)
+        #expect(output.status == 2)
+        let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let errors = (document?["errors"] as? [[String: Any]] ?? []).map { "\($0["file"] ?? ""):\($0["line"] ?? ""):\($0["column"] ?? "") \($0["message"] ?? "")" }
+        #expect(errors == [
+            "t/b.yaml:3:8 the trace id 'same' is already the id of t/a.yaml; ids must be unique, so this trace is not checked",
+            "t/same.yaml:1:1 the trace id 'same' is already the id of t/a.yaml; ids must be unique, so this trace is not checked",
+        ])
+        let results = document?["results"] as? [[String: Any]] ?? []
+        #expect(Set(results.compactMap { $0["file"] as? String }) == ["t/a.yaml"])
+    }
+
+    @Test("links out of the traced folder (to / and to a secret) are skipped with a warning; links inside are followed; cycles end")
+    func links() throws {
+        let scratch = try Scratch()
+        try scratch.write("t/a.yaml", "conform: 1\npolicy: one-handed\nsteps: []\n")
+        try scratch.write("outside/secret.yaml", "conform: 1\nsteps:\n  - \"SECRET=hunter2\": 1\n")
+        let t = scratch.url.appendingPathComponent("t")
+        try FileManager.default.createDirectory(at: t.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: t.appendingPathComponent("root").path, withDestinationPath: "/")
+        try FileManager.default.createSymbolicLink(
+            atPath: t.appendingPathComponent("s.yaml").path, withDestinationPath: scratch.url.appendingPathComponent("outside/secret.yaml").path)
+        try FileManager.default.createSymbolicLink(atPath: t.appendingPathComponent("sub/loop").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: t.appendingPathComponent("inside.yaml").path, withDestinationPath: "a.yaml")
+        let output = try BinaryRunner.run(["run", "t", "--report", "all", "--output", "r", "--github"], in: scratch.url)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("t/root: warning: a symbolic link that leads outside the paths given, so it is not followed (--follow-links follows it)\n"))
+        #expect(output.stdout.contains("t/s.yaml: warning: a symbolic link that leads outside the paths given"))
+        #expect(output.stdout.contains("2 traces, 11 policies: 2 of 2 claims hold, 2 warnings\n"))
+        for file in try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("r").path) {
+            let text = try String(contentsOf: scratch.url.appendingPathComponent("r/\(file)"), encoding: .utf8)
+            #expect(!text.contains("hunter2"), "\(file)")
+        }
+        #expect(!(output.stdout + output.stderr).contains("hunter2"))
+        // Asked to, it follows a link out (here, one to the secret alone).
+        let u = scratch.url.appendingPathComponent("u")
+        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: u.appendingPathComponent("s.yaml").path, withDestinationPath: scratch.url.appendingPathComponent("outside/secret.yaml").path)
+        let followed = try BinaryRunner.run(["run", "u", "--follow-links"], in: scratch.url)
+        #expect(followed.stdout.contains("u/s.yaml:3:5: error: unknown verb 'SECRET=hunter2'"))
+    }
+}
