@@ -330,9 +330,17 @@ struct DirectTraceReader: ~Copyable {
         guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
         try open()
         var values: [NamedValue] = []
+        // The composer finds repeated keys by comparing their texts, as here: along the list while it is
+        // short, in a set once it is long (a form of 200,000 fields stays linear).
+        var names: Set<String>?
         while try nextKey() {
-            // The composer finds repeated keys by comparing their texts, as here.
-            guard let name = scratch.text(scalarNode(), ""), !values.contains(where: { $0.name == name }) else { throw GiveUp() }
+            guard let name = scratch.text(scalarNode(), "") else { throw GiveUp() }
+            if values.count == 16 { names = Set(values.map(\.name)) }
+            if names != nil {
+                guard names?.insert(name).inserted == true else { throw GiveUp() }
+            } else if values.contains(where: { $0.name == name }) {
+                throw GiveUp()
+            }
             try next()
             guard let value = try scalar().scalarValue else { throw GiveUp() }
             values.append(NamedValue(name: name, value: value))

@@ -78,4 +78,54 @@ struct HostileInputRoundTwoTests {
         let followed = try BinaryRunner.run(["run", "u", "--follow-links"], in: scratch.url)
         #expect(followed.stdout.contains("u/s.yaml:3:5: error: unknown verb 'SECRET=hunter2'"))
     }
+
+    @Test("a policy whose expression doubles a string on every step gets the error verdict for that pair; the others are checked")
+    func stringGrowth() throws {
+        let scratch = try Scratch()
+        try scratch.write(
+            "p/grow.yaml",
+            """
+            conform: 1
+            policy: grow
+            title: Grows
+            domain: grow
+            sources: { X: nothing }
+            vocabulary:
+              actions: { tick: null }
+              observations: { n: number }
+            variables:
+              s: { type: string, initial: "ab" }
+            see: { n: 1 }
+            initial: a
+            states:
+              a:
+                source: X
+                on:
+                  tick: { set: { s: s + s + s + s }, to: a }
+
+            """)
+        try scratch.write("t/g.yaml", "conform: 1\npolicy: grow\nsteps:\n" + String(repeating: "  - tick:\n", count: 40))
+        try scratch.write("t/ok.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n")
+        let output = try BinaryRunner.run(["run", "t", "--policies", "p", "--format", "json"], in: scratch.url)
+        #expect(output.status == 1)
+        let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let results = document?["results"] as? [[String: Any]] ?? []
+        let grow = results.first { $0["policy"] as? String == "grow" && $0["file"] as? String == "t/g.yaml" }
+        #expect(grow?["verdict"] as? String == "error")
+        #expect(
+            grow?["message"] as? String
+                == "step 8 could not be evaluated against 'grow': '+' would make a string of 98304 bytes; strings may have at most 65536")
+        #expect(results.contains { $0["policy"] as? String == "one-handed" && $0["file"] as? String == "t/ok.yaml" && $0["verdict"] as? String == "pass" })
+    }
+
+    @Test("a form of 100,000 fields with 10,000 edits is read and checked in linear time (it used to take minutes)")
+    func wideForm() throws {
+        let scratch = try Scratch()
+        let form = "{ " + (0..<100_000).map { "f\($0): v" }.joined(separator: ", ") + " }"
+        let steps = (0..<10_000).map { "  - edit: { f\($0): w }\n" }.joined()
+        try scratch.write("wide.yaml", "conform: 1\npolicy: one-handed\nform: \(form)\nsteps:\n\(steps)  - see: { done: enabled }\n")
+        let output = try BinaryRunner.run(["run", "wide.yaml"], in: scratch.url)
+        #expect(output.status == 0)
+        #expect(output.stdout.hasSuffix("1 trace, 11 policies: 1 of 1 claim hold\n"))
+    }
 }

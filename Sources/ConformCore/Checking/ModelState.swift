@@ -11,6 +11,9 @@ struct ModelState: Hashable {
     var fields: [String: Value]
     /// Sticky: some edit happened since the form opened.
     var edited = false
+    /// The fields that differ from their value when the form opened, kept as edits come so that
+    /// `modified` costs nothing however wide the form (200,000 fields and 20,000 edits stay linear).
+    private var differing: Set<String> = []
     /// The titles of sheet actions mapped to the roles the trace gave them in its latest `see` naming them.
     var learnedRoles: [String: SheetRole] = [:]
     /// Source of the distinct values that `edit: FIELD` stands for.
@@ -26,21 +29,23 @@ struct ModelState: Hashable {
 
     /// True while some field differs from its value when the form opened (a field whose opening
     /// value the trace does not give counts as changed once edited).
-    var modified: Bool {
-        fields.contains { name, value in
-            guard let original = baseline[name] else { return true }
-            return !value.matches(original)
-        }
-    }
+    var modified: Bool { !differing.isEmpty }
 
     /// Applies an edit to the fields and the sticky flag.
     mutating func apply(_ edits: [FieldEdit]) {
         for edit in edits {
-            if let value = edit.value {
-                fields[edit.field] = value
+            let value: Value
+            if let given = edit.value {
+                value = given
             } else {
                 nextOpaque += 1
-                fields[edit.field] = .opaque(nextOpaque)
+                value = .opaque(nextOpaque)
+            }
+            fields[edit.field] = value
+            if let original = baseline[edit.field], value.matches(original) {
+                differing.remove(edit.field)
+            } else {
+                differing.insert(edit.field)
             }
         }
         edited = true
@@ -49,6 +54,7 @@ struct ModelState: Hashable {
     /// The form opens again: after a save it shows the saved values, after a discard the old ones.
     mutating func reopen(policy: Policy, saved: Bool) {
         if saved { baseline = fields } else { fields = baseline }
+        differing = []
         edited = false
         state = policy.initialState
         index = policy.stateIndex(named: policy.initialState)

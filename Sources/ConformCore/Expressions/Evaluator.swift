@@ -1,6 +1,9 @@
 /// Evaluates a type-checked expression. The only run-time failures left are arithmetic ones
 /// (division by zero) and trace-supplied values of an unexpected type; they become the `error` verdict.
 public enum Evaluator {
+    /// The longest string an expression may make (64 KiB of UTF-8): a policy whose `s + s` doubles a
+    /// variable on every step would otherwise exhaust memory in a few dozen steps.
+    public static let maximumStringBytes = 65_536
     /// - Parameter lookup: the value of a variable or built-in; `nil` for a name that is an enumeration case.
     public static func evaluate(_ expression: Expression, lookup: (String) -> Value?) throws(EvaluationError) -> Value {
         switch expression.kind {
@@ -42,7 +45,13 @@ public enum Evaluator {
         case .notEqual: return .bool(!(try evaluate(left, lookup: lookup).matches(try evaluate(right, lookup: lookup))))
         case .add:
             let a = try evaluate(left, lookup: lookup), b = try evaluate(right, lookup: lookup)
-            if case .string(let x) = a, case .string(let y) = b { return .string(x + y) }
+            if case .string(let x) = a, case .string(let y) = b {
+                let length = x.utf8.count + y.utf8.count
+                guard length <= maximumStringBytes else {
+                    throw EvaluationError("'+' would make a string of \(length) bytes; strings may have at most \(maximumStringBytes)")
+                }
+                return .string(x + y)
+            }
             return .number(try numeric(a) + numeric(b))
         default: break
         }
