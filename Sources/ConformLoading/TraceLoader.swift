@@ -27,6 +27,17 @@ public struct TraceLoader: Sendable {
 
     /// Loads a trace; the trace is `nil` when any problem was found.
     public func load(_ bytes: [UInt8], file: String) -> (trace: Trace?, problems: [Problem]) {
+        if file.lowercased().hasSuffix(".json"), let rewrite = JSONSurrogates.rewrite(bytes) {
+            guard rewrite.problems.isEmpty else { return (nil, rewrite.problems) }
+            var (trace, problems) = loadRewritten(rewrite.bytes, file: file)
+            trace?.mapPositions(rewrite.original)
+            problems = problems.map { Problem($0.message, at: rewrite.original($0.position), notes: $0.notes) }
+            return (trace, problems)
+        }
+        return loadRewritten(bytes, file: file)
+    }
+
+    private func loadRewritten(_ bytes: [UInt8], file: String) -> (trace: Trace?, problems: [Problem]) {
         // Most files are well-formed traces: read them straight from libyaml's events. Any other file,
         // and any file with a problem, is read again below, the one way that words problems.
         if readsDirectly, let trace = DirectTraceReader.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps) {

@@ -128,4 +128,27 @@ struct HostileInputRoundTwoTests {
         #expect(output.status == 0)
         #expect(output.stdout.hasSuffix("1 trace, 11 policies: 1 of 1 claim hold\n"))
     }
+
+    @Test("a .json trace with escaped surrogate pairs (as json.dumps writes emoji) loads as JSON says; a lone one is a located error")
+    func jsonSurrogates() throws {
+        let scratch = try Scratch()
+        // One line, as json.dumps writes it: the departure's column is the file's own, after two escaped pairs.
+        try scratch.write(
+            "t/a.json",
+            #"{"conform": 1, "app": "Milk \ud83d\ude00", "policy": "one-handed", "steps": [{"tap": "Do\ud83d\ude00ne"}]}"#)
+        try scratch.write("t/b.json", #"{"conform": 1, "title": "bad \ud83d x", "steps": []}"#)
+        let output = try BinaryRunner.run(["run", "t", "--format", "json"], in: scratch.url)
+        let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let claimed = (document?["results"] as? [[String: Any]] ?? []).first { $0["claimed"] as? Bool == true }
+        #expect(claimed?["app"] as? String == "Milk \u{1F600}")
+        #expect(claimed?["message"] as? String == "tapped 'Do\u{1F600}ne', but 'one-handed' has no button labelled so")
+        #expect(claimed?["column"] as? Int == 78)
+        let errors = document?["errors"] as? [[String: Any]] ?? []
+        #expect(errors.count == 1)
+        #expect(errors.first?["line"] as? Int == 1)
+        #expect(errors.first?["column"] as? Int == 30)
+        #expect(
+            errors.first?["message"] as? String
+                == "'\\ud83d' is half of a UTF-16 surrogate pair; JSON allows such an escape only as a pair (RFC 8259)")
+    }
 }

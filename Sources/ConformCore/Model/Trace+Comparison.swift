@@ -17,16 +17,23 @@ extension Trace {
     private mutating func forgetPositions() {
         file = ""
         idPosition = nil
-        claims = claims.map { Claim(policy: $0.policy, position: .start) }
+        mapPositions { _ in .start }
+    }
+
+    /// Moves every position the trace holds (claims, steps, observed keys, sheet actions, the id), e.g.
+    /// back to the file's own columns after a reader rewrote part of it.
+    public mutating func mapPositions(_ transform: (TextPosition) -> TextPosition) {
+        idPosition = idPosition.map(transform)
+        claims = claims.map { Claim(policy: $0.policy, position: transform($0.position)) }
         for index in steps.indices {
-            steps[index].position = .start
+            steps[index].position = transform(steps[index].position)
             guard case .see(let observation) = steps[index].kind else { continue }
             steps[index].kind = .see(Observation(items: observation.items.map { item in
                 var item = item
-                item.position = .start
+                item.position = transform(item.position)
                 if case .sheet(.details(let title, let message, let actions)) = item.value {
-                    let unplaced = actions?.map { SheetActionObservation(title: $0.title, role: $0.role, position: .start) }
-                    item.value = .sheet(.details(title: title, message: message, actions: unplaced))
+                    let moved = actions?.map { SheetActionObservation(title: $0.title, role: $0.role, position: transform($0.position)) }
+                    item.value = .sheet(.details(title: title, message: message, actions: moved))
                 }
                 return item
             }))
