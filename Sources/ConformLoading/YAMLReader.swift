@@ -98,12 +98,13 @@ private struct Composer {
                 case YAML_SCALAR_EVENT:
                     let scalar = event.data.scalar
                     let text = Self.string(scalar.value, length: Int(scalar.length))
-                    let style: ScalarStyle
+                    var style: ScalarStyle
                     switch scalar.style {
                     case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
-                    case YAML_PLAIN_SCALAR_STYLE: style = Self.isStringTag(scalar.tag) ? .quoted : .plain
+                    case YAML_PLAIN_SCALAR_STYLE: style = .plain
                     default: style = .quoted
                     }
+                    if let tag = Self.optionalString(scalar.tag) { style = try CoreSchemaTag.style(of: text, tagged: tag, at: position) }
                     try add(YNode(.scalar(text, style: style), at: position), anchor: Self.optionalString(scalar.anchor), size: 1)
                 case YAML_ALIAS_EVENT:
                     let name = Self.optionalString(event.data.alias.anchor) ?? ""
@@ -119,8 +120,10 @@ private struct Composer {
                     copy.position = position
                     try add(copy, anchor: nil, size: size)
                 case YAML_SEQUENCE_START_EVENT:
+                    try CoreSchemaTag.check(Self.optionalString(event.data.sequence_start.tag), collection: "seq", at: position)
                     try push(Frame(position: position, anchor: Self.optionalString(event.data.sequence_start.anchor), isMapping: false))
                 case YAML_MAPPING_START_EVENT:
+                    try CoreSchemaTag.check(Self.optionalString(event.data.mapping_start.tag), collection: "map", at: position)
                     try push(Frame(position: position, anchor: Self.optionalString(event.data.mapping_start.anchor), isMapping: true))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     try pop()
@@ -218,11 +221,6 @@ private struct Composer {
     private static func optionalString(_ pointer: UnsafeMutablePointer<UInt8>?) -> String? {
         guard let pointer else { return nil }
         return String(cString: pointer)
-    }
-
-    private static func isStringTag(_ tag: UnsafeMutablePointer<UInt8>?) -> Bool {
-        guard let tag else { return false }
-        return String(cString: tag) == "tag:yaml.org,2002:str"
     }
 
     /// libyaml's error as a problem at the place it noticed, with where the construct began as a note.

@@ -151,4 +151,21 @@ struct HostileInputRoundTwoTests {
             errors.first?["message"] as? String
                 == "'\\ud83d' is half of a UTF-16 surrogate pair; JSON allows such an escape only as a pair (RFC 8259)")
     }
+
+    @Test("YAML tags are read as the core schema says, or refused where they stand; never misread")
+    func tags() throws {
+        let scratch = try Scratch()
+        try scratch.write("t/typed.yaml", "conform: !!int \"1\"\npolicy: one-handed\nform: !!map { title: !!str 123 }\nsteps:\n  - edit: { title: !!str 124 }\n  - see: { done: enabled, form: { title: \"124\" } }\n")
+        try scratch.write("t/binary.yaml", "conform: 1\ntitle: !!binary aGVsbG8=\nsteps: []\n")
+        try scratch.write("t/wrong.yaml", "conform: 1\nsteps:\n  - see: { dismissed: !!bool \"yes\" }\n")
+        try scratch.write("t/custom.yaml", "conform: 1\nsteps: !custom []\n")
+        let output = try BinaryRunner.run(["run", "t"], in: scratch.url)
+        #expect(output.status == 2)
+        #expect(output.stdout.contains(
+            "t/binary.yaml:2:8: error: the tag '!!binary' is not read: conform reads YAML's core schema (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)\n"))
+        #expect(output.stdout.contains("t/wrong.yaml:3:23: error: 'yes' is not a !!bool, as its tag says\n"))
+        #expect(output.stdout.contains("t/custom.yaml:2:8: error: the tag '!custom' is not read"))
+        // The typed trace loads: its version is the number 1, its title the string "123", and its claim holds.
+        #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim hold, 3 errors\n"), "\(output.stdout)")
+    }
 }
