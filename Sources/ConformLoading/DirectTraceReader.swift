@@ -168,7 +168,7 @@ struct DirectTraceReader: ~Copyable {
                 sawAt = true
                 try next()
                 let node = try scalar()
-                guard let seconds = scratch.number(node, "") else { throw GiveUp() }
+                guard let seconds = scratch.time(node, "") else { throw GiveUp() }
                 at = seconds
             } else {
                 // A second verb, or a repeated one, is a problem.

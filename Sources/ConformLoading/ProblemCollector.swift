@@ -83,9 +83,31 @@ struct ProblemCollector {
     }
 
     mutating func number(_ node: YNode, _ what: @autoclosure () -> String) -> Double? {
-        if case .number(let value)? = node.scalarValue, value.isFinite { return value }
-        add("\(what()) must be a finite number, not \(node.kindDescription)", at: node.position)
-        return nil
+        guard case .number(let value)? = node.scalarValue else {
+            add("\(what()) must be a finite number, not \(node.kindDescription)", at: node.position)
+            return nil
+        }
+        guard value.isFinite else {
+            add("\(what()) must be a finite number, not '\(node.scalarText ?? "")'", at: node.position)
+            return nil
+        }
+        if let problem = ExactNumber.problem(node.scalarText ?? "", value) {
+            add("\(what()) is '\(node.scalarText ?? "")', \(problem)", at: node.position)
+            return nil
+        }
+        return value
+    }
+
+    /// Seconds since the trace began (`at:`): a finite, exact number from 0 to `ExactNumber.latestTime`.
+    mutating func time(_ node: YNode, _ what: @autoclosure () -> String) -> Double? {
+        guard let seconds = number(node, what()) else { return nil }
+        guard seconds >= 0, seconds <= ExactNumber.latestTime else {
+            add(
+                "\(what()) is \(node.scalarText ?? ""): seconds since the trace began run from 0 to \(Int(ExactNumber.latestTime)) (a week)",
+                at: node.position)
+            return nil
+        }
+        return seconds
     }
 }
 
@@ -93,6 +115,26 @@ extension Array where Element == YPair {
     /// The value under `key`, if present.
     subscript(key key: String) -> YNode? {
         first { $0.key.scalarText == key }?.value
+    }
+}
+
+/// Numbers are doubles: what a double cannot hold exactly is refused where exactness matters (times,
+/// geometry), rather than silently rounded.
+enum ExactNumber {
+    /// The largest integer a double holds exactly, and every integer below it.
+    static let largestExactInteger = 9_007_199_254_740_992.0
+    /// The latest `at:` a recording may give, in seconds (a week).
+    static let latestTime = 604_800.0
+
+    /// Why `value`, written as `text`, is not exact; `nil` when it is.
+    static func problem(_ text: String, _ value: Double) -> String? {
+        if abs(value) > largestExactInteger {
+            return "beyond what a number holds exactly (integers up to \(Int(largestExactInteger)))"
+        }
+        // A decimal of more significant digits than a double keeps (17) is rounded when read.
+        let digits = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber).drop { $0 == "0" }
+        if digits.count > 17 { return "more digits than a number holds exactly (17)" }
+        return nil
     }
 }
 

@@ -14,7 +14,7 @@ struct StepParser {
             switch pair.key.scalarText {
             case "note": note = problems.text(pair.value, "'note'")
             case "evidence": evidence = problems.text(pair.value, "'evidence' (a screenshot's path, relative to the trace file)")
-            case "at": at = problems.number(pair.value, "'at'")
+            case "at": at = problems.time(pair.value, "'at'")
             case let verb? where verb == "see" || vocabulary.actions[verb] != nil:
                 if let first = verbPair {
                     problems.add(
@@ -172,7 +172,13 @@ enum ArgumentReader {
             return nil
         }
         switch (type, value) {
-        case (.bool, .bool), (.number, .number), (.string, .string), (.any, _): return value
+        case (.number, .number(let number)):
+            if let problem = ExactNumber.problem(node.scalarText ?? "", number) {
+                problems.add("\(what) is '\(node.scalarText ?? "")', \(problem)", at: node.position)
+                return nil
+            }
+            return value
+        case (.bool, .bool), (.string, .string), (.any, _): return value
         case (.string, _) where value != .null: return .string(node.scalarText ?? "")
         case (.enumeration(_, let cases), .string(let word)) where cases.contains(word): return .symbol(word)
         case (.enumeration(_, let cases), _):
