@@ -186,4 +186,20 @@ struct HostileInputRoundTwoTests {
         #expect(output.stdout.contains("./b.yaml:3:23: error: 'layout.window' is '844.00000000000000000001', more digits than a number holds exactly (17)\n"))
         #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim hold, 4 errors\n"))
     }
+
+    @Test("a file name with a line break and an escape sequence stays on one line, inert, in every output")
+    func controlCharactersInFileNames() throws {
+        let scratch = try Scratch()
+        try scratch.write("t/bad\nname\u{1B}[2J.yaml", "conform: 1\npolicy: apple-contacts\nsteps:\n  - see: { cancel: absent }\n")
+        let output = try BinaryRunner.run(["run", "t", "--github"], in: scratch.url, environment: ["GITHUB_STEP_SUMMARY": ""])
+        #expect(output.status == 1)
+        #expect(!output.stdout.contains("\u{1B}"))
+        // The compiler-form line and the annotation are one line each; nothing else starts a workflow command.
+        #expect(output.stdout.contains("t/bad\u{FFFD}name\u{FFFD}[2J.yaml:4:5: error: 'apple-contacts' departs at step 1"))
+        let commands = output.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(commands.count == 1)
+        #expect(commands.first?.hasPrefix("::error file=t/bad%0Aname\u{FFFD}[2J.yaml,line=4,col=5,") == true)
+        let json = try BinaryRunner.run(["run", "t", "--format", "json"], in: scratch.url)
+        #expect(json.stdout.contains(#""file": "t/bad\nname\u001b[2J.yaml""#))
+    }
 }
