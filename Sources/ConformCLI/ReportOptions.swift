@@ -65,9 +65,8 @@ struct ReportOptions: ParsableArguments {
             return (RunOutputs(outputs), [Diagnostic(.error, "\(error)", at: SourceLocation(file: self.templates ?? "", position: nil))])
         }
         let plain = Terminal(colours: false)
-        for file in files {
-            let path = URL(fileURLWithPath: output).appendingPathComponent(file.fileName ?? "").path
-            outputs.append((file.renderer(context: context, templates: templates, terminal: plain), .file(path)))
+        for (file, renderer) in zip(files, ReportFormat.renderers(for: files, context: context, templates: templates)) {
+            outputs.append((renderer, .file(URL(fileURLWithPath: output).appendingPathComponent(file.fileName ?? "").path)))
         }
         if github {
             // Annotations go where the data does not: standard error when standard output carries JSON.

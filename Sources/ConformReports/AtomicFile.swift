@@ -26,3 +26,66 @@ public enum AtomicFile {
         }
     }
 }
+
+extension AtomicFile {
+    /// A file written in pieces, still whole or not at all: the pieces go to a temporary file beside
+    /// the target, renamed into place by `commit()`. A report of hundreds of megabytes never sits in memory.
+    final class Stream {
+        let path: String
+        let what: String
+        private var handle: FileHandle?
+        private var temporary: URL?
+
+        init(path: String, what: String) {
+            self.path = path
+            self.what = what
+        }
+
+        func append(_ text: String) throws {
+            if handle == nil { try open() }
+            do {
+                try handle?.write(contentsOf: Data(text.utf8))
+            } catch {
+                throw Diagnostic(.error, "cannot write \(what): \(error.localizedDescription)", at: SourceLocation(file: path, position: nil))
+            }
+        }
+
+        func commit() throws {
+            if handle == nil { try open() }
+            try? handle?.close()
+            handle = nil
+            guard let temporary else { return }
+            guard rename(temporary.path, path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                throw Diagnostic(.error, "cannot write \(what): \(reason)", at: SourceLocation(file: path, position: nil))
+            }
+        }
+
+        /// Gives up the file: the temporary one is removed, the target left as it was.
+        func discard() {
+            try? handle?.close()
+            handle = nil
+            if let temporary { try? FileManager.default.removeItem(at: temporary) }
+            temporary = nil
+        }
+
+        private func open() throws {
+            let target = URL(fileURLWithPath: path)
+            let folder = target.deletingLastPathComponent()
+            let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                    throw Diagnostic(.error, "cannot write \(what): cannot create a file in its folder", at: SourceLocation(file: path, position: nil))
+                }
+                handle = try FileHandle(forWritingTo: temporary)
+                self.temporary = temporary
+            } catch let diagnostic as Diagnostic {
+                throw diagnostic
+            } catch {
+                throw Diagnostic(.error, "cannot write \(what): \(error.localizedDescription)", at: SourceLocation(file: path, position: nil))
+            }
+        }
+    }
+}

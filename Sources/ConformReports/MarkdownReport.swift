@@ -11,7 +11,9 @@ struct MarkdownReport: ReportRenderer {
 
     func render(_ input: ReportInput) throws -> String {
         var last = ""
-        for limit in [nil, 400, 100, 25, 5, 0] as [Int?] {
+        // A trace takes a matrix row of some 40 characters at least: start where the report can fit.
+        let fits = input.result.traces.count * 40 <= Self.characterLimit
+        for limit in ([nil, 400, 100, 25, 5, 0] as [Int?]).drop(while: { !fits && $0 == nil }) {
             let model = ReportModel(input: input, detailLimit: limit, rowLimit: limit.map { $0 * 4 })
             last = templates.markdown.render(model.context(diagrams: false))
             if last.count <= Self.characterLimit { return last }

@@ -109,32 +109,64 @@ public struct ReportInput: Sendable {
     }
 }
 
+/// The run as the whole-run reports need it, gathered once however many of them are written.
+final class CollectedRun {
+    var result: RunResult
+
+    init(context: RunContext) {
+        result = RunResult(results: [], errors: [], traceCount: 0, policyIDs: context.policyIDs, traces: [])
+    }
+}
+
 /// A report that needs the whole run (Markdown, HTML, JUnit, SARIF): it gathers the outcomes and
-/// renders them when the run is done.
+/// renders them when the run is done. Reports made by `ReportFormat.renderers(for:…)` share one
+/// gathering; the first of them feeds it.
 struct WholeRunReport: RunRenderer {
     let context: RunContext
     let format: ReportFormat
     let templates: ReportTemplates?
-    private var result: RunResult
+    private let collected: CollectedRun
+    private let feeds: Bool
 
-    init(context: RunContext, format: ReportFormat, templates: ReportTemplates?) {
+    init(context: RunContext, format: ReportFormat, templates: ReportTemplates?, sharing collected: CollectedRun? = nil) {
         self.context = context
         self.format = format
         self.templates = templates
-        result = RunResult(results: [], errors: [], traceCount: 0, policyIDs: context.policyIDs, traces: [])
+        self.collected = collected ?? CollectedRun(context: context)
+        feeds = collected == nil
     }
 
+    /// The one that gathers for the others.
+    func sharing() -> CollectedRun? { feeds ? collected : nil }
+
     mutating func add(_ outcome: FileOutcome) -> String {
-        result.add(outcome)
+        if feeds { collected.result.add(outcome) }
         return ""
     }
 
     mutating func finish(_ ending: RunEnding) throws -> String {
-        var result = self.result
+        var result = collected.result
         result.errors = ending.leadingErrors + result.errors
         result.coverage = ending.coverage
         var lengths = result.lineLengths
         lengths.merge(ending.lineLengths)
         return try format.wholeRunRenderer(templates: templates).render(ReportInput(result: result, context: context, lineLengths: lengths))
+    }
+}
+
+extension ReportFormat {
+    /// Renderers for several formats at once; those that need the whole run share one copy of it.
+    public static func renderers(for formats: [ReportFormat], context: RunContext, templates: ReportTemplates?) -> [any RunRenderer] {
+        var shared: CollectedRun?
+        return formats.map { format in
+            switch format {
+            case .md, .html, .junit, .sarif:
+                let report = WholeRunReport(context: context, format: format, templates: templates, sharing: shared)
+                shared = shared ?? report.sharing()
+                return report
+            default:
+                return format.renderer(context: context, templates: templates)
+            }
+        }
     }
 }

@@ -18,8 +18,12 @@ public final class RunOutputs {
     private struct Output {
         var renderer: any RunRenderer
         var destination: Destination
-        /// Text not yet written: streams are flushed in large pieces, files are written at the end.
+        /// Text not yet written: flushed in large pieces.
         var pending = ""
+        /// A report file being written (whole once committed).
+        var file: AtomicFile.Stream?
+        /// The first problem writing it; the rest of its text is dropped.
+        var failed = false
     }
 
     private var outputs: [Output]
@@ -28,7 +32,11 @@ public final class RunOutputs {
     public private(set) var problems: [Diagnostic] = []
 
     public init(_ outputs: [(renderer: any RunRenderer, destination: Destination)]) {
-        self.outputs = outputs.map { Output(renderer: $0.renderer, destination: $0.destination) }
+        self.outputs = outputs.map { output in
+            var made = Output(renderer: output.renderer, destination: output.destination)
+            if case .file(let path) = output.destination { made.file = AtomicFile.Stream(path: path, what: "the report") }
+            return made
+        }
     }
 
     /// The work each output wants done on the checking threads, for `ConformRunner.run(_:prepare:each:)`.
@@ -51,23 +59,37 @@ public final class RunOutputs {
     /// an output could not be made or written (the others are still written).
     public func finish(_ ending: RunEnding) -> Int32 {
         tally.add(errors: ending.leadingErrors)
-        for index in outputs.indices {
+        for index in outputs.indices where !outputs[index].failed {
             do {
                 append(try outputs[index].renderer.finish(ending), to: index)
                 try flush(index, final: true)
+                try outputs[index].file?.commit()
             } catch let diagnostic as Diagnostic {
+                outputs[index].file?.discard()
                 problems.append(diagnostic)
             } catch {
+                outputs[index].file?.discard()
                 problems.append(Diagnostic(.error, "\(error)", at: SourceLocation(file: "conform", position: nil)))
             }
         }
+        for index in outputs.indices where outputs[index].failed { outputs[index].file?.discard() }
         return problems.isEmpty ? tally.exitStatus : 2
     }
 
     private func append(_ text: String, to index: Int) {
         guard !text.isEmpty else { return }
         outputs[index].pending += text
-        if outputs[index].pending.utf8.count >= 1 << 16 { try? flush(index, final: false) }
+        guard outputs[index].pending.utf8.count >= 1 << 16, !outputs[index].failed else { return }
+        do {
+            try flush(index, final: false)
+        } catch let diagnostic as Diagnostic {
+            // Found again at `finish`, which reports it; meanwhile nothing more is kept.
+            outputs[index].failed = true
+            outputs[index].pending = ""
+            problems.append(diagnostic)
+        } catch {
+            outputs[index].failed = true
+        }
     }
 
     private func flush(_ index: Int, final: Bool) throws {
@@ -79,11 +101,9 @@ public final class RunOutputs {
         case .standardError:
             outputs[index].pending = ""
             FileHandle.standardError.write(Data(text.utf8))
-        case .file(let path):
-            // A report file is written whole, once, when the run is done.
-            guard final else { return }
+        case .file:
             outputs[index].pending = ""
-            try AtomicFile.write(text, to: path, what: "the report")
+            try outputs[index].file?.append(text)
         case .appending(let path):
             guard final else { return }
             outputs[index].pending = ""

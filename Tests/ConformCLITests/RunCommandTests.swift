@@ -203,6 +203,20 @@ struct ReportCommandTests {
         let broken = try BinaryRunner.run(["run", "t.yaml", "--report", "md", "--templates", "bad"], in: scratch.url)
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("bad/report.md.mustache"))
+        // Report files are written whole or not at all: no temporary file is left beside them.
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("conform-report").path)
+        #expect(left.sorted() == ["conform-report.html", "conform-report.md"])
+    }
+
+    @Test("a report that cannot be written (its folder is a file) is a located error, and the other outputs are still made")
+    func unwritableReport() throws {
+        let scratch = try Scratch()
+        try scratch.write("t.yaml", RunCommandTests.conforming)
+        try scratch.write("taken", "a file, not a folder")
+        let output = try BinaryRunner.run(["run", "t.yaml", "--report", "json", "--output", "taken"], in: scratch.url)
+        #expect(output.status == 2)
+        #expect(output.stdout.contains("1 of 1 claim hold"))
+        #expect(output.stderr.contains("taken/conform-report.json: error: cannot write the report"), "\(output.stderr)")
     }
 }
 
