@@ -64,20 +64,24 @@ struct ReportOptions: ParsableArguments {
         } catch {
             return (RunOutputs(outputs), [Diagnostic(.error, "\(error)", at: SourceLocation(file: self.templates ?? "", position: nil))])
         }
-        let plain = Terminal(colours: false)
-        for (file, renderer) in zip(files, ReportFormat.renderers(for: files, context: context, templates: templates)) {
-            outputs.append((renderer, .file(URL(fileURLWithPath: output).appendingPathComponent(file.fileName ?? "").path)))
-        }
+        // GitHub's step summary is the Markdown report once more.
+        var summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+        if github, summary == nil { printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written") }
+        if !github { summary = nil }
+        var destinations = files.map { RunOutputs.Destination.file(URL(fileURLWithPath: output).appendingPathComponent($0.fileName ?? "").path) }
+        var formats = files
         if github {
             // Annotations go where the data does not: standard error when standard output carries JSON.
-            let annotations: RunOutputs.Destination = format == .json ? .standardError : .standardOutput
-            outputs.append((ReportFormat.github.renderer(context: context, templates: templates, terminal: plain), annotations))
-            if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-                outputs.append((ReportFormat.md.renderer(context: context, templates: templates, terminal: plain), .appending(summary)))
-            } else {
-                printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written")
-            }
+            formats.append(.github)
+            destinations.append(format == .json ? .standardError : .standardOutput)
         }
+        if let summary {
+            formats.append(.md)
+            destinations.append(.appending(summary))
+        }
+        // One renderer each; those that need the whole run share one copy of it.
+        let renderers = ReportFormat.renderers(for: formats, context: context, templates: templates)
+        outputs += zip(renderers, destinations).map { (renderer: $0, destination: $1) }
         return (RunOutputs(outputs), [])
     }
 
