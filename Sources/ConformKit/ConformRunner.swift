@@ -108,8 +108,6 @@ public struct ConformRunner: Sendable {
         return results
     }
 
-    public typealias FileOutcome = ConformCore.FileOutcome
-
     /// Loads and checks one trace file against every policy.
     public func check(
         file: String, commandLineClaims: [String], keepSteps: Bool = false, recordPaths: Bool = false, revealDifferences: Bool = false

@@ -53,7 +53,7 @@ public struct RecordingSession {
     public var state: String { simulator.state(of: configuration) }
 
     public mutating func answer(_ line: String) -> Outcome {
-        var text = Substring(line).trimmingWhitespace()
+        var text = Substring(line.trimmingWhitespace)
         if text == "." { return .finished }
         if text.isEmpty {
             guard let prediction else {
@@ -105,7 +105,7 @@ public struct RecordingSession {
 
     private mutating func annotate(_ key: String, _ value: String) -> Outcome {
         guard var step = recorder.trace.steps.last else { return .rejected("there is no step yet to give a \(key) to") }
-        let text = Self.unquoted(value.trimmingWhitespace())
+        let text = Self.unquoted(value.trimmingWhitespace)
         guard !text.isEmpty else { return .rejected("'\(key):' needs a text after the colon") }
         if key == "note" { step.note = text } else { step.evidence = text }
         recorder.removeLastStep()
@@ -170,17 +170,4 @@ public struct RecordingSession {
         guard text.count >= 2, let first = text.first, first == text.last, first == "\"" || first == "'" else { return text }
         return String(text.dropFirst().dropLast())
     }
-}
-
-extension Substring {
-    func trimmingWhitespace() -> Substring {
-        var text = self
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return text
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String { String(Substring(self).trimmingWhitespace()) }
 }

@@ -130,12 +130,3 @@ public struct ScreenObserver: Sendable {
         return text.isEmpty ? "a cell at y \(Value.format(cell.frame.minY))" : "'\(text)'"
     }
 }
-
-extension String {
-    var trimmingWhitespace: String {
-        var text = Substring(self)
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return String(text)
-    }
-}
