@@ -27,9 +27,15 @@ public final class Spool {
     public func drain(_ body: (String) throws -> Void) rethrows {
         if let handle {
             try? handle.seek(toOffset: 0)
+            var carried: [UInt8] = []
             while let data = try? handle.read(upToCount: Self.memoryLimit), !data.isEmpty {
-                try body(String(decoding: data, as: UTF8.self))
+                var bytes = carried + data
+                // A piece may end inside a character: its first bytes wait for the next piece.
+                carried = Self.incompleteTail(of: bytes)
+                bytes.removeLast(carried.count)
+                try body(String(decoding: bytes, as: UTF8.self))
             }
+            if !carried.isEmpty { try body(String(decoding: carried, as: UTF8.self)) }
             try? handle.close()
             self.handle = nil
         }
@@ -37,6 +43,20 @@ public final class Spool {
         buffer = ""
         spilled = 0
         isEmpty = true
+    }
+
+    /// The bytes at the end of `bytes` that begin a UTF-8 character but do not finish it.
+    static func incompleteTail(of bytes: [UInt8]) -> [UInt8] {
+        var start = bytes.count
+        while start > 0, bytes.count - start < 4 {
+            start -= 1
+            let byte = bytes[start]
+            guard byte & 0xC0 == 0x80 else {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return bytes.count - start < length ? Array(bytes[start...]) : []
+            }
+        }
+        return []
     }
 
     /// The whole text (for a report rendered in memory, e.g. in tests).
