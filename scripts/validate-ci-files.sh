@@ -100,13 +100,22 @@ if [ -z "$conform" ]; then
   exit 0
 fi
 
-# --- action.yml's "Run conform" step, run as the runner would (inputs through env) ---
-"$venv/bin/python" - action.yml "$work/run-step.sh" <<'EOF'
+# --- action.yml's own scripts, run as the runner would (inputs through env) ---
+step_script() { # step_script ID FILE: writes the run script of action.yml's step ID to FILE
+  "$venv/bin/python" -c '
 import sys
 from ruamel.yaml import YAML
-steps = YAML().load(open(sys.argv[1]))["runs"]["steps"]
-open(sys.argv[2], "w").write(next(s["run"] for s in steps if s.get("id") == "run"))
-EOF
+steps = YAML().load(open("action.yml"))["runs"]["steps"]
+open(sys.argv[2], "w").write(next(s["run"] for s in steps if s.get("id") == sys.argv[1]))' "$1" "$2"
+}
+step_script key "$work/key-step.sh"
+step_script run "$work/run-step.sh"
+cache_key() { # the key step, on a copy of the sources without Package.resolved (a fresh checkout's case)
+  mkdir -p "$work/action-copy" && cp -r Package.swift Sources "$work/action-copy/" && : >"$work/key-output" &&
+    env -i PATH="$PATH" GITHUB_ACTION_PATH="$work/action-copy" GITHUB_OUTPUT="$work/key-output" \
+      bash -e "$work/key-step.sh" && grep -Eqx 'hash=[0-9a-f]{40}' "$work/key-output"
+}
+check "action.yml's cache key step: a 40-digit hash of the sources" cache_key
 run_step() { # run_step NAME EXPECTED_EXIT_CODE VAR=VALUE...: the step in a fresh runner-like env
   local name=$1 expected=$2
   shift 2
