@@ -905,7 +905,9 @@ svg.diagram .start { fill: var(--fg); }
 svg.diagram .label { fill: var(--muted); font-size: 11px; }
 svg.diagram .label.taken { fill: var(--accent); font-weight: 600; }
 details.matrix > summary { cursor: pointer; padding: 6px 0; font-weight: 600; }
-table.matrix td { text-align: center; white-space: nowrap; padding: 2px 8px; }
+.matrix-box { overflow-x: auto; }
+table.matrix td, table.matrix tbody th { white-space: nowrap; padding: 2px 8px; }
+table.matrix td { text-align: center; }
 table.matrix td:nth-child(2), table.matrix tbody th { text-align: left; font-weight: normal; }
 table.matrix td.p { color: var(--pass); } table.matrix td.f { color: var(--fail); } table.matrix td.e { color: var(--warn); } table.matrix td.n { color: var(--muted); }
 table.matrix td.c { font-weight: 700; outline: 2px solid currentColor; outline-offset: -3px; }
@@ -997,11 +999,11 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <p class="note">✓ pass · ✗ departs at the step shown · ! could not be evaluated · “·” the policy cannot judge the trace · outlined: claimed. A trace links to its steps where this page shows them.</p>
 <details class="matrix"{{#matrixOpen}} open{{/matrixOpen}}>
 <summary>Every trace: {{traces}} traces × {{policies}} policies</summary>
-<table class="matrix">
+<div class="matrix-box"><table class="matrix">
 <thead><tr><th scope="col">Trace</th><th scope="col">App</th>{{#matrixColumns}}<th scope="col">{{id}}</th>{{/matrixColumns}}</tr></thead>
 <tbody>
 {{{matrixRows}}}</tbody>
-</table>
+</table></div>
 </details>
 </section>
 {{#hasCoverage}}
