@@ -67,7 +67,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .text, .github:
             var renderer = self.renderer(context: input.context, templates: templates, terminal: Terminal(colours: false))
             return renderer.begin() + input.result.outcomes.map { renderer.add($0) }.joined()
-                + (try renderer.finish(RunEnding(coverage: input.result.coverage)))
+                + (try renderer.finish(RunEnding(coverage: input.result.coverage, baseline: input.result.baseline)))
         default:
             return try wholeRunRenderer(templates: templates).render(input)
         }
@@ -148,6 +148,7 @@ struct WholeRunReport: RunRenderer {
         var result = collected.result
         result.errors = ending.leadingErrors + result.errors
         result.coverage = ending.coverage
+        result.baseline = ending.baseline
         var lengths = result.lineLengths
         lengths.merge(ending.lineLengths)
         return try format.wholeRunRenderer(templates: templates).render(ReportInput(result: result, context: context, lineLengths: lengths))

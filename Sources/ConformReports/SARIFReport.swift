@@ -10,7 +10,8 @@ struct SARIFReport: ReportRenderer {
         let claimed = Set(input.result.results.filter(\.claimed).map(\.policy))
         var rules: [JSONValue] = input.policies.filter { claimed.contains($0.id) }.map(rule)
         if !input.result.errors.isEmpty { rules.append(fileRuleJSON) }
-        var results: [JSONValue] = broken.map { result($0, input.lineLengths) }
+        let baselined = input.result.baseline != nil
+        var results: [JSONValue] = broken.map { result($0, input.lineLengths, baselined: baselined) }
         results += input.result.errors.map { errorResult($0, input.lineLengths) }
         let driver: JSONValue = .object([
             ("name", .string("conform")), ("version", .string(input.version)),
@@ -57,16 +58,28 @@ struct SARIFReport: ReportRenderer {
         ])
     }
 
-    private func result(_ row: ClaimRow, _ lengths: LineLengths) -> JSONValue {
-        let message = "\(row.title): \(row.detail.split(separator: "\n").first.map(String.init) ?? "")"
+    /// - Parameter baselined: whether the run had a baseline: then every result says whether it was in it
+    ///   (`baselineState`), and those it accepts are suppressed, with the entry's reason.
+    private func result(_ row: ClaimRow, _ lengths: LineLengths, baselined: Bool) -> JSONValue {
+        var message = "\(row.title): \(row.detail.split(separator: "\n").first.map(String.init) ?? "")"
+        if let mark = row.pair.baseline, mark.expired { message += " (\(BaselineWording.line(mark)))" }
         let fingerprint = Self.fingerprint([row.pair.policy, row.pair.trace, row.pair.file, row.title])
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("ruleId", .string(Self.ruleID(row.pair.policy))),
             ("level", .string("error")),
             ("message", .object([("text", .string(message))])),
             ("locations", .array([location(file: row.pair.file, line: row.line, column: row.column, lengths)])),
             ("partialFingerprints", .object([("primaryLocationLineHash", .string(fingerprint))])),
-        ])
+        ]
+        guard baselined else { return .object(members) }
+        members.append(("baselineState", .string(row.pair.baseline == nil ? "new" : "unchanged")))
+        if let mark = row.pair.baseline, !mark.expired {
+            members.append((
+                "suppressions",
+                .array([.object([("kind", .string("external")), ("status", .string("accepted")), ("justification", .string(mark.reason))])])
+            ))
+        }
+        return .object(members)
     }
 
     private func errorResult(_ diagnostic: Diagnostic, _ lengths: LineLengths) -> JSONValue {
