@@ -92,12 +92,16 @@ public struct BaselineLoader: Sendable {
         if let reason, reason.trimmingWhitespace.isEmpty, let node = pairs[key: "reason"] {
             problems.add("'reason' is empty; say why the deviation is accepted", at: node.position)
         }
-        var verdict = Verdict.Kind.fail
-        if let node = pairs[key: "verdict"], let word = problems.text(node, "'verdict'") {
-            if let kind = Verdict.Kind(rawValue: word), Self.verdicts.contains(kind) {
-                verdict = kind
-            } else {
-                problems.add("'verdict' must be fail, inapplicable or error, not '\(word)'", at: node.position)
+        var verdict: Verdict.Kind? = .fail
+        if let node = pairs[key: "verdict"] {
+            // An unknown verdict says nothing about which other keys the entry needs.
+            verdict = nil
+            if let word = problems.text(node, "'verdict'") {
+                if let kind = Verdict.Kind(rawValue: word), Self.verdicts.contains(kind) {
+                    verdict = kind
+                } else {
+                    problems.add("'verdict' must be fail, inapplicable or error, not '\(word)'", at: node.position)
+                }
             }
         }
         var state: String?
@@ -110,7 +114,7 @@ public struct BaselineLoader: Sendable {
             } else {
                 problems.add("a baseline entry needs 'observed' (what the trace saw or did at the departure)", at: node.position)
             }
-        } else {
+        } else if let verdict {
             for key in ["state", "observed"] {
                 if let extra = pairs.first(where: { $0.key.scalarText == key }) {
                     problems.add("'\(key)' is only for a 'fail' entry; this one is '\(verdict.rawValue)'", at: extra.key.position)
@@ -121,7 +125,7 @@ public struct BaselineLoader: Sendable {
         if let node = pairs[key: "expires"] {
             expires = date(node, problems: &problems)
         }
-        guard problems.problems.count + problems.omitted == before, let trace, let policy, let reason else { return nil }
+        guard problems.problems.count + problems.omitted == before, let trace, let policy, let reason, let verdict else { return nil }
         let key = BaselineKey(trace: trace, policy: policy, verdict: verdict, state: state, observed: observed)
         return BaselineEntry(key: key, reason: reason, expires: expires, position: node.position)
     }
