@@ -145,20 +145,23 @@ struct BaselineTests {
 
     @Test("when writing, every broken claim is accepted: matched entries keep their reason, the others get a placeholder")
     func writing() throws {
-        let baseline = Baseline(file: "old.yaml", entries: [Self.entry("a", "p", expires: "2025-12-31", line: 3), Self.entry("gone", "p", line: 8)])
+        let baseline = Baseline(
+            file: "old.yaml",
+            entries: [Self.entry("a", "p", expires: "2025-12-31", line: 3), Self.entry("gone", "p", line: 8), Self.entry("a", "q", line: 13)])
         let matcher = BaselineMatcher(baseline: baseline, today: try #require(CalendarDate("2025-06-01")), writing: true)
         var ledger = BaselineLedger(matcher)
-        var outcome = Self.outcome([Self.departing("a", "p"), Self.departing("a", "o", state: "confirm")])
+        var outcome = Self.outcome([Self.departing("a", "p"), Self.departing("a", "o", state: "confirm"), Self.passing("a", "q")])
         matcher.mark(&outcome.results)
-        #expect(outcome.results.allSatisfy { $0.isBaselined })
+        #expect(outcome.results.allSatisfy { $0.isBaselined || $0.verdict.kind == .pass })
         ledger.record(outcome)
         let result = ledger.finish(writtenTo: "new.yaml")
         #expect(result.stale.isEmpty)
-        #expect(result.dropped.map(\.entry.key.trace) == ["gone"])
+        // `gone` was not checked: kept; `a` with `q` was checked and holds: dropped.
+        #expect(result.dropped.map { "\($0.entry.key.trace) \($0.entry.key.policy)" } == ["a q"])
         let written = try #require(result.written)
         #expect(written.file == "new.yaml")
-        #expect(written.sortedEntries.map { "\($0.key.policy) \($0.reason) \($0.expires?.description ?? "-")" } == [
-            "o \(BaselineEntry.placeholderReason) -", "p known 2025-12-31",
+        #expect(written.sortedEntries.map { "\($0.key.trace) \($0.key.policy) \($0.reason) \($0.expires?.description ?? "-")" } == [
+            "a o \(BaselineEntry.placeholderReason) -", "a p known 2025-12-31", "gone p known -",
         ])
     }
 }

@@ -92,10 +92,13 @@ public struct BaselineLedger: Sendable {
         guard matcher.writing, let path else {
             return BaselineOutcome(file: matcher.baseline.file, entries: matcher.baseline.entries.count, stale: unmatched, strict: matcher.strict)
         }
-        let baseline = Baseline(file: path, entries: written)
+        // Entries of traces this run did not check are kept as they are: a run over part of the corpus,
+        // or a trace file with a problem, says nothing about them.
+        let unchecked = unmatched.filter { if case .traceNotChecked = $0.reason { return true } else { return false } }
+        let baseline = Baseline(file: path, entries: written + unchecked.map(\.entry))
         var outcome = BaselineOutcome(file: path, entries: baseline.entries.count, stale: [], strict: matcher.strict)
         outcome.written = baseline
-        outcome.dropped = unmatched
+        outcome.dropped = unmatched.filter { if case .traceNotChecked = $0.reason { return false } else { return true } }
         return outcome
     }
 }
@@ -112,7 +115,8 @@ public struct BaselineOutcome: Sendable {
     public var strict: Bool
     /// With `--write-baseline`: the baseline to write (every broken claim of the run).
     public var written: Baseline?
-    /// With `--write-baseline`: the entries read that matched nothing, left out of the new file.
+    /// With `--write-baseline`: the entries read that matched nothing although their trace was checked,
+    /// left out of the new file.
     public var dropped: [StaleBaselineEntry] = []
 
     public init(file: String, entries: Int, stale: [StaleBaselineEntry], strict: Bool) {
