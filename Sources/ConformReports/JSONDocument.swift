@@ -38,7 +38,13 @@ public struct JSONDocument: RunRenderer {
     /// Serialises one file's results, on whatever thread checked it (no separator before the first).
     public static func prepare(_ outcome: inout FileOutcome) {
         guard outcome.prepared == nil, !outcome.results.isEmpty else { return }
-        outcome.prepared = outcome.results.map { "\n    " + $0.json.serialized(pretty: true, indent: 2) }.joined(separator: ",")
+        var text = ""
+        for (index, pair) in outcome.results.enumerated() {
+            if index > 0 { text += "," }
+            text += "\n    "
+            pair.writeJSON(to: &text)
+        }
+        outcome.prepared = text
     }
 
     public func begin() -> String { "{\n  \"conform\": 1,\n  \"results\": [" }
@@ -93,6 +99,40 @@ public struct JSONDocument: RunRenderer {
 }
 
 extension PairResult {
+    /// `json.serialized(pretty: true, indent: 2)`, the same bytes, written without building the value
+    /// first: the JSON report writes one per trace and policy, hundreds of thousands in a large run.
+    func writeJSON(to out: inout String) {
+        let member = "\n      \""
+        out += "{" + member + "trace\": " + JSONValue.quoted(trace)
+        out += "," + member + "file\": " + JSONValue.quoted(file)
+        out += "," + member + "app\": " + (app.map(JSONValue.quoted) ?? "null")
+        out += "," + member + "policy\": " + JSONValue.quoted(policy)
+        out += "," + member + "claimed\": " + (claimed ? "true" : "false")
+        out += "," + member + "verdict\": " + JSONValue.quoted(verdict.name)
+        switch verdict {
+        case .pass: break
+        case .fail(let departure):
+            out += "," + member + "step\": " + String(departure.step)
+            out += "," + member + "line\": " + String(departure.position.line)
+            out += "," + member + "column\": " + String(departure.position.column)
+            out += "," + member + "state\": " + JSONValue.quoted(departure.state)
+            out += "," + member + "message\": " + JSONValue.quoted(departure.message)
+            out += "," + member + "expected\": " + departure.expected.serialized(pretty: true, indent: 3)
+            out += "," + member + "observed\": " + departure.observed.serialized(pretty: true, indent: 3)
+        case .inapplicable(let reason):
+            out += "," + member + "message\": " + JSONValue.quoted(reason)
+        case .error(let message, _, _):
+            out += "," + member + "message\": " + JSONValue.quoted(message)
+        }
+        // Additive: only on a broken claim that a baseline entry matched.
+        if let mark = baseline {
+            out += "," + member + "baselined\": " + (mark.expired ? "false" : "true")
+            out += "," + member + "baselineReason\": " + JSONValue.quoted(mark.reason)
+            if let expires = mark.expires { out += "," + member + "baselineExpires\": " + JSONValue.quoted(expires.description) }
+        }
+        out += "\n    }"
+    }
+
     var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("trace", .string(trace)), ("file", .string(file)), ("app", app.map(JSONValue.string) ?? .null),

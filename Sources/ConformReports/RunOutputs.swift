@@ -62,7 +62,12 @@ public final class RunOutputs {
         if let baseline = ending.baseline { tally.add(baseline: baseline) }
         for index in outputs.indices where !outputs[index].failed {
             do {
-                append(try outputs[index].renderer.finish(ending), to: index)
+                for part in try outputs[index].renderer.finishInParts(ending) {
+                    switch part {
+                    case .text(let text): append(text, to: index)
+                    case .spool(let spool): spool.drain { append($0, to: index) }
+                    }
+                }
                 try flush(index, final: true)
                 try outputs[index].file?.commit()
             } catch let diagnostic as Diagnostic {

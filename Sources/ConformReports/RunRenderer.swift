@@ -62,9 +62,34 @@ public protocol RunRenderer {
     mutating func add(_ outcome: FileOutcome) -> String
     /// - Throws: a `Diagnostic` when the output cannot be made (a user template that does not render).
     mutating func finish(_ ending: RunEnding) throws -> String
+
+    /// `finish` for a report that gathered text on the way (a matrix of every trace): its end in
+    /// pieces, the gathered ones written straight from their spool, never joined in memory.
+    mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart]
+}
+
+/// A piece of an output's end: text, or text gathered in a spool while the run went.
+public enum OutputPart {
+    case text(String)
+    case spool(Spool)
 }
 
 extension RunRenderer {
     public static func prepare(_ outcome: inout FileOutcome) {}
     public mutating func begin() -> String { "" }
+    public mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart] { [.text(try finish(ending))] }
+}
+
+extension [OutputPart] {
+    /// The pieces joined (for a report rendered in memory).
+    func joined() -> String {
+        var text = ""
+        for part in self {
+            switch part {
+            case .text(let piece): text += piece
+            case .spool(let spool): text += spool.text()
+            }
+        }
+        return text
+    }
 }

@@ -2,19 +2,33 @@ import ConformCore
 
 /// SARIF 2.1.0 with what GitHub code scanning reads: a rule per claimed policy (with help text), a
 /// result per broken claim at the trace file's line, and a stable `primaryLocationLineHash`.
-struct SARIFReport: ReportRenderer {
+struct SARIFReport: RunRenderer {
     static let fileRule = "conform/input-error"
 
-    func render(_ input: ReportInput) throws -> String {
-        let broken = ClaimRow.rows(input.result).filter { !$0.passed }
-        let claimed = Set(input.result.results.filter(\.claimed).map(\.policy))
-        var rules: [JSONValue] = input.policies.filter { claimed.contains($0.id) }.map(rule)
-        if !input.result.errors.isEmpty { rules.append(fileRuleJSON) }
-        let baselined = input.result.baseline != nil
-        var results: [JSONValue] = broken.map { result($0, input.lineLengths, baselined: baselined) }
-        results += input.result.errors.map { errorResult($0, input.lineLengths) }
+    let context: RunContext
+    private let digest: SharedDigest
+
+    init(context: RunContext, digest: SharedDigest) {
+        self.context = context
+        self.digest = digest
+    }
+
+    mutating func add(_ outcome: FileOutcome) -> String {
+        digest.add(outcome)
+        return ""
+    }
+
+    func finish(_ ending: RunEnding) throws -> String {
+        let facts = digest.facts(ending: ending)
+        let lengths = facts.kept.lineLengths
+        let broken = facts.brokenClaims.sorted { ($0.policy, $0.file) < ($1.policy, $1.file) }.map(ClaimRow.init)
+        var rules: [JSONValue] = context.policies.filter { facts.claimedPolicies.contains($0.id) }.map(rule)
+        if !facts.kept.errors.isEmpty { rules.append(fileRuleJSON) }
+        let baselined = ending.baseline != nil
+        var results: [JSONValue] = broken.map { result($0, lengths, baselined: baselined) }
+        results += facts.kept.errors.map { errorResult($0, lengths) }
         let driver: JSONValue = .object([
-            ("name", .string("conform")), ("version", .string(input.version)),
+            ("name", .string("conform")), ("version", .string(context.version)),
             ("rules", .array(rules)),
         ])
         let run: JSONValue = .object([

@@ -881,9 +881,6 @@ nav { margin: 12px 0; color: var(--muted); }
 table { border-collapse: collapse; margin: 8px 0 16px; }
 th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
 th { background: var(--panel); }
-td.verdict { text-align: center; white-space: nowrap; }
-td.pass { color: var(--pass); } td.fail { color: var(--fail); } td.error { color: var(--warn); } td.inapplicable { color: var(--muted); }
-td.claimed { font-weight: 700; outline: 2px solid currentColor; outline-offset: -3px; }
 .counts td { text-align: right; }
 details.trace { border: 1px solid var(--line); border-radius: 8px; margin: 12px 0; padding: 0 12px; background: var(--bg); }
 details.trace > summary { cursor: pointer; padding: 10px 0; font-weight: 600; }
@@ -907,9 +904,11 @@ svg.diagram .arrow-edge { fill: var(--muted); } svg.diagram .arrow-taken { fill:
 svg.diagram .start { fill: var(--fg); }
 svg.diagram .label { fill: var(--muted); font-size: 11px; }
 svg.diagram .label.taken { fill: var(--accent); font-weight: 600; }
-.js-only { display: none; }
-html.js .js-only { display: block; }
-html.js body.only-failing details.trace:not(.failing) { display: none; }
+details.matrix > summary { cursor: pointer; padding: 6px 0; font-weight: 600; }
+table.matrix td { text-align: center; white-space: nowrap; padding: 2px 8px; }
+table.matrix td:nth-child(2), table.matrix tbody th { text-align: left; font-weight: normal; }
+table.matrix td.p { color: var(--pass); } table.matrix td.f { color: var(--fail); } table.matrix td.e { color: var(--warn); } table.matrix td.n { color: var(--muted); }
+table.matrix td.c { font-weight: 700; outline: 2px solid currentColor; outline-offset: -3px; }
 footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 {{#anyEvidence}}
 .with-evidence { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
@@ -925,7 +924,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <h1>conform report</h1>
 <p><span class="status {{status}}">{{statusText}}</span>
 {{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}} · {{errorCount}} input problem(s){{/hasErrors}}</p>
-<nav><a href="#matrix">Matrix</a> · <a href="#traces">Traces</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
+<nav>{{#hasFailures}}<a href="#broken">Broken claims</a> · {{/hasFailures}}{{#hasFailingTraces}}<a href="#failing">Failing traces</a> · {{/hasFailingTraces}}{{#hasPassingTraces}}<a href="#traces">Traces</a> · {{/hasPassingTraces}}<a href="#matrix">Matrix</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
 </header>
 <main>
 {{#hasErrors}}
@@ -948,27 +947,25 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 </ul>
 </section>
 {{/hasWarnings}}
-<section id="matrix">
-<h2>Matrix</h2>
-<p class="note">✓ pass · ✗ first departure (step) · ! could not be evaluated · n/a cannot judge · outlined: claimed. Policies that cannot judge any trace of an app are left out of its table.</p>
-{{#rowsOmitted}}<p class="note"><strong>Shortened:</strong> {{rowsOmitted}}</p>{{/rowsOmitted}}
-{{#apps}}
-<h3 id="{{anchor}}">{{name}} <small class="note">({{count}} traces)</small></h3>
-<table class="matrix">
-<thead><tr><th scope="col">Trace</th>{{#columns}}<th scope="col">{{id}}</th>{{/columns}}</tr></thead>
+{{#hasFailures}}
+<section id="broken">
+<h2>Broken claims</h2>
+{{#failuresOmitted}}<p class="note"><strong>Shortened:</strong> {{failuresOmitted}}</p>{{/failuresOmitted}}
+<table class="broken">
+<thead><tr><th scope="col">Trace</th><th scope="col">Policy</th><th scope="col">Where</th><th scope="col">What</th></tr></thead>
 <tbody>
-{{#rows}}
-<tr><th scope="row"><a href="#{{anchor}}">{{trace}}</a></th>{{#cells}}<td class="verdict {{verdict}}{{#claimed}} claimed{{/claimed}}" title="{{tooltip}}">{{mark}} {{text}}</td>{{/cells}}</tr>
-{{/rows}}
+{{#failures}}
+<tr><th scope="row">{{#linked}}<a href="#{{anchor}}">{{trace}}</a>{{/linked}}{{^linked}}{{trace}}{{/linked}}</th><td>{{policy}}</td><td><code>{{place}}</code></td><td>{{title}}: {{message}}</td></tr>
+{{/failures}}
 </tbody>
 </table>
-{{/apps}}
 </section>
-<section id="traces">
-<h2>Traces</h2>
-<div class="js-only"><label><input type="checkbox" id="only-failing"> Show only traces with a broken claim</label></div>
-{{#detailsOmitted}}<p class="note"><strong>Shortened:</strong> {{detailsOmitted}}</p>{{/detailsOmitted}}
-{{#traceDetails}}
+{{/hasFailures}}
+{{#traceGroups}}
+<section id="{{id}}">
+<h2>{{heading}}</h2>
+{{#note}}<p class="note">{{note}}</p>{{/note}}
+{{#traces}}
 <details class="trace{{#failing}} failing{{/failing}}" id="{{anchor}}"{{#open}} open{{/open}}>
 <summary>{{#failing}}✗{{/failing}}{{^failing}}✓{{/failing}} {{id}}{{#title}}: {{title}}{{/title}} <span class="note">({{app}})</span></summary>
 <p><code>{{file}}</code>{{#claims}} · claims <strong>{{policy}}</strong>: {{verdict}}{{/claims}}</p>
@@ -992,7 +989,20 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <div class="diagram-box">{{{svg}}}</div>
 {{/diagrams}}
 </details>
-{{/traceDetails}}
+{{/traces}}
+</section>
+{{/traceGroups}}
+<section id="matrix">
+<h2>Matrix</h2>
+<p class="note">✓ pass · ✗ departs at the step shown · ! could not be evaluated · “·” the policy cannot judge the trace · outlined: claimed. A trace links to its steps where this page shows them.</p>
+<details class="matrix"{{#matrixOpen}} open{{/matrixOpen}}>
+<summary>Every trace: {{traces}} traces × {{policies}} policies</summary>
+<table class="matrix">
+<thead><tr><th scope="col">Trace</th><th scope="col">App</th>{{#matrixColumns}}<th scope="col">{{id}}</th>{{/matrixColumns}}</tr></thead>
+<tbody>
+{{{matrixRows}}}</tbody>
+</table>
+</details>
 </section>
 {{#hasCoverage}}
 <section id="coverage">
@@ -1033,11 +1043,6 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{/hasPolicies}}
 </main>
 <footer>conform {{version}}{{#generatedAt}} · generated {{generatedAt}}{{/generatedAt}}</footer>
-<script>
-document.documentElement.classList.add("js");
-var box = document.getElementById("only-failing");
-if (box) { box.addEventListener("change", function () { document.body.classList.toggle("only-failing", box.checked); }); }
-</script>
 </body>
 </html>
 

@@ -89,7 +89,7 @@ struct BaselineReportTests {
         return ReportInput(result: result, context: plain.context)
     }
 
-    @Test("the streamed JSON document and the JSON report are the same bytes with a baseline")
+    @Test("with a baseline, the streamed JSON document, the JSON report and the document built as a value are the same bytes")
     func jsonStreamedAndWhole() throws {
         let input = try Self.baselinedInput()
         var document = JSONDocument(context: input.context)
@@ -98,6 +98,7 @@ struct BaselineReportTests {
         streamed += document.finish(RunEnding(baseline: input.result.baseline))
         let whole = try render(.json, input)
         #expect(streamed == whole)
+        #expect(input.result.jsonDocument(policies: input.policies).serialized(pretty: true) + "\n" == streamed, "the value and the text agree")
         #expect(whole.contains("\"baselined\": true,\n      \"baselineReason\": \"known <deviation> & \\\"quoted\\\"\",\n      \"baselineExpires\": \"2099-01-01\""))
         #expect(whole.contains("\"staleBaselineEntries\": [\n    {\n      \"file\": \"baseline.yaml\",\n      \"line\": 9,"))
         let tally = input.result.tally
