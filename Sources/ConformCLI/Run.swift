@@ -12,7 +12,8 @@ extension ConformCommand {
             discussion: """
                 Every trace is checked against every loaded policy (the matrix). A trace's own `policy:` entries \
                 and every --policy are claims: they decide the exit status (0 all hold, 1 one failed, 2 usage \
-                error, no trace found, or a file could not be read).
+                error, no trace found, or a file could not be read). A --baseline file lists broken claims that \
+                are accepted for now: reported as baselined, they do not fail the run (Docs/Baselines.md).
                 """)
 
         @Argument(help: ArgumentHelp("Trace files or directories (searched recursively for .yaml, .yml, .json).", valueName: "PATH"))
@@ -39,6 +40,8 @@ extension ConformCommand {
 
         @OptionGroup(title: "Reports") var reportOptions: ReportOptions
 
+        @OptionGroup(title: "Baselines") var baselineOptions: BaselineOptions
+
         func validate() throws {
             _ = try reportOptions.formats()
         }
@@ -50,28 +53,57 @@ extension ConformCommand {
                 throw ValidationError("unknown policy '\(claim)'.\(hint) Known: \(library.ids.joined(separator: ", ")).")
             }
             let context = reportOptions.context(policies: library.policies, version: ConformCommand.version)
-            let (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context)
+            var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context)
             let needsSteps = reportOptions.needsSteps
             var options = ConformRunner.Options(
                 paths: paths, claims: claims, keepSteps: needsSteps, recordPaths: needsSteps || coverage, revealDifferences: coverage)
             options.followLinks = followLinks
+            let baseline = baselineOptions.matcher()
+            options.baseline = baseline?.0
+            options.writeBaseline = baselineOptions.writeBaseline
+            let baselineProblems = baseline?.1 ?? []
             var coverageTally = CoverageTally()
             outputs.begin()
             let ending = ConformRunner(library: library).run(options, prepare: outputs.prepare) { outcome in
                 outputs.add(outcome)
                 if coverage { coverageTally.add(outcome) }
             }
-            let leading = library.diagnostics + ending.leadingErrors
+            let leading = library.diagnostics + baselineProblems + ending.leadingErrors
+            if let outcome = ending.baseline, let written = outcome.written {
+                problems += write(written, outcome, readProblems: baselineProblems)
+            }
             let report = coverage
                 ? CoverageReport(
                     policies: library.policies, covered: coverageTally.covered, toldApart: coverageTally.toldApart,
                     revealed: coverageTally.revealed)
                 : nil
             var status = outputs.finish(
-                RunEnding(leadingErrors: leading, coverage: report, lineLengths: needsSteps ? .measuring(leading) : LineLengths()))
+                RunEnding(
+                    leadingErrors: leading, coverage: report, lineLengths: needsSteps ? .measuring(leading) : LineLengths(),
+                    baseline: ending.baseline))
             printProblems(problems + outputs.problems)
             if !problems.isEmpty { status = 2 }
             throw ExitCode(status)
+        }
+
+        /// Writes the baseline `--write-baseline` asks for, unless the one read had a problem (its entries
+        /// would be lost); says on standard error what was written and which entries were left out.
+        private func write(_ written: Baseline, _ outcome: BaselineOutcome, readProblems: [Diagnostic]) -> [Diagnostic] {
+            guard readProblems.isEmpty else {
+                let problem = "not written, since the baseline read (\(baselineOptions.baseline ?? "")) has problems; fix them first"
+                return [Diagnostic(.error, problem, at: SourceLocation(file: written.file, position: nil))]
+            }
+            do {
+                try BaselineFile.write(written)
+            } catch let diagnostic as Diagnostic {
+                return [diagnostic]
+            } catch {
+                return [Diagnostic(.error, "\(error)", at: SourceLocation(file: written.file, position: nil))]
+            }
+            let (dropped, summary) = BaselineWording.written(outcome)
+            printProblems(dropped)
+            printError(summary)
+            return []
         }
     }
 }

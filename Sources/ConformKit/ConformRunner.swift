@@ -20,6 +20,13 @@ public struct ConformRunner: Sendable {
 
         /// Follow symbolic links inside the paths wherever they lead (`--follow-links`).
         public var followLinks = false
+        /// The baseline broken claims are judged against (`--baseline`, `--write-baseline`).
+        public var baseline: BaselineMatcher?
+        /// With `--write-baseline`: the file the new baseline goes to (the runner does not write it).
+        public var writeBaseline: String?
+
+        /// The baseline files, read or written: never checked as traces, even inside a traced folder.
+        var baselineFiles: [String] { [baseline?.baseline.file, writeBaseline].compactMap { $0 } }
 
         public init(paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil, revealDifferences: Bool = false) {
             self.paths = paths
@@ -44,6 +51,7 @@ public struct ConformRunner: Sendable {
         var result = RunResult(results: [], errors: [], traceCount: 0, policyIDs: library.ids, traces: [])
         let ending = run(options) { result.add($0) }
         result.errors = ending.leadingErrors + result.errors
+        result.baseline = ending.baseline
         return result
     }
 
@@ -51,6 +59,8 @@ public struct ConformRunner: Sendable {
     public struct Ending: Sendable {
         /// Problems found before any file was read (missing paths, no trace found); they come first.
         public var leadingErrors: [Diagnostic]
+        /// What the run made of its baseline, when it was given one.
+        public var baseline: BaselineOutcome?
     }
 
     /// Checks every file, on every core, and hands each file's outcome to `each` in file order (so that
@@ -60,7 +70,8 @@ public struct ConformRunner: Sendable {
     public func run(
         _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (FileOutcome) -> Void
     ) -> Ending {
-        let discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
+        var discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
+        discovery.files = Self.excluding(options.baselineFiles, from: discovery.files)
         var leading = discovery.diagnostics
         // Links left alone are said before any file, as warnings (they change no exit status).
         if !discovery.warnings.isEmpty { each(FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }
@@ -75,6 +86,8 @@ public struct ConformRunner: Sendable {
             var outcome = check(
                 file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
                 revealDifferences: options.revealDifferences)
+            // Marked before `prepare`, which may serialise the results.
+            options.baseline?.mark(&outcome.results)
             prepare(&outcome)
             return outcome
         }
@@ -83,15 +96,31 @@ public struct ConformRunner: Sendable {
         var previous: [FileOutcome] = []
         var start = 0
         var ids = TraceIDs()
+        var ledger = options.baseline.map(BaselineLedger.init)
         repeat {
             let slice = Array(files[start..<min(files.count, start + batch)])
             start += slice.count
             let checking = slice.isEmpty ? nil : Self.startChecking(slice, work)
-            for outcome in previous { each(ids.admit(outcome)) }
+            for outcome in previous {
+                let admitted = ids.admit(outcome)
+                ledger?.record(admitted)
+                each(admitted)
+            }
             previous = []
             previous = checking?.wait() ?? []
         } while !previous.isEmpty
-        return Ending(leadingErrors: leading)
+        return Ending(leadingErrors: leading, baseline: ledger?.finish(writtenTo: options.writeBaseline))
+    }
+
+    /// `files` without those that are one of `excluded` (compared as standardised paths, only where the names agree).
+    private static func excluding(_ excluded: [String], from files: [String]) -> [String] {
+        guard !excluded.isEmpty else { return files }
+        let names = Set(excluded.map { URL(fileURLWithPath: $0).lastPathComponent })
+        let paths = Set(excluded.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        return files.filter { file in
+            let url = URL(fileURLWithPath: file)
+            return !names.contains(url.lastPathComponent) || !paths.contains(url.standardizedFileURL.path)
+        }
     }
 
     /// Starts checking `files` on every core, one file at a time per core (so that no core idles while

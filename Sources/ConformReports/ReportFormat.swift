@@ -63,7 +63,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         var renderer = self.renderer(context: input.context, templates: templates, terminal: Terminal(colours: false))
         var text = renderer.begin()
         for outcome in input.result.outcomes { text += renderer.add(outcome) }
-        let ending = RunEnding(coverage: input.result.coverage, lineLengths: input.lineLengths)
+        let ending = RunEnding(coverage: input.result.coverage, lineLengths: input.lineLengths, baseline: input.result.baseline)
         return text + (try renderer.finishInParts(ending).joined())
     }
 }
@@ -104,6 +104,10 @@ extension ReportFormat {
     public static func renderers(for formats: [ReportFormat], context: RunContext, templates: ReportTemplates?) -> [any RunRenderer] {
         var digest: SharedDigest?
         return formats.map { format in
+            // Only a report that reads the digest may be the one that feeds it (JSON or JUnit never would).
+            guard [.md, .html, .sarif].contains(format) else {
+                return format.renderer(context: context, templates: templates, terminal: Terminal(colours: false))
+            }
             let mine = digest?.shared() ?? SharedDigest(context: context)
             digest = digest ?? mine
             return format.renderer(context: context, templates: templates, terminal: Terminal(colours: false), digest: mine)

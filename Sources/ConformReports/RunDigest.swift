@@ -65,6 +65,8 @@ final class RunDigest {
         done.kept.coverage = ending.coverage
         done.kept.lineLengths.merge(ending.lineLengths)
         done.tally.add(errors: ending.leadingErrors)
+        done.kept.baseline = ending.baseline
+        if let baseline = ending.baseline { done.tally.add(baseline: baseline) }
         return done
     }
 }

@@ -59,6 +59,7 @@ public final class RunOutputs {
     /// an output could not be made or written (the others are still written).
     public func finish(_ ending: RunEnding) -> Int32 {
         tally.add(errors: ending.leadingErrors)
+        if let baseline = ending.baseline { tally.add(baseline: baseline) }
         for index in outputs.indices where !outputs[index].failed {
             do {
                 for part in try outputs[index].renderer.finishInParts(ending) {

@@ -36,11 +36,17 @@ public struct RunEnding: Sendable {
     /// The length of each line a located problem or departure points at, for outputs whose regions
     /// run to the end of the line (SARIF); measured by the runner, since renderers read no file.
     public var lineLengths: LineLengths
+    /// What the run made of its baseline (stale entries), when it was given one.
+    public var baseline: BaselineOutcome?
 
-    public init(leadingErrors: [Diagnostic] = [], coverage: CoverageReport? = nil, lineLengths: LineLengths = LineLengths()) {
+    public init(
+        leadingErrors: [Diagnostic] = [], coverage: CoverageReport? = nil, lineLengths: LineLengths = LineLengths(),
+        baseline: BaselineOutcome? = nil
+    ) {
         self.leadingErrors = leadingErrors
         self.coverage = coverage
         self.lineLengths = lineLengths
+        self.baseline = baseline
     }
 }
 

@@ -24,7 +24,8 @@ struct SARIFReport: RunRenderer {
         let broken = facts.brokenClaims.sorted { ($0.policy, $0.file) < ($1.policy, $1.file) }.map(ClaimRow.init)
         var rules: [JSONValue] = context.policies.filter { facts.claimedPolicies.contains($0.id) }.map(rule)
         if !facts.kept.errors.isEmpty { rules.append(fileRuleJSON) }
-        var results: [JSONValue] = broken.map { result($0, lengths) }
+        let baselined = ending.baseline != nil
+        var results: [JSONValue] = broken.map { result($0, lengths, baselined: baselined) }
         results += facts.kept.errors.map { errorResult($0, lengths) }
         let driver: JSONValue = .object([
             ("name", .string("conform")), ("version", .string(context.version)),
@@ -71,16 +72,28 @@ struct SARIFReport: RunRenderer {
         ])
     }
 
-    private func result(_ row: ClaimRow, _ lengths: LineLengths) -> JSONValue {
-        let message = "\(row.title): \(row.detail.split(separator: "\n").first.map(String.init) ?? "")"
+    /// - Parameter baselined: whether the run had a baseline: then every result says whether it was in it
+    ///   (`baselineState`), and those it accepts are suppressed, with the entry's reason.
+    private func result(_ row: ClaimRow, _ lengths: LineLengths, baselined: Bool) -> JSONValue {
+        var message = "\(row.title): \(row.detail.split(separator: "\n").first.map(String.init) ?? "")"
+        if let mark = row.pair.baseline, mark.expired { message += " (\(BaselineWording.line(mark)))" }
         let fingerprint = Self.fingerprint([row.pair.policy, row.pair.trace, row.pair.file, row.title])
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("ruleId", .string(Self.ruleID(row.pair.policy))),
             ("level", .string("error")),
             ("message", .object([("text", .string(message))])),
             ("locations", .array([location(file: row.pair.file, line: row.line, column: row.column, lengths)])),
             ("partialFingerprints", .object([("primaryLocationLineHash", .string(fingerprint))])),
-        ])
+        ]
+        guard baselined else { return .object(members) }
+        members.append(("baselineState", .string(row.pair.baseline == nil ? "new" : "unchanged")))
+        if let mark = row.pair.baseline, !mark.expired {
+            members.append((
+                "suppressions",
+                .array([.object([("kind", .string("external")), ("status", .string("accepted")), ("justification", .string(mark.reason))])])
+            ))
+        }
+        return .object(members)
     }
 
     private func errorResult(_ diagnostic: Diagnostic, _ lengths: LineLengths) -> JSONValue {

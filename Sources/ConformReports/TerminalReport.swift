@@ -56,18 +56,25 @@ public struct TerminalReport: RunRenderer {
         let printer = DiagnosticPrinter(terminal: terminal)
         for diagnostic in ending.leadingErrors + errors + warnings { out += printer.text(diagnostic) }
         for pair in broken { out += claimLine(pair) }
+        if let baseline = ending.baseline {
+            for stale in baseline.stale { out += printer.text(BaselineWording.diagnostic(stale, strict: baseline.strict)) }
+        }
         out += agreement()
         if let coverage = ending.coverage { out += coverageText(coverage) }
         var tally = tally
         tally.add(errors: ending.leadingErrors)
+        if let baseline = ending.baseline { tally.add(baseline: baseline) }
         out += summary(tally) + "\n"
         return out
     }
 
-
     private func claimLine(_ pair: PairResult) -> String {
         guard let parts = ClaimWording.parts(pair) else { return "" }
-        return DiagnosticPrinter(terminal: terminal).line(parts.place, .error, parts.message) + parts.details.map { "    \($0)\n" }.joined()
+        // A baselined claim is shown, as a warning, with why it is accepted; an expired entry says so under the error.
+        let severity: Diagnostic.Severity = pair.isBaselined ? .warning : .error
+        let baseline = pair.baseline.map { "    " + Terminal.printable(BaselineWording.line($0)) + "\n" } ?? ""
+        return DiagnosticPrinter(terminal: terminal).line(parts.place, severity, parts.message)
+            + parts.details.map { "    \($0)\n" }.joined() + baseline
     }
 
     /// Per app: which policies all, some or none of its traces agree with.
@@ -126,7 +133,12 @@ public struct TerminalReport: RunRenderer {
     private func summary(_ tally: RunTally) -> String {
         var line = "\n\(tally.traces) trace\(tally.traces == 1 ? "" : "s"), \(context.policies.count) policies: "
         line += tally.claims == 0 ? "no claims" : "\(tally.claimsHeld) of \(tally.claims) claim\(tally.claims == 1 ? "" : "s") hold"
+        if tally.claimsBaselined > 0 { line += ", " + terminal.yellow("\(tally.claimsBaselined) baselined") }
         if tally.claimsBroken > 0 { line += ", " + terminal.red("\(tally.claimsBroken) failed") }
+        if tally.staleEntries > 0 {
+            let stale = "\(tally.staleEntries) stale baseline entr\(tally.staleEntries == 1 ? "y" : "ies")"
+            line += ", " + (tally.strictBaseline ? terminal.red(stale) : terminal.yellow(stale))
+        }
         if tally.errors > 0 { line += ", " + terminal.red("\(tally.errors) error\(tally.errors == 1 ? "" : "s")") }
         if tally.warnings > 0 { line += ", " + terminal.yellow("\(tally.warnings) warning\(tally.warnings == 1 ? "" : "s")") }
         return line
