@@ -1,7 +1,8 @@
 import ConformCore
 
 /// JUnit XML in the dialect of the Jenkins xUnit schema (junit-10.xsd), which pytest also writes:
-/// a testsuite per claimed policy, a testcase per (trace, claimed policy), in run order. The failure's
+/// a testsuite per claimed policy, a testcase per (trace, claimed policy), in run order; a baselined
+/// broken claim is `<skipped>`. The failure's
 /// message is one line; its body starts with ` file:line` so that annotating actions find the trace's
 /// line. Each suite's test cases are spooled while the run goes, since its counts come first.
 struct JUnitReport: RunRenderer {
@@ -14,6 +15,7 @@ struct JUnitReport: RunRenderer {
         var tests = 0
         var failures = 0
         var errors = 0
+        var skipped = 0
     }
 
     init(context: RunContext) {
@@ -27,6 +29,7 @@ struct JUnitReport: RunRenderer {
             suite.tests += 1
             switch pair.verdict.kind {
             case .pass: break
+            case _ where pair.isBaselined: suite.skipped += 1
             case .error: suite.errors += 1
             case .fail, .inapplicable: suite.failures += 1
             }
@@ -50,7 +53,7 @@ struct JUnitReport: RunRenderer {
         var parts: [OutputPart] = []
         for policy in suites.keys.sorted() {
             guard let suite = suites[policy] else { continue }
-            head += "  <testsuite name=\"\(Escaping.xml(policy))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" skipped=\"0\" time=\"0\""
+            head += "  <testsuite name=\"\(Escaping.xml(policy))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" skipped=\"\(suite.skipped)\" time=\"0\""
             if let stamp = context.generatedAt { head += " timestamp=\"\(Escaping.xml(stamp))\"" }
             head += ">\n"
             parts += [.text(head), .spool(suite.cases)]
@@ -75,6 +78,12 @@ struct JUnitReport: RunRenderer {
         var out = "    <testcase name=\"\(Escaping.xml(name))\" classname=\"\(Escaping.xml(row.pair.policy))\" time=\"0\""
         guard !row.passed else { return out + "/>\n" }
         out += ">\n"
+        // A baselined deviation is accepted, not failed: test tabs show it as skipped, with the reason.
+        if let mark = row.pair.baseline, !mark.expired {
+            let until = mark.expires.map { " (until \($0))" } ?? ""
+            out += "      <skipped message=\"\(Escaping.xml("baselined: " + mark.reason + until))\"> \(Escaping.xmlBody(row.place)): \(Escaping.xmlBody(row.title))\n\(Escaping.xmlBody(row.detail))</skipped>\n"
+            return out + "    </testcase>\n"
+        }
         let element = row.pair.verdict.kind == .error ? "error" : "failure"
         let type = row.pair.verdict.kind == .fail ? "departure" : row.pair.verdict.name
         out += "      <\(element) type=\"\(type)\" message=\"\(Escaping.xml(row.title))\">"

@@ -26,7 +26,8 @@ struct ReportModel {
             "version": context.version,
             "status": status,
             "passing": status == "pass", "failing": status == "fail", "erroring": status == "error",
-            "hasFailures": tally.claimsBroken > 0, "hasErrors": !result.errors.isEmpty, "hasPolicies": !policyList.isEmpty,
+            "hasFailures": tally.claimsBroken > 0, "hasBrokenClaims": !facts.brokenClaims.isEmpty,
+            "hasBaselined": tally.claimsBaselined > 0, "claimsBaselined": tally.claimsBaselined, "hasErrors": !result.errors.isEmpty, "hasPolicies": !policyList.isEmpty,
             "statusText": status == "pass" ? "every claim holds" : status == "fail" ? "a claim is broken" : "some input has problems",
             "traces": tally.traces,
             "policies": result.policyIDs.count,
@@ -89,7 +90,7 @@ struct ReportModel {
         if !diagrams, shownRows < tally.traces {
             values["rowsOmitted"] = "\(tally.traces - shownRows) of \(tally.traces) traces are not listed in the matrix, to keep this report within its size limit; failing traces are listed first. The JSON report has every result."
         }
-        let failureCount = tally.claimsBroken
+        let failureCount = facts.brokenClaims.count
         if let shown = (values["failures"] as? [Any])?.count, shown < failureCount {
             values["failuresOmitted"] = "\(failureCount - shown) more broken claims are not shown here; see the JSON or SARIF report."
         }
@@ -142,8 +143,13 @@ struct ReportModel {
             var entry: [String: Any] = [
                 "trace": pair.trace, "file": pair.file, "policy": pair.policy, "place": row.place, "title": row.title,
                 "verdict": pair.verdict.name, "anchor": Self.anchor(pair.file), "linked": facts.detailed.contains(pair.file),
-                "summaryHTML": Escaping.xml("❌ \(pair.trace) × \(pair.policy): \(row.title)"),
+                "summaryHTML": Escaping.xml("\(pair.isBaselined ? "☑️ baselined:" : "❌") \(pair.trace) × \(pair.policy): \(row.title)"),
             ]
+            if let mark = pair.baseline {
+                entry["baselined"] = !mark.expired
+                entry["baseline"] = mark.expired
+                    ? "its baseline entry expired on \(mark.expires?.description ?? "")" : mark.reason + (mark.expires.map { " (until \($0))" } ?? "")
+            }
             if case .fail(let departure) = pair.verdict {
                 entry["step"] = departure.step
                 entry["state"] = departure.state

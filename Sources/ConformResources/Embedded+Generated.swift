@@ -925,8 +925,8 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <header>
 <h1>conform report</h1>
 <p><span class="status {{status}}">{{statusText}}</span>
-{{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}} · {{errorCount}} input problem(s){{/hasErrors}}</p>
-<nav>{{#hasFailures}}<a href="#broken">Broken claims</a> · {{/hasFailures}}{{#hasFailingTraces}}<a href="#failing">Failing traces</a> · {{/hasFailingTraces}}{{#hasPassingTraces}}<a href="#traces">Traces</a> · {{/hasPassingTraces}}<a href="#matrix">Matrix</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
+{{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}} · {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}} · {{errorCount}} input problem(s){{/hasErrors}}</p>
+<nav>{{#hasBrokenClaims}}<a href="#broken">Broken claims</a> · {{/hasBrokenClaims}}{{#hasFailingTraces}}<a href="#failing">Failing traces</a> · {{/hasFailingTraces}}{{#hasPassingTraces}}<a href="#traces">Traces</a> · {{/hasPassingTraces}}<a href="#matrix">Matrix</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
 </header>
 <main>
 {{#hasErrors}}
@@ -949,7 +949,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 </ul>
 </section>
 {{/hasWarnings}}
-{{#hasFailures}}
+{{#hasBrokenClaims}}
 <section id="broken">
 <h2>Broken claims</h2>
 {{#failuresOmitted}}<p class="note"><strong>Shortened:</strong> {{failuresOmitted}}</p>{{/failuresOmitted}}
@@ -957,12 +957,12 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <thead><tr><th scope="col">Trace</th><th scope="col">Policy</th><th scope="col">Where</th><th scope="col">What</th></tr></thead>
 <tbody>
 {{#failures}}
-<tr><th scope="row">{{#linked}}<a href="#{{anchor}}">{{trace}}</a>{{/linked}}{{^linked}}{{trace}}{{/linked}}</th><td>{{policy}}</td><td><code>{{place}}</code></td><td>{{title}}: {{message}}</td></tr>
+<tr><th scope="row">{{#linked}}<a href="#{{anchor}}">{{trace}}</a>{{/linked}}{{^linked}}{{trace}}{{/linked}}</th><td>{{policy}}</td><td><code>{{place}}</code></td><td>{{title}}: {{message}}{{#baseline}}<br><span class="note">{{#baselined}}baselined: {{/baselined}}{{baseline}}</span>{{/baseline}}</td></tr>
 {{/failures}}
 </tbody>
 </table>
 </section>
-{{/hasFailures}}
+{{/hasBrokenClaims}}
 {{#traceGroups}}
 <section id="{{id}}">
 <h2>{{heading}}</h2>
@@ -1056,7 +1056,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{% CONTENT_TYPE: MARKDOWN }}
 # conform report
 
-{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{traces}} traces × {{policies}} policies, {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}}, {{errorCount}} input problem(s){{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
+{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{traces}} traces × {{policies}} policies, {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}}, {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}}, {{errorCount}} input problem(s){{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
 {{#hasErrors}}
 
 ## Problems in the input
@@ -1113,7 +1113,7 @@ Where the claimed policies differ: of the scenarios on which `conform compare` f
 {{/pairCoverage}}
 {{/hasPairCoverage}}
 {{/hasCoverage}}
-{{#hasFailures}}
+{{#hasBrokenClaims}}
 
 ## Broken claims
 {{#failuresOmitted}}
@@ -1125,6 +1125,9 @@ Where the claimed policies differ: of the scenarios on which `conform compare` f
 <details><summary>{{{summaryHTML}}}</summary>
 
 - **Where:** {{place}}
+{{#baseline}}
+- **Baseline:** {{baseline}}
+{{/baseline}}
 - **What:** {{message}}
 {{#expected}}
 - **Expected:** {{expected}}
@@ -1141,7 +1144,7 @@ Where the claimed policies differ: of the scenarios on which `conform compare` f
 
 </details>
 {{/failures}}
-{{/hasFailures}}
+{{/hasBrokenClaims}}
 {{#hasPolicies}}
 
 ## Claimed policies

@@ -98,6 +98,34 @@ struct BaselineCommandTests {
                 + "\n1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n")
     }
 
+    @Test("Markdown, HTML and JUnit show a baselined claim as accepted, with its reason; an expired one as broken")
+    func reportFiles() throws {
+        let scratch = try Self.corpus()
+        try Self.accepted(scratch)
+        let run = ["run", "traces", "--policy", "apple-contacts", "--baseline", "baseline.yaml", "--report", "md,html,junit"]
+        let output = try BinaryRunner.run(run + ["--as-of", "2025-06-01", "--output", "now"], in: scratch.url)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let markdown = try Self.read(scratch, "now/conform-report.md")
+        #expect(markdown.contains("1 of 2 claims hold, 1 baselined."))
+        #expect(markdown.contains("<details><summary>☑️ baselined: reminders-swipe-after-edit × apple-contacts:"))
+        #expect(markdown.contains("- **Baseline:** Our form follows Reminders (APP-412) (until 2025-09-30)\n"))
+        let html = try Self.read(scratch, "now/conform-report.html")
+        #expect(html.contains("1 of 2 claims hold · 1 baselined</p>"))
+        #expect(html.contains("<br><span class=\"note\">baselined: Our form follows Reminders (APP-412) (until 2025-09-30)</span></td></tr>"))
+        let junit = try Self.read(scratch, "now/conform-junit.xml")
+        #expect(junit.contains("<testsuite name=\"apple-contacts\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\""))
+        #expect(junit.contains("<skipped message=\"baselined: Our form follows Reminders (APP-412) (until 2025-09-30)\"> traces/swipe-after-edit.yaml:10:"))
+
+        let later = try BinaryRunner.run(run + ["--as-of", "2025-10-01", "--output", "later"], in: scratch.url)
+        #expect(later.status == 1)
+        let expired = try Self.read(scratch, "later/conform-report.md")
+        #expect(expired.contains("1 of 2 claims hold, 1 broken."))
+        #expect(expired.contains("<details><summary>❌ reminders-swipe-after-edit × apple-contacts:"))
+        #expect(expired.contains("- **Baseline:** its baseline entry expired on 2025-09-30\n"))
+        let expiredJUnit = try Self.read(scratch, "later/conform-junit.xml")
+        #expect(expiredJUnit.contains("failures=\"1\" errors=\"0\" skipped=\"0\""))
+    }
+
     @Test("editing an unrelated step (a note, an earlier step that changes no state) keeps the entry matching")
     func unrelatedEdit() throws {
         let scratch = try Self.corpus()
