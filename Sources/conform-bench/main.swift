@@ -9,12 +9,16 @@ import Foundation
 // plus `transitions`). Prints a table; asserts nothing.
 //
 //   swift build -c release && .build/release/conform-bench [--traces 10000] [--runs 3] [--work DIR] [--no-python] [--no-scaling]
+//   [--phases-only]
 
 var traceCount = 10_000
 var runs = 3
 var work = FileManager.default.temporaryDirectory.appendingPathComponent("conform-bench").path
 var python = true
 var scalingCounts = [1_000, 10_000, 100_000]
+/// `--phases-only`: time parsing and checking in this process (median of `--runs`) beside the floor, and stop;
+/// quick to repeat, and a process that `perf record` sees doing nothing else.
+var phasesOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -23,8 +27,9 @@ while let argument = arguments.popFirst() {
     case "--work": work = arguments.popFirst() ?? work
     case "--no-python": python = false
     case "--no-scaling": scalingCounts = []
+    case "--phases-only": phasesOnly = true
     default:
-        print("usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python] [--no-scaling]")
+        print("usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python] [--no-scaling] [--phases-only]")
         exit(2)
     }
 }
@@ -55,6 +60,25 @@ let (traces, parsing) = time {
 }
 let (verdicts, checking) = time {
     traces.reduce(0) { count, trace in count + library.policies.filter { Checker.check(trace, against: $0).verdict.kind == .pass }.count }
+}
+if phasesOnly {
+    // Checked as a run checks: every policy at once, sharing the trace's words, no paths recorded.
+    func parse() -> [Trace] {
+        found.files.compactMap { file -> Trace? in
+            guard case .success(let bytes) = FileReader.read(file) else { return nil }
+            return loader.load(bytes, file: file).trace
+        }
+    }
+    var parses: [Double] = [parsing], checks: [Double] = [], floors: [Double] = []
+    for run in 0..<max(1, runs) {
+        if run > 0 { parses.append(time { parse().count }.1) }
+        checks.append(time { traces.reduce(0) { $0 + Checker.check($1, against: library.policies) { _ in false }.count } }.1)
+        floors.append(LibyamlFloor.scan(found.files).seconds)
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    let (p, c, f) = (median(parses), median(checks), median(floors))
+    print(String(format: "parsing %.3f s, checking %.3f s, floor %.3f s; (parsing + checking) / floor %.2f×", p, c, f, (p + c) / f))
+    exit(0)
 }
 let runner = ConformRunner(library: library)
 let result = runner.run(.init(paths: [corpus.path]))
