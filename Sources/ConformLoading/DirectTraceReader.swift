@@ -1,8 +1,54 @@
 import ConformCore
 import CYaml
 
-/// Reads a well-formed trace straight from libyaml's events into the model, without the `YNode` tree
-/// of the general path (building and freeing that tree cost about as much as libyaml itself).
+/// Reads a well-formed trace straight from YAML events into the model, without the `YNode` tree of the
+/// general path (building and freeing that tree cost about as much as libyaml itself).
+///
+/// The events come first from `SimpleYAMLEvents`, a Swift scanner of the simple YAML traces are written
+/// in; where it stops, from libyaml. The two give the same events wherever the first does not stop.
+enum DirectTrace {
+    /// The top-level keys in `TraceLoader.topLevelKeys` order.
+    static let topLevelWords: [StaticString] = [
+        "conform", "trace", "title", "app", "platform", "device", "screen", "recorded", "note", "policy", "form", "steps",
+    ]
+
+    /// Which events a read takes (tests choose one).
+    enum Events {
+        /// The Swift scanner, then libyaml where it stops.
+        case simpleFirst
+        case libyamlOnly
+        case simpleOnly
+    }
+
+    /// The trace, or `nil` when the general path must read the file.
+    static func read(
+        _ bytes: [UInt8], file: String, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int,
+        events: Events = .simpleFirst
+    ) -> Trace? {
+        bytes.withUnsafeBufferPointer { buffer in
+            // A trace is written one step a line: its lines (and its size: a step takes some 8 bytes at least)
+            // bound the room the steps need, so the list of steps is allocated once instead of regrown as it fills.
+            var lines = 0
+            for byte in buffer where byte == 0x0A { lines += 1 }
+            let expectedSteps = min(lines, buffer.count / 8, maximumSteps)
+            if events != .libyamlOnly {
+                var reader = DirectTraceReader(
+                    events: SimpleYAMLEvents(buffer), vocabulary: vocabulary, limits: limits, maximumSteps: maximumSteps,
+                    expectedSteps: expectedSteps)
+                if let trace = try? reader.trace(file: file) { return trace }
+                // The reader gave up on events libyaml gives alike (a verb that policies define, a problem):
+                // reading them again from libyaml would give up the same way.
+                guard reader.events.stopped, events == .simpleFirst else { return nil }
+            }
+            var reader = DirectTraceReader(
+                events: YAMLEventStream(buffer), vocabulary: vocabulary, limits: limits, maximumSteps: maximumSteps,
+                expectedSteps: expectedSteps)
+            return try? reader.trace(file: file)
+        }
+    }
+}
+
+/// Reads one trace from a source of events.
 ///
 /// It knows only what traces usually hold: the form vocabulary's verbs and the known observation keys,
 /// without anchors, aliases or tags. At anything else, and at the first problem of any kind, it gives
@@ -10,11 +56,11 @@ import CYaml
 /// message and location stays exactly what it was. Where it does not give up, it builds the same
 /// `Trace` as the general path, using the same scalar rules (`YNode.scalarValue`, `ProblemCollector`,
 /// `ArgumentReader`) on one scalar node at a time.
-struct DirectTraceReader: ~Copyable {
+struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
     /// Not a problem: the general path must take this file.
     struct GiveUp: Error {}
 
-    private var events: YAMLEventStream
+    private(set) var events: Events
     private let vocabulary: DirectVocabulary
     private let limits: YAMLReader.Limits
     private let maximumSteps: Int
@@ -26,24 +72,8 @@ struct DirectTraceReader: ~Copyable {
     /// Takes the problems of the shared scalar rules; any problem only means giving up.
     private var scratch = ProblemCollector()
 
-    /// The trace, or `nil` when the general path must read the file.
-    static func read(
-        _ bytes: [UInt8], file: String, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int
-    ) -> Trace? {
-        bytes.withUnsafeBufferPointer { buffer in
-            // A trace is written one step a line: its lines (and its size: a step takes some 8 bytes at least)
-            // bound the room the steps need, so the list of steps is allocated once instead of regrown as it fills.
-            var lines = 0
-            for byte in buffer where byte == 0x0A { lines += 1 }
-            var reader = DirectTraceReader(
-                events: YAMLEventStream(buffer), vocabulary: vocabulary, limits: limits, maximumSteps: maximumSteps,
-                expectedSteps: min(lines, buffer.count / 8, maximumSteps))
-            return try? reader.trace(file: file)
-        }
-    }
-
-    private init(
-        events: consuming YAMLEventStream, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int, expectedSteps: Int
+    init(
+        events: consuming Events, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int, expectedSteps: Int
     ) {
         self.events = events
         self.vocabulary = vocabulary
@@ -52,12 +82,7 @@ struct DirectTraceReader: ~Copyable {
         self.expectedSteps = expectedSteps
     }
 
-    /// The top-level keys in `TraceLoader.topLevelKeys` order.
-    private static let topLevelWords: [StaticString] = [
-        "conform", "trace", "title", "app", "platform", "device", "screen", "recorded", "note", "policy", "form", "steps",
-    ]
-
-    private mutating func trace(file: String) throws(GiveUp) -> Trace {
+    mutating func trace(file: String) throws(GiveUp) -> Trace {
         try expect(YAML_STREAM_START_EVENT)
         try expect(YAML_DOCUMENT_START_EVENT)
         try expect(YAML_MAPPING_START_EVENT)
@@ -98,7 +123,7 @@ struct DirectTraceReader: ~Copyable {
 
     /// Which top-level key the current scalar is, by its index in `topLevelWords`.
     private func topLevelKey() -> Int? {
-        for (index, word) in Self.topLevelWords.enumerated() where events.scalarIs(word) { return index }
+        for (index, word) in DirectTrace.topLevelWords.enumerated() where events.scalarIs(word) { return index }
         return nil
     }
 

@@ -40,7 +40,7 @@ public struct TraceLoader: Sendable {
     private func loadRewritten(_ bytes: [UInt8], file: String) -> (trace: Trace?, problems: [Problem]) {
         // Most files are well-formed traces: read them straight from libyaml's events. Any other file,
         // and any file with a problem, is read again below, the one way that words problems.
-        if readsDirectly, let trace = DirectTraceReader.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps) {
+        if readsDirectly, let trace = DirectTrace.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps) {
             return (trace, [])
         }
         return loadGenerally(bytes, file: file)

@@ -1,13 +1,35 @@
 import ConformCore
 import CYaml
 
+/// A source of YAML events shaped as libyaml's, one at a time: libyaml itself (`YAMLEventStream`), or
+/// the Swift scanner of simple files (`SimpleYAMLEvents`). `DirectTraceReader` reads either.
+protocol YAMLEventSource: ~Copyable {
+    /// Moves to the next event; `false` when there is none to give (an error, or the source stopped).
+    mutating func advance() -> Bool
+    var type: yaml_event_type_t { get }
+    /// Where the current event starts, 1-based.
+    var position: TextPosition { get }
+    /// Whether the current node carries an anchor or a tag, or is an alias.
+    var isDecorated: Bool { get }
+    /// The bytes of the current scalar; valid until the next `advance`.
+    var scalarBytes: UnsafeBufferPointer<UInt8> { get }
+    var scalarStyle: ScalarStyle { get }
+}
+
+extension YAMLEventSource where Self: ~Copyable {
+    /// Whether the current scalar's bytes are exactly `word` (an ASCII key).
+    func scalarIs(_ word: StaticString) -> Bool {
+        YAMLEventStream.equal(scalarBytes, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    }
+}
+
 /// libyaml's events one at a time, for a reader that turns them into its model directly instead of
 /// building a node tree first.
 ///
 /// The parser and the current event are allocated, not Swift variables: libyaml keeps a pointer to
 /// the parser (the data of its string read handler), so the parser must not move while it is used.
 /// Noncopyable, so that exactly one owner deletes the event and the parser.
-struct YAMLEventStream: ~Copyable {
+struct YAMLEventStream: YAMLEventSource, ~Copyable {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let event: UnsafeMutablePointer<yaml_event_t>
     private let ready: Bool
@@ -76,11 +98,6 @@ struct YAMLEventStream: ~Copyable {
         case YAML_PLAIN_SCALAR_STYLE: return .plain
         default: return .quoted
         }
-    }
-
-    /// Whether the current scalar's bytes are exactly `word` (an ASCII key).
-    func scalarIs(_ word: StaticString) -> Bool {
-        Self.equal(scalarBytes, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
     /// Byte-wise equality of two short byte strings (keys), without the generic sequence machinery.

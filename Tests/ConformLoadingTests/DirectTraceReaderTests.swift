@@ -46,18 +46,24 @@ struct DirectTraceReaderTests {
         "conform: 1.0\nsteps:\n- tap: 'null'\n- see: { sheet: { title: ~, actions: [] } }\n",
     ]
 
-    static func traces(_ yaml: String, limits: YAMLReader.Limits = .init(), maximumSteps: Int = 1_000_000) -> (direct: Trace?, general: Trace?) {
+    /// The direct read with each source of events (the Swift scanner first, and libyaml alone), and the general read.
+    static let sources: [DirectTrace.Events] = [.simpleFirst, .libyamlOnly]
+
+    static func traces(
+        _ yaml: String, limits: YAMLReader.Limits = .init(), maximumSteps: Int = 1_000_000, events: DirectTrace.Events = .simpleFirst
+    ) -> (direct: Trace?, general: Trace?) {
         let loader = TraceLoader(vocabulary: KnownVocabulary(policies: []), reader: YAMLReader(limits: limits), maximumSteps: maximumSteps)
-        let direct = DirectTraceReader.read(
-            Array(yaml.utf8), file: "Traces/t.yaml", vocabulary: DirectVocabulary(loader.vocabulary), limits: limits, maximumSteps: maximumSteps)
+        let direct = DirectTrace.read(
+            Array(yaml.utf8), file: "Traces/t.yaml", vocabulary: DirectVocabulary(loader.vocabulary), limits: limits, maximumSteps: maximumSteps,
+            events: events)
         return (direct, loader.loadGenerally(Array(yaml.utf8), file: "Traces/t.yaml").trace)
     }
 
     static func dumped(_ trace: Trace?) -> String { trace?.comparableText() ?? "nil" }
 
-    @Test("well-formed traces read directly into the same model", arguments: samples)
-    func same(_ yaml: String) throws {
-        let (direct, general) = Self.traces(yaml)
+    @Test("well-formed traces read directly into the same model", arguments: samples, sources)
+    func same(_ yaml: String, events: DirectTrace.Events) throws {
+        let (direct, general) = Self.traces(yaml, events: events)
         #expect(direct != nil)
         #expect(general != nil)
         #expect(Self.dumped(direct) == Self.dumped(general))
@@ -81,24 +87,24 @@ struct DirectTraceReaderTests {
             "conform: 1\nsteps:\n  - tap:\n",
             "conform: 1\n",
             "",
-        ])
-    func givesUp(_ yaml: String) {
-        #expect(Self.traces(yaml).direct == nil)
+        ], sources)
+    func givesUp(_ yaml: String, events: DirectTrace.Events) {
+        #expect(Self.traces(yaml, events: events).direct == nil)
     }
 
-    @Test("the node, depth and step limits are reached exactly where the general path reaches them")
-    func limits() {
+    @Test("the node, depth and step limits are reached exactly where the general path reaches them", arguments: sources)
+    func limits(events: DirectTrace.Events) {
         let yaml = "conform: 1\nsteps:\n" + String(repeating: "  - see: { sheet: { actions: [a, { title: b }] } }\n", count: 3)
         for nodes in 0...80 {
-            let (direct, general) = Self.traces(yaml, limits: .init(maximumNodes: nodes))
+            let (direct, general) = Self.traces(yaml, limits: .init(maximumNodes: nodes), events: events)
             #expect((direct == nil) == (general == nil), "maximumNodes \(nodes)")
         }
         for depth in 0...8 {
-            let (direct, general) = Self.traces(yaml, limits: .init(maximumDepth: depth))
+            let (direct, general) = Self.traces(yaml, limits: .init(maximumDepth: depth), events: events)
             #expect((direct == nil) == (general == nil), "maximumDepth \(depth)")
         }
         for steps in 0...4 {
-            let (direct, general) = Self.traces(yaml, maximumSteps: steps)
+            let (direct, general) = Self.traces(yaml, maximumSteps: steps, events: events)
             #expect((direct == nil) == (general == nil), "maximumSteps \(steps)")
         }
     }
