@@ -28,9 +28,7 @@ enum DirectTrace {
         bytes.withUnsafeBufferPointer { buffer in
             // A trace is written one step a line: its lines (and its size: a step takes some 8 bytes at least)
             // bound the room the steps need, so the list of steps is allocated once instead of regrown as it fills.
-            var lines = 0
-            for byte in buffer where byte == 0x0A { lines += 1 }
-            let expectedSteps = min(lines, buffer.count / 8, maximumSteps)
+            let expectedSteps = min(lineFeeds(in: buffer), buffer.count / 8, maximumSteps)
             if events != .libyamlOnly {
                 var reader = DirectTraceReader(
                     events: SimpleYAMLEvents(buffer), vocabulary: vocabulary, limits: limits, maximumSteps: maximumSteps,
@@ -45,6 +43,29 @@ enum DirectTrace {
                 expectedSteps: expectedSteps)
             return try? reader.trace(file: file)
         }
+    }
+}
+
+extension DirectTrace {
+    /// The line feeds in `buffer`, counted eight bytes at a time.
+    static func lineFeeds(in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        var lines = 0
+        var index = 0
+        if let base = buffer.baseAddress {
+            while index + 8 <= buffer.count {
+                // Bytes that are zero where the input has a line feed; each zero byte is marked exactly by its
+                // high bit: `(b & 0x7F) + 0x7F` sets it for any other low seven bits, `| b` for a set high bit.
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                lines += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
+                index += 8
+            }
+        }
+        while index < buffer.count {
+            if buffer[index] == 0x0A { lines += 1 }
+            index += 1
+        }
+        return lines
     }
 }
 
@@ -87,7 +108,8 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         try expect(YAML_DOCUMENT_START_EVENT)
         try expect(YAML_MAPPING_START_EVENT)
         try open()
-        var trace = Trace(id: TraceLoader.defaultID(for: file), file: file, steps: [])
+        // The id is the file's name only when no `trace:` gives one: worked out at the end, if needed.
+        var trace = Trace(id: "", file: file, steps: [])
         var seen = 0
         var pairs = 0
         while try nextKey() {
@@ -115,6 +137,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         try close(children: pairs)
         // `conform` and `steps` are required.
         guard seen & 1 != 0, seen & (1 << 11) != 0 else { throw GiveUp() }
+        if seen & (1 << 1) == 0 { trace.id = TraceLoader.defaultID(for: file) }
         // One document, then the end: a second document is a problem.
         try expect(YAML_DOCUMENT_END_EVENT)
         try expect(YAML_STREAM_END_EVENT)
@@ -225,10 +248,8 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             return .action(.choose(try text()))
         } else if events.scalarIs("present") {
             try next()
-            let node = try scalar()
-            if node.scalarValue == .null { return .action(.present(nil)) }
-            guard let screen = scratch.text(node, "") else { throw GiveUp() }
-            return .action(.present(screen))
+            try scalarEvent()
+            return .action(.present(isNull ? nil : string))
         }
         throw GiveUp()
     }
@@ -245,6 +266,8 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
         try open()
         var items: [ObservedItem] = []
+        // Room for a see's few keys at once, rather than regrowing from one.
+        items.reserveCapacity(4)
         while try nextKey() {
             guard let entry = vocabulary.observation(events.scalarBytes), !items.contains(where: { $0.key == entry.name }) else {
                 throw GiveUp()
@@ -303,16 +326,15 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
 
     /// A sheet's title or message: `null` for none, else a text.
     private mutating func textObservation() throws(GiveUp) -> TextObservation {
-        let node = try scalar()
-        if node.scalarValue == .null { return .absent }
-        guard let text = scratch.text(node, "") else { throw GiveUp() }
-        return .text(text)
+        try scalarEvent()
+        return isNull ? .absent : .text(string)
     }
 
     private mutating func sheetActions() throws(GiveUp) -> [SheetActionObservation] {
         guard events.type == YAML_SEQUENCE_START_EVENT else { throw GiveUp() }
         try open()
         var actions: [SheetActionObservation] = []
+        actions.reserveCapacity(4)
         while try nextItem() {
             let position = events.position
             guard events.type == YAML_MAPPING_START_EVENT else {
@@ -333,8 +355,8 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
                     guard !sawRole else { throw GiveUp() }
                     sawRole = true
                     try next()
-                    let node = try scalar()
-                    guard let word = node.scalarText, let known = SheetRole(rawValue: word) else { throw GiveUp() }
+                    try scalarEvent()
+                    guard let known = SheetRole(rawValue: string) else { throw GiveUp() }
                     role = known
                 } else {
                     throw GiveUp()
@@ -359,7 +381,9 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         // short, in a set once it is long (a form of 200,000 fields stays linear).
         var names: Set<String>?
         while try nextKey() {
-            guard let name = scratch.text(scalarNode(), "") else { throw GiveUp() }
+            // The key was counted by `nextKey`.
+            guard !isNull else { throw GiveUp() }
+            let name = string
             if values.count == 16 { names = Set(values.map(\.name)) }
             if names != nil {
                 guard names?.insert(name).inserted == true else { throw GiveUp() }
@@ -367,7 +391,8 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
                 throw GiveUp()
             }
             try next()
-            guard let value = try scalar().scalarValue else { throw GiveUp() }
+            try scalarEvent()
+            let value = events.scalarStyle == .plain ? Value.resolvingPlainScalar(string) : .string(string)
             values.append(NamedValue(name: name, value: value))
         }
         try close(children: values.count)
@@ -376,8 +401,30 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
 
     /// The current node's text, for a non-null scalar (`ProblemCollector.text`).
     private mutating func text() throws(GiveUp) -> String {
-        guard let text = scratch.text(try scalar(), "") else { throw GiveUp() }
-        return text
+        try scalarEvent()
+        guard !isNull else { throw GiveUp() }
+        return string
+    }
+
+    /// The current node must be a scalar: counted; a collection gives up.
+    private mutating func scalarEvent() throws(GiveUp) {
+        guard events.type == YAML_SCALAR_EVENT else { throw GiveUp() }
+        try count(1)
+    }
+
+    /// The current scalar's text, as the composer makes it.
+    private var string: String { String(decoding: events.scalarBytes, as: UTF8.self) }
+
+    /// Whether the current scalar is null (`YNode.scalarValue == .null`), decided from its bytes without
+    /// making a string: a plain `""`, `~`, `null`, `Null` or `NULL`.
+    private var isNull: Bool {
+        guard events.scalarStyle == .plain else { return false }
+        switch events.scalarBytes.count {
+        case 0: return true
+        case 1: return events.scalarBytes[0] == UInt8(ascii: "~")
+        case 4: return events.scalarIs("null") || events.scalarIs("Null") || events.scalarIs("NULL")
+        default: return false
+        }
     }
 
     /// The current node as a scalar node, counted; a collection gives up.

@@ -21,16 +21,56 @@ import CYaml
 ///
 /// It scans one line at a time and queues that line's events, so memory stays small for any file.
 struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
+    /// 24 bytes, trivially copied (the input is under 2 GiB: larger inputs are left to libyaml).
     private struct Event {
         var type: yaml_event_type_t
         /// 0-based, as libyaml's marks.
-        var line: Int
-        var column: Int
+        var line: Int32
+        var column: Int32
         /// A scalar's bytes: an offset in the input, or in `decoded` for a quoted scalar with escapes.
-        var start: Int = 0
-        var count: Int = 0
+        var start: Int32 = 0
+        var count: Int32 = 0
         var isDecoded = false
         var style = ScalarStyle.plain
+
+        init(type: yaml_event_type_t, line: Int, column: Int) {
+            self.type = type
+            self.line = Int32(truncatingIfNeeded: line)
+            self.column = Int32(truncatingIfNeeded: column)
+        }
+    }
+
+    /// The events of one line: a list of trivial values allocated by hand, since an array's uniqueness
+    /// checks and copies showed in the profile.
+    private struct EventQueue: ~Copyable {
+        private var storage: UnsafeMutablePointer<Event>
+        private var capacity = 32
+        private(set) var count = 0
+
+        init() { storage = .allocate(capacity: capacity) }
+
+        deinit { storage.deallocate() }
+
+        @inline(__always)
+        subscript(index: Int) -> Event {
+            precondition(index < count, "no current event")
+            return storage[index]
+        }
+
+        mutating func append(_ event: Event) {
+            if count == capacity {
+                let larger = UnsafeMutablePointer<Event>.allocate(capacity: capacity * 2)
+                larger.initialize(from: storage, count: count)
+                storage.deallocate()
+                storage = larger
+                capacity *= 2
+            }
+            (storage + count).initialize(to: event)
+            count += 1
+        }
+
+        /// Events are trivial: forgetting them is enough.
+        mutating func removeAll() { count = 0 }
     }
 
     /// An open block collection and the column its keys or `-` stand at.
@@ -61,7 +101,7 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
     private var pendingValue: (indent: Int, line: Int, column: Int)?
 
     /// The queued events of the line scanned last, and the current one among them.
-    private var events: [Event] = []
+    private var events = EventQueue()
     private var current = 0
     /// The text of quoted scalars with escapes, for the queued events. Allocated, so that a scalar's
     /// bytes can be handed out until the next `advance`.
@@ -76,7 +116,6 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         decoded = .allocate(capacity: decodedCapacity)
-        events.reserveCapacity(16)
     }
 
     deinit {
@@ -91,26 +130,35 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
         return refill()
     }
 
+    @inline(__always)
     var type: yaml_event_type_t { events[current].type }
 
-    var position: TextPosition { TextPosition(line: events[current].line + 1, column: events[current].column + 1) }
-
-    /// Anchors, aliases and tags stop the scanner before they make an event.
-    var isDecorated: Bool { false }
-
-    var scalarBytes: UnsafeBufferPointer<UInt8> {
+    @inline(__always)
+    var position: TextPosition {
         let event = events[current]
-        if event.isDecoded { return UnsafeBufferPointer(start: decoded + event.start, count: event.count) }
-        return UnsafeBufferPointer(rebasing: bytes[event.start..<event.start + event.count])
+        return TextPosition(line: Int(event.line) + 1, column: Int(event.column) + 1)
     }
 
+    /// Anchors, aliases and tags stop the scanner before they make an event.
+    @inline(__always)
+    var isDecorated: Bool { false }
+
+    @inline(__always)
+    var scalarBytes: UnsafeBufferPointer<UInt8> {
+        let event = events[current]
+        let start = Int(event.start), count = Int(event.count)
+        if event.isDecoded { return UnsafeBufferPointer(start: decoded + start, count: count) }
+        return UnsafeBufferPointer(rebasing: bytes[start..<start + count])
+    }
+
+    @inline(__always)
     var scalarStyle: ScalarStyle { events[current].style }
 
     // MARK: - Lines
 
     /// Queues the events of the next line that has any (or of the end); `false` when there are none.
     private mutating func refill() -> Bool {
-        events.removeAll(keepingCapacity: true)
+        events.removeAll()
         current = 0
         decodedCount = 0
         switch phase {
@@ -121,7 +169,9 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
             events.append(Event(type: YAML_STREAM_START_EVENT, line: 0, column: 0))
             return true
         case .body:
-            while events.isEmpty, !stopped {
+            // Offsets and positions are kept in 32 bits.
+            if bytes.count >= Int32.max { stopped = true }
+            while events.count == 0, !stopped {
                 if offset < bytes.count {
                     if !scanLine() { stopped = true }
                 } else {
@@ -156,6 +206,13 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
         lineIsASCII = true
         var index = offset
         while index < bytes.count {
+            // Eight bytes at a time while they are printable ASCII (a line feed among them ends this).
+            if index + 8 <= bytes.count, let base = bytes.baseAddress,
+                Self.isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+                continue
+            }
             let byte = bytes[index]
             if byte == .lineFeed { break }
             if byte >= 0x20, byte < 0x7F {
@@ -264,15 +321,18 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
 
     /// Whether `index` ends the line's content: its end, or a comment (after a plain scalar the scanner
     /// stops at a `#` only after a space, as libyaml does).
+    @inline(__always)
     private func atLineEnd(_ index: Int) -> Bool {
         index == lineEnd || bytes[index] == .hash
     }
 
     /// A colon that libyaml reads as a value indicator in a block: followed by a space or the line's end.
+    @inline(__always)
     private func isValueIndicator(_ index: Int) -> Bool {
         index < lineEnd && bytes[index] == .colon && (index + 1 == lineEnd || bytes[index + 1] == .space)
     }
 
+    @inline(__always)
     private func isEntryIndicator(_ index: Int) -> Bool {
         bytes[index] == .dash && (index + 1 == lineEnd || bytes[index + 1] == .space)
     }
@@ -341,12 +401,18 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
 
     /// A plain scalar on one line. It ends at `: ` (or a colon at the line's end), at ` #`, at the line's
     /// end, and in a flow also at `,`, `[`, `]`, `{` or `}`; spaces around it are not part of it.
-    private mutating func plain(at start: Int, inFlow: Bool) -> (Event, Int)? {
+    @inline(__always)  // into `scalar`, its one caller: a call would copy the scanner (a non-mutating call from a mutating one)
+    private func plain(at start: Int, inFlow: Bool) -> (Event, Int)? {
         guard canStartPlain(start) else { return nil }
         var index = start
         var end = start
         scan: while index < lineEnd {
             let byte = bytes[index]
+            if Self.isOrdinary(byte) {
+                index += 1
+                end = index
+                continue
+            }
             switch byte {
             case .space:
                 // Spaces belong to the scalar only if more of it follows.
@@ -376,14 +442,15 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
         // `key:` at a line's end inside a flow: the value would be on the next line.
         if inFlow, index < lineEnd, bytes[index] == .colon, index + 1 == lineEnd { return nil }
         var event = Event(type: YAML_SCALAR_EVENT, line: lineNumber, column: column(of: start))
-        event.start = start
-        event.count = end - start
+        event.start = Int32(truncatingIfNeeded: start)
+        event.count = Int32(truncatingIfNeeded: end - start)
         return (event, end)
     }
 
     /// The first characters of a plain scalar that this scanner takes (libyaml takes more, with rules
     /// of its own for indicators): letters, digits, any non-ASCII character, `_ . / ( ) + $ ~`, and `-`
     /// before a letter, a digit or a dot (`-1`, `-.5`).
+    @inline(__always)
     private func canStartPlain(_ index: Int) -> Bool {
         let byte = bytes[index]
         if Self.isAlphanumeric(byte) || byte >= 0x80 { return true }
@@ -455,11 +522,11 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
         event.style = .quoted
         if decoding {
             event.isDecoded = true
-            event.start = decodedStart
-            event.count = decodedCount - decodedStart
+            event.start = Int32(truncatingIfNeeded: decodedStart)
+            event.count = Int32(truncatingIfNeeded: decodedCount - decodedStart)
         } else {
-            event.start = start + 1
-            event.count = end - start - 1
+            event.start = Int32(truncatingIfNeeded: start + 1)
+            event.count = Int32(truncatingIfNeeded: end - start - 1)
         }
         return event
     }
@@ -546,6 +613,7 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
     }
 
     /// The 0-based column of `index` in the current line, in characters as libyaml counts them.
+    @inline(__always)
     private func column(of index: Int) -> Int {
         guard !lineIsASCII else { return index - lineStart }
         var characters = 0
@@ -553,16 +621,38 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
         return characters
     }
 
+    @inline(__always)
     private func skipSpaces(_ index: Int) -> Int {
         var index = index
         while index < lineEnd, bytes[index] == .space { index += 1 }
         return index
     }
 
+    /// Whether all eight bytes of `word` are printable ASCII (0x20 to 0x7E): none below 0x20, none above 0x7E.
+    @inline(__always)
+    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x20) & ~word & highBits
+        let above = ((word &+ ones) | word) & highBits
+        return below | above == 0
+    }
+
+    /// Bytes that continue a plain scalar whatever follows them: printable ASCII but the space, `:` and
+    /// the flow indicators `, [ ] { }`, and every byte of a non-ASCII character. (Bit masks of the ASCII ones.)
+    @inline(__always)
+    private static func isOrdinary(_ byte: UInt8) -> Bool {
+        if byte >= 0x80 { return true }
+        let mask: UInt64 = byte < 64 ? 0xFBFF_EFFE_0000_0000 : 0x57FF_FFFF_D7FF_FFFF
+        return (mask >> UInt64(byte & 63)) & 1 != 0
+    }
+
+    @inline(__always)
     private static func isFlowIndicator(_ byte: UInt8) -> Bool {
         byte == .comma || byte == .openBracket || byte == .closeBracket || byte == .openBrace || byte == .closeBrace
     }
 
+    @inline(__always)
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))

@@ -18,6 +18,7 @@ protocol YAMLEventSource: ~Copyable {
 
 extension YAMLEventSource where Self: ~Copyable {
     /// Whether the current scalar's bytes are exactly `word` (an ASCII key).
+    @inline(__always)
     func scalarIs(_ word: StaticString) -> Bool {
         YAMLEventStream.equal(scalarBytes, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }

@@ -64,14 +64,17 @@ public enum Value: Hashable, Sendable {
         default:
             return .string(text)
         }
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .number(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .number(.nan)
-        default: break
+        // The words below have at most 5 bytes: longer scalars need not be compared with each.
+        if text.utf8.count <= 5 {
+            switch text {
+            case "", "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)
+            case "-.inf", "-.Inf", "-.INF": return .number(-.infinity)
+            case ".nan", ".NaN", ".NAN": return .number(.nan)
+            default: break
+            }
         }
         if let number = parseNumber(text) { return .number(number) }
         return .string(text)
