@@ -56,15 +56,15 @@ public struct PolicySimulator {
     /// What the policy expects to be seen in `configuration`: every key it predicts, in a fixed order
     /// (the form's keys as PRODUCT lists them, then the rest by name).
     public func prediction(_ configuration: Configuration) -> Observation {
-        let model = configuration.model
-        let expectations = policy.expectations(in: model.state)
+        var model = configuration.model
+        // A model in a state the policy does not have predicts nothing.
+        guard let index = model.index else { return Observation(items: []) }
+        let state = policy.tables.states[index]
         var items: [ObservedItem] = []
-        for key in Self.ordered(Array(expectations.keys)) {
-            switch expectations[key] {
-            case .value(let source)?:
-                guard let value = try? Evaluator.evaluate(source.expression, lookup: { model.lookup($0, argument: nil) }) else {
-                    continue
-                }
+        for key in Self.ordered(Array(state.expectations.keys)) {
+            switch state.expectation(for: key) {
+            case .value(let expression)?:
+                guard let value = try? expression.evaluate(&model, argument: nil) else { continue }
                 items.append(ObservedItem(key: key, value: .scalar(value), position: .start))
             case .sheet(let sheet)?:
                 items.append(ObservedItem(key: key, value: .sheet(Self.observation(of: sheet)), position: .start))

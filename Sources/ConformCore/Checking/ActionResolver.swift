@@ -1,9 +1,6 @@
 /// Turns a trace's action into the argument words a transition may be keyed by, applying the form
 /// domain's rules: `tap` by button label and state, `choose` by title or learnt role.
-///
-/// An extension of the checker rather than a type holding one: the checker holds the policy and the
-/// trace by value, and copying them for every action cost more than resolving it.
-extension Checker {
+extension Replay {
     enum Resolution {
         /// The words a transition's argument may match (e.g. `done` and `Done` for `tap: Done`).
         case candidates(Candidates)
@@ -12,15 +9,13 @@ extension Checker {
         case departed(Departure)
     }
 
-    /// - Parameter index: the position of `state` in the policy's states.
-    func resolve(_ action: Action, in state: PolicyState, at index: Int, step: Step, model: ModelState) throws(EvaluationError)
-        -> Resolution
-    {
+    /// - Parameter index: the position of the model's state in the policy's states.
+    func resolve(_ action: Action, at index: Int, step: StepPlace, model: inout ModelState) throws(EvaluationError) -> Resolution {
         switch action {
-        case .tap(let label) where policy.isFormDomain:
-            return try resolveTap(label, action, in: state, at: index, step: step, model: model)
-        case .choose(let title) where policy.isFormDomain:
-            return resolveChoose(title, action, at: index, step: step, model: model)
+        case .tap(let label) where tables.isFormDomain:
+            return try resolveTap(label, action, at: index, step: step, model: &model)
+        case .choose(let title) where tables.isFormDomain:
+            return resolveChoose(title, action, at: index, step: step, model: &model)
         case .tap(let text), .swipe(let text), .choose(let text):
             return .candidates(Candidates(text))
         case .present(let screen):
@@ -34,45 +29,49 @@ extension Checker {
         }
     }
 
-    private func resolveTap(_ label: String, _ action: Action, in state: PolicyState, at index: Int, step: Step, model: ModelState)
+    private func resolveTap(_ label: String, _ action: Action, at index: Int, step: StepPlace, model: inout ModelState)
         throws(EvaluationError) -> Resolution
     {
-        guard let role = FormDomain.buttonRoles.first(where: { label == (policy.buttons[$0] ?? FormDomain.defaultLabels[$0]) }) else {
+        guard let button = tables.buttonLabels.first(where: { $0.label == label }) else {
             // Not a bar button: a transition or ignore entry keyed by this label, or by a bare tap, may take
             // it. The role words `done` and `cancel` name bar buttons in patterns, never a label.
+            let state = tables.source[index]
             let patterns = state.transitions.map(\.pattern) + state.ignored
             if !FormDomain.buttonRoles.contains(label),
                 patterns.contains(where: { $0.verb == "tap" && ($0.argument == nil || $0.argument == label) })
             {
                 return .candidates(Candidates(label))
             }
-            return .departed(departure(step, model, .noSuchButton(action, label: label, policy: policy.id, buttons: policy.buttons)))
+            return .departed(departure(step, model.state, .noSuchButton(action, label: label, policy: tables.id, buttons: tables.buttons)))
         }
         var buttonState = Value.symbol("enabled")
-        if case .value(let source)? = policy.expectations(at: index)[role] {
-            buttonState = try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) }
+        if case .value(let expression)? = tables.states[index].formExpectations[button.slot] {
+            buttonState = try expression.evaluate(&model, argument: nil)
         }
         switch buttonState {
         case .symbol("absent"):
             return .departed(
-                departure(step, model, .buttonAbsent(action, label: label, role: role, policy: policy.id, state: state.name)))
+                departure(
+                    step, model.state,
+                    .buttonAbsent(action, label: label, role: button.role, policy: tables.id, state: tables.states[index].name)))
         case .symbol("disabled"):
             return .noEffect
         default:
-            return .candidates(Candidates(role, label))
+            return .candidates(Candidates(button.role, label))
         }
     }
 
-    private func resolveChoose(_ title: String, _ action: Action, at index: Int, step: Step, model: ModelState) -> Resolution {
-        guard case .sheet(let sheet)? = policy.expectations(at: index)["sheet"], sheet.isShown else {
-            return .departed(departure(step, model, .noSheet(action, title: title)))
+    private func resolveChoose(_ title: String, _ action: Action, at index: Int, step: StepPlace, model: inout ModelState) -> Resolution {
+        guard case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet], sheet.isShown else {
+            return .departed(departure(step, model.state, .noSheet(action, title: title)))
         }
         let actions = sheet.actions
         let byTitle = actions.first { $0.title == title }
-        let learnt = model.learnedRoles[title]
+        // A learnt role matters only when no action has the title.
+        let learnt = byTitle == nil ? model.learnedRoles[title] : nil
         let byRole = learnt.flatMap { role in actions.first { $0.title == nil && $0.role == role } }
         guard let chosen = byTitle ?? byRole else {
-            return .departed(departure(step, model, .notOffered(action, title: title, sheet: sheet, learnt: learnt != nil)))
+            return .departed(departure(step, model.state, .notOffered(action, title: title, sheet: sheet, learnt: learnt != nil)))
         }
         return .candidates(Candidates(chosen.title, chosen.role?.rawValue, title))
     }

@@ -2,48 +2,96 @@
 public enum Applicability {
     /// Why `trace` is inapplicable to `policy`, or `nil` when it applies.
     public static func reasonInapplicable(_ trace: Trace, to policy: Policy, using words: TraceWords? = nil) -> String? {
-        let words = words ?? TraceWords(trace)
-        // The common case, every word known, costs one set lookup per distinct word.
-        if words.verbs.allSatisfy({ policy.vocabulary.actions[$0] != nil }),
-            words.observationKeys.allSatisfy({ policy.vocabulary.observations[$0] != nil })
+        reason(trace, policy.tables, words ?? TraceWords(trace))
+    }
+
+    static func reason(_ trace: Trace, _ tables: PolicyTables, _ words: TraceWords) -> String? {
+        // The common case, every word known, costs two bit tests, and a lookup for each word outside the form's.
+        if words.formVerbs & ~tables.knownFormVerbs == 0, words.formKeys & ~tables.knownFormKeys == 0,
+            words.otherVerbs.allSatisfy({ tables.vocabulary.actions[$0] != nil }),
+            words.otherKeys.allSatisfy({ tables.vocabulary.observations[$0] != nil })
         {
             return nil
         }
+        // Some word is unknown: the first step that uses one says which.
         for step in trace.steps {
             switch step.kind {
             case .action(let action):
-                if policy.vocabulary.actions[action.verb] == nil {
-                    return "step \(step.number) uses '\(action.verb)', which '\(policy.id)' does not know"
-                }
+                let verb = action.verb
+                if !knows(tables, verb: verb) { return sentence(step.number, "uses", verb, tables.id) }
             case .see(let observation):
-                for item in observation.items where policy.vocabulary.observations[item.key] == nil {
-                    return "step \(step.number) observes '\(item.key)', which '\(policy.id)' does not know"
+                for item in observation.items where !knows(tables, key: item.key) {
+                    return sentence(step.number, "observes", item.key, tables.id)
                 }
             }
         }
         return nil
     }
+
+    private static func knows(_ tables: PolicyTables, verb: String) -> Bool {
+        if let number = FormWords.verbNumber(verb) { return tables.knownFormVerbs & (1 << number) != 0 }
+        return tables.vocabulary.actions[verb] != nil
+    }
+
+    private static func knows(_ tables: PolicyTables, key: String) -> Bool {
+        if let slot = FormWords.keySlot(key) { return tables.knownFormKeys & (1 << slot) != 0 }
+        return tables.vocabulary.observations[key] != nil
+    }
+
+    /// "step 3 uses 'swipe', which 'keyboard-listener' does not know", its bytes written into one buffer of
+    /// the right size: a form trace gets four of these (from the policies of other domains), and appending
+    /// piece by piece cost more than finding them.
+    private static func sentence(_ number: Int, _ verb: String, _ word: String, _ policy: String) -> String {
+        let parts = ["step ", String(number), " ", verb, " '", word, "', which '", policy, "' does not know"]
+        return String(unsafeUninitializedCapacity: parts.reduce(0) { $0 + $1.utf8.count }) { buffer in
+            var count = 0
+            for part in parts {
+                for byte in part.utf8 {
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
 }
 
-/// The distinct verbs and observation keys of a trace, gathered once for all the policies that judge it.
+/// The distinct verbs and observation keys of a trace, gathered once for all the policies that judge it:
+/// the form's words as bits (no string is hashed), any others by name.
 public struct TraceWords: Sendable {
-    public var verbs: Set<String> = []
-    public var observationKeys: Set<String> = []
+    /// Bits of `FormWords`' verbs and keys.
+    var formVerbs: UInt16 = 0
+    var formKeys: UInt16 = 0
+    var otherVerbs: [String] = []
+    var otherKeys: [String] = []
 
     public init(_ trace: Trace) {
-        // A trace repeats a handful of words: finding them in a short list is cheaper than hashing each use.
-        var verbs: [String] = []
-        var keys: [String] = []
         for step in trace.steps {
             switch step.kind {
             case .action(let action):
-                let verb = action.verb
-                if !verbs.contains(verb) { verbs.append(verb) }
+                switch action {
+                case .edit: formVerbs |= 1 << FormWords.edit
+                case .tap: formVerbs |= 1 << FormWords.tap
+                case .swipe: formVerbs |= 1 << FormWords.swipe
+                case .choose: formVerbs |= 1 << FormWords.choose
+                case .present: formVerbs |= 1 << FormWords.present
+                case .custom(let verb, _):
+                    if let number = FormWords.verbNumber(verb) {
+                        formVerbs |= 1 << number
+                    } else if !otherVerbs.contains(verb) {
+                        // A trace repeats a handful of words: a short list is cheaper than hashing each use.
+                        otherVerbs.append(verb)
+                    }
+                }
             case .see(let observation):
-                for item in observation.items where !keys.contains(item.key) { keys.append(item.key) }
+                for item in observation.items {
+                    if let slot = FormWords.keySlot(item.key) {
+                        formKeys |= 1 << slot
+                    } else if !otherKeys.contains(item.key) {
+                        otherKeys.append(item.key)
+                    }
+                }
             }
         }
-        self.verbs = Set(verbs)
-        observationKeys = Set(keys)
     }
 }

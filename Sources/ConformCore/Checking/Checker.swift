@@ -22,32 +22,88 @@ public struct Checker {
     /// Checks one trace against each policy, gathering what they share once.
     public static func check(_ trace: Trace, against policies: [Policy], recordingPath: (Policy) -> Bool) -> [CheckOutcome] {
         let words = TraceWords(trace)
-        return policies.map { policy in
-            // Decided before a checker (a copy of the policy and the trace) is made: many policies cannot read a trace.
-            if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
-                return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
+        var outcomes: [CheckOutcome] = []
+        outcomes.reserveCapacity(policies.count)
+        // By position, and through each policy's tables: no checker (a copy of a policy and the trace) is made.
+        for index in policies.indices {
+            let tables = policies[index].tables
+            // Decided first: many policies cannot read a trace.
+            if let reason = Applicability.reason(trace, tables, words) {
+                outcomes.append(CheckOutcome(verdict: .inapplicable(reason: reason), path: []))
+                continue
             }
-            var checker = Checker(policy: policy, trace: trace)
-            checker.words = words
-            checker.recordsPath = recordingPath(policy)
-            return checker.replay()
+            outcomes.append(Replay(tables: tables, recordsPath: recordingPath(policies[index])).run(trace))
         }
+        return outcomes
     }
 
     public func run() -> CheckOutcome {
-        if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
+        if let reason = Applicability.reason(trace, policy.tables, words ?? TraceWords(trace)) {
             return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
         }
-        return replay()
+        return Replay(tables: policy.tables, recordsPath: recordsPath).run(trace)
     }
 
-    /// Replays the trace step by step, once the policy is known to be able to read it.
-    private func replay() -> CheckOutcome {
-        var model = ModelState(policy: policy, trace: trace)
+    // The single steps, for `PolicySimulator`.
+
+    func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError) -> Departure? {
+        try Replay(tables: policy.tables, recordsPath: recordsPath).compare(observation, at: StepPlace(step), model: &model)
+    }
+
+    func perform(_ action: Action, at step: Step, model: inout ModelState) throws(EvaluationError) -> ActionOutcome {
+        try Replay(tables: policy.tables, recordsPath: recordsPath).perform(action, at: StepPlace(step), model: &model)
+    }
+
+    enum ActionOutcome {
+        /// The transition taken, when the path is recorded.
+        case took(TakenTransition?)
+        case unchanged
+        case departed(Departure)
+    }
+
+    static func argument(of action: Action) -> ActionArgument {
+        switch action {
+        case .custom(_, let argument): return argument
+        case .tap(let text), .swipe(let text), .choose(let text): return .scalar(.string(text))
+        case .present(let screen): return .scalar(screen.map(Value.string) ?? .null)
+        case .edit: return .none
+        }
+    }
+}
+
+/// Where a step stands: what a departure names of it.
+struct StepPlace {
+    let number: Int
+    let position: TextPosition
+
+    init(number: Int, position: TextPosition) {
+        self.number = number
+        self.position = position
+    }
+
+    init(_ step: Step) {
+        self.init(number: step.number, position: step.position)
+    }
+}
+
+/// The replay of steps on one policy, read from its tables: a reference and a flag, so cheap to make for
+/// every trace and policy.
+///
+/// The model is passed `inout` to every step, even where only read: a model passed by value would be
+/// copied (its dictionaries retained and released) at every call.
+struct Replay {
+    let tables: PolicyTables
+    let recordsPath: Bool
+
+    func run(_ trace: Trace) -> CheckOutcome {
+        var model = ModelState(tables: tables, form: trace.form)
         var path: [TakenTransition] = []
-        for step in trace.steps {
+        let steps = trace.steps
+        // By position, taking only the parts a step needs: binding whole steps copied (retained) their notes too.
+        for index in steps.indices {
+            let step = StepPlace(number: steps[index].number, position: steps[index].position)
             do {
-                switch step.kind {
+                switch steps[index].kind {
                 case .see(let observation):
                     if let departure = try compare(observation, at: step, model: &model) {
                         return CheckOutcome(verdict: .fail(departure), path: path)
@@ -65,7 +121,7 @@ public struct Checker {
             } catch {
                 return CheckOutcome(
                     verdict: .error(
-                        message: "step \(step.number) could not be evaluated against '\(policy.id)': \(error.message)",
+                        message: "step \(step.number) could not be evaluated against '\(tables.id)': \(error.message)",
                         step: step.number, position: step.position),
                     path: path)
             }
@@ -75,32 +131,33 @@ public struct Checker {
 
     // MARK: - Observations
 
-    func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError)
-        -> Departure?
-    {
-        let expectations = model.index.map(policy.expectations(at:)) ?? [:]
-        for item in observation.items {
+    func compare(_ observation: Observation, at step: StepPlace, model: inout ModelState) throws(EvaluationError) -> Departure? {
+        let items = observation.items
+        for itemIndex in items.indices {
             let mismatch: DepartureDetail.ExpectedValue?
-            switch item.value {
+            let key = items[itemIndex].key
+            switch items[itemIndex].value {
             case .fields(let seen):
-                mismatch = compareFields(seen, model: model)
+                mismatch = compareFields(seen, model: &model)
             case .sheet(let seen):
-                guard case .sheet(let expected)? = expectations[item.key] else { continue }
+                // A model in a state the policy does not have expects nothing.
+                guard let index = model.index, case .sheet(let expected)? = tables.states[index].expectation(for: key) else { continue }
                 mismatch = SheetMatcher.accepts(expected, seen, learnedRoles: model.learnedRoles) ? nil : .sheet(expected)
             case .scalar(let seen):
-                guard case .value(let source)? = expectations[item.key] else { continue }
-                let expected = try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) }
+                guard let index = model.index, case .value(let expression)? = tables.states[index].expectation(for: key) else { continue }
+                let expected = try expression.evaluate(&model, argument: nil)
                 mismatch = expected.matches(seen) ? nil : .value(expected)
             }
             if let mismatch {
-                return Departure(step: step.number, position: step.position, state: model.state, detail: .observed(item, expected: mismatch))
+                return Departure(
+                    step: step.number, position: step.position, state: model.state, detail: .observed(items[itemIndex], expected: mismatch))
             }
         }
-        learnRoles(from: observation, expectations: expectations, into: &model)
+        learnRoles(from: observation, model: &model)
         return nil
     }
 
-    private func compareFields(_ seen: [NamedValue], model: ModelState) -> DepartureDetail.ExpectedValue? {
+    private func compareFields(_ seen: [NamedValue], model: inout ModelState) -> DepartureDetail.ExpectedValue? {
         for field in seen {
             // A field the model knows nothing of, or one set to "some new value", cannot be checked.
             guard let known = model.fields[field.name], !isOpaque(known) else { continue }
@@ -116,11 +173,11 @@ public struct Checker {
 
     /// Remembers the role of each sheet action the trace names: the role it gives, or else the role of
     /// the policy's action at the same position when the trace lists as many actions as the policy.
-    private func learnRoles(from observation: Observation, expectations: [String: Expectation], into model: inout ModelState) {
+    private func learnRoles(from observation: Observation, model: inout ModelState) {
         // Most observations name no sheet actions: then there is nothing to learn, nor to look up.
         guard observation.items.contains(where: { if case .sheet(.details(_, _, _?)) = $0.value { true } else { false } }) else { return }
         var specs: [SheetActionSpec] = []
-        if case .sheet(let sheet)? = expectations["sheet"] { specs = sheet.actions }
+        if let index = model.index, case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet] { specs = sheet.actions }
         for item in observation.items {
             guard case .sheet(.details(_, _, let actions?)) = item.value else { continue }
             let positional = actions.count == specs.count
@@ -132,100 +189,90 @@ public struct Checker {
 
     // MARK: - Actions
 
-    enum ActionOutcome {
-        /// The transition taken, when the path is recorded.
-        case took(TakenTransition?)
-        case unchanged
-        case departed(Departure)
-    }
-
-    func perform(_ action: Action, at step: Step, model: inout ModelState) throws(EvaluationError) -> ActionOutcome {
+    func perform(_ action: Action, at step: StepPlace, model: inout ModelState) throws(EvaluationError) -> Checker.ActionOutcome {
         guard let index = model.index else {
-            return .departed(departure(step, model, .written(message: "the policy has no state '\(model.state)'", expected: .object([]), observed: .object([]))))
+            return .departed(
+                departure(step, model.state, .written(message: "the policy has no state '\(model.state)'", expected: .object([]), observed: .object([]))))
         }
-        let state = policy.states[index]
-        if policy.isFormDomain {
-            if !state.isFinal, policy.showsSheet(at: index), action.verb != "choose" {
-                return .departed(unhandled(action, in: state, at: index, step: step, model: model))
+        let isFinal = tables.states[index].isFinal
+        if tables.isFormDomain {
+            if !isFinal, tables.states[index].showsSheet, tables.verbNumber(of: action) != FormWords.choose {
+                return .departed(unhandled(action, at: index, step: step, model: &model))
             }
             if case .present = action {
-                let saved = try finalStateSaved(state, model: model)
-                model.reopen(policy: policy, saved: saved)
+                let saved = try finalStateSaved(index, model: &model)
+                model.reopen(tables, saved: saved)
                 return .unchanged
             }
-            if state.isFinal {
-                return .departed(departure(step, model, .afterDismissal(action)))
+            if isFinal {
+                return .departed(departure(step, model.state, .afterDismissal(action)))
             }
-        } else if state.isFinal {
-            return .departed(departure(step, model, .afterFinalState(action, state: state.name)))
+        } else if isFinal {
+            return .departed(departure(step, model.state, .afterFinalState(action, state: tables.states[index].name)))
         }
-        switch try resolve(action, in: state, at: index, step: step, model: model) {
+        switch try resolve(action, at: index, step: step, model: &model) {
         case .departed(let departure): return .departed(departure)
         case .noEffect: return .unchanged
         case .candidates(let candidates):
-            return try take(action, candidates: candidates, in: state, at: index, step: step, model: &model)
+            return try take(action, candidates: candidates, at: index, step: step, model: &model)
         }
     }
 
-    private func take(
-        _ action: Action, candidates: Candidates, in state: PolicyState, at stateIndex: Int, step: Step, model: inout ModelState
-    ) throws(EvaluationError) -> ActionOutcome {
-        let verb = action.verb
-        let exact = state.transitions.firstIndex { $0.pattern.verb == verb && $0.pattern.argument.map(candidates.contains) == true }
-        guard let transitionIndex = exact ?? state.transitions.firstIndex(where: { $0.pattern.verb == verb && $0.pattern.argument == nil })
-        else {
-            let ignored = state.ignored.contains { $0.verb == verb && ($0.argument == nil || candidates.contains($0.argument ?? "")) }
+    private func take(_ action: Action, candidates: Candidates, at stateIndex: Int, step: StepPlace, model: inout ModelState)
+        throws(EvaluationError) -> Checker.ActionOutcome
+    {
+        let verb = tables.verbNumber(of: action)
+        let transitions = tables.states[stateIndex].transitions
+        let exact = transitions.firstIndex { $0.verb == verb && $0.argument.map(candidates.contains) == true }
+        guard let transitionIndex = exact ?? transitions.firstIndex(where: { $0.verb == verb && $0.argument == nil }) else {
+            let ignored = tables.states[stateIndex].ignored.contains {
+                $0.verb == verb && ($0.argument == nil || candidates.contains($0.argument ?? ""))
+            }
             if ignored { return .unchanged }
-            return .departed(unhandled(action, in: state, at: stateIndex, step: step, model: model))
+            return .departed(unhandled(action, at: stateIndex, step: step, model: &model))
         }
-        let transition = state.transitions[transitionIndex]
+        let transition = transitions[transitionIndex]
         // The model changes in place: if no branch applies, the check ends here and the model is dropped.
         if case .edit(let edits) = action { model.apply(edits) }
-        let argument = Self.argument(of: action)
+        let argument = Checker.argument(of: action)
         for (index, branch) in transition.branches.enumerated() {
             if let condition = branch.condition {
-                let holds = try Evaluator.evaluate(condition.expression) { model.lookup($0, argument: argument) }
+                let holds = try condition.evaluate(&model, argument: argument)
                 guard case .bool(let isTrue) = holds else {
-                    throw EvaluationError("the condition '\(condition.text)' gave \(holds.display), not a boolean")
+                    let text = tables.source[stateIndex].transitions[transitionIndex].branches[index].condition?.text ?? ""
+                    throw EvaluationError("the condition '\(text)' gave \(holds.display), not a boolean")
                 }
                 guard isTrue else { continue }
             }
             if !branch.updates.isEmpty {
                 // Every right-hand side sees the values from before the transition.
                 var updated = model.variables
-                for update in branch.updates {
-                    updated[update.variable] = try Evaluator.evaluate(update.value.expression) { model.lookup($0, argument: argument) }
-                }
+                for update in branch.updates { updated[update.slot] = try update.value.evaluate(&model, argument: argument) }
                 model.variables = updated
             }
             model.state = branch.target
-            model.index = policy.target(state: stateIndex, transition: transitionIndex, branch: index)
+            model.index = branch.targetIndex
             guard recordsPath else { return .took(nil) }
-            return .took(TakenTransition(step: step.number, from: state.name, pattern: transition.pattern, branch: index, to: branch.target))
+            let pattern = tables.source[stateIndex].transitions[transitionIndex].pattern
+            return .took(TakenTransition(step: step.number, from: tables.states[stateIndex].name, pattern: pattern, branch: index, to: branch.target))
         }
-        return .departed(departure(step, model, .noConditionHolds(action, state: state.name, transition: transition)))
+        let source = tables.source[stateIndex].transitions[transitionIndex]
+        return .departed(departure(step, model.state, .noConditionHolds(action, state: tables.states[stateIndex].name, transition: source)))
     }
 
-    private func unhandled(_ action: Action, in state: PolicyState, at index: Int, step: Step, model: ModelState) -> Departure {
-        departure(step, model, .unhandled(action, state: state, policy: policy.id, sheetShown: policy.showsSheet(at: index)))
+    func unhandled(_ action: Action, at index: Int, step: StepPlace, model: inout ModelState) -> Departure {
+        departure(
+            step, model.state,
+            .unhandled(action, state: tables.source[index], policy: tables.id, sheetShown: tables.states[index].showsSheet))
     }
 
-    func departure(_ step: Step, _ model: ModelState, _ detail: DepartureDetail) -> Departure {
-        Departure(step: step.number, position: step.position, state: model.state, detail: detail)
+    func departure(_ step: StepPlace, _ state: String, _ detail: DepartureDetail) -> Departure {
+        Departure(step: step.number, position: step.position, state: state, detail: detail)
     }
 
-    private func finalStateSaved(_ state: PolicyState, model: ModelState) throws(EvaluationError) -> Bool {
-        guard state.isFinal, case .value(let source)? = state.expectations["saved"] else { return false }
-        return try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) } == .bool(true)
-    }
-
-    static func argument(of action: Action) -> ActionArgument {
-        switch action {
-        case .custom(_, let argument): return argument
-        case .tap(let text), .swipe(let text), .choose(let text): return .scalar(.string(text))
-        case .present(let screen): return .scalar(screen.map(Value.string) ?? .null)
-        case .edit: return .none
-        }
+    /// Whether a final state saved the form: its own `saved:` holds.
+    private func finalStateSaved(_ index: Int, model: inout ModelState) throws(EvaluationError) -> Bool {
+        guard let saved = tables.states[index].saved else { return false }
+        return try saved.evaluate(&model, argument: nil) == .bool(true)
     }
 }
-

@@ -4,7 +4,9 @@ struct ModelState: Hashable {
     var state: String
     /// The position of `state` in the policy's states (`nil` when it names none).
     var index: Int?
-    var variables: [String: Value]
+    /// The variables' values by the slots `PolicyTables` gives them; `nil` for a name that transitions set
+    /// but the policy does not declare, until one sets it.
+    var variables: [Value?]
     /// Field values when the form (last) opened.
     var baseline: [String: Value]
     /// Field values now (the opening ones, then as edited).
@@ -20,11 +22,15 @@ struct ModelState: Hashable {
     var nextOpaque = 0
 
     init(policy: Policy, trace: Trace) {
-        state = policy.initialState
-        index = policy.stateIndex(named: policy.initialState)
-        variables = Self.initialVariables(policy)
-        baseline = trace.form
-        fields = trace.form
+        self.init(tables: policy.tables, form: trace.form)
+    }
+
+    init(tables: PolicyTables, form: [String: Value]) {
+        state = tables.initialState
+        index = tables.initialIndex
+        variables = tables.initialVariables
+        baseline = form
+        fields = form
     }
 
     /// True while some field differs from its value when the form opened (a field whose opening
@@ -52,39 +58,12 @@ struct ModelState: Hashable {
     }
 
     /// The form opens again: after a save it shows the saved values, after a discard the old ones.
-    mutating func reopen(policy: Policy, saved: Bool) {
+    mutating func reopen(_ tables: PolicyTables, saved: Bool) {
         if saved { baseline = fields } else { fields = baseline }
         differing = []
         edited = false
-        state = policy.initialState
-        index = policy.stateIndex(named: policy.initialState)
-        variables = Self.initialVariables(policy)
-    }
-
-    /// A policy built in code may repeat a name; the last declaration wins rather than trapping.
-    private static func initialVariables(_ policy: Policy) -> [String: Value] {
-        Dictionary(policy.variables.map { ($0.name, $0.initial) }) { _, last in last }
-    }
-
-    /// The value of a name in an expression; `nil` when the name is an enumeration case.
-    func lookup(_ name: String, argument: ActionArgument?) -> Value? {
-        if let value = variables[name] { return value }
-        switch name {
-        case "edited": return .bool(edited)
-        case "modified": return .bool(modified)
-        case "arg":
-            if case .scalar(let value)? = argument { return value }
-            return .null
-        default: break
-        }
-        if name.hasPrefix("form.") {
-            let field = String(name.dropFirst(5))
-            return fields[field] ?? .null
-        }
-        if name.hasPrefix("arg."), case .record(let values)? = argument {
-            let parameter = String(name.dropFirst(4))
-            return values.first { $0.name == parameter }?.value ?? .null
-        }
-        return nil
+        state = tables.initialState
+        index = tables.initialIndex
+        variables = tables.initialVariables
     }
 }

@@ -22,12 +22,7 @@ public enum Evaluator {
         case .call(let name, let arguments):
             var values: [Double] = []
             for argument in arguments { values.append(try number(argument, lookup)) }
-            guard let first = values.first else { throw EvaluationError("'\(name)' needs an argument") }
-            switch BuiltinFunction(rawValue: name) {
-            case .min?: return .number(values.dropFirst().reduce(first, Swift.min))
-            case .max?: return .number(values.dropFirst().reduce(first, Swift.max))
-            case nil: throw EvaluationError("unknown function '\(name)'")
-            }
+            return try call(name, values)
         }
     }
 
@@ -43,19 +38,45 @@ public enum Evaluator {
             return .bool(try bool(right, lookup))
         case .equal: return .bool(try evaluate(left, lookup: lookup).matches(try evaluate(right, lookup: lookup)))
         case .notEqual: return .bool(!(try evaluate(left, lookup: lookup).matches(try evaluate(right, lookup: lookup))))
-        case .add:
-            let a = try evaluate(left, lookup: lookup), b = try evaluate(right, lookup: lookup)
-            if case .string(let x) = a, case .string(let y) = b {
-                let length = x.utf8.count + y.utf8.count
-                guard length <= maximumStringBytes else {
-                    throw EvaluationError("'+' would make a string of \(length) bytes; strings may have at most \(maximumStringBytes)")
-                }
-                return .string(x + y)
-            }
-            return .number(try numeric(a) + numeric(b))
-        default: break
+        case .add: return try add(try evaluate(left, lookup: lookup), try evaluate(right, lookup: lookup))
+        default: return try arithmetic(op, try number(left, lookup), try number(right, lookup))
         }
-        let a = try number(left, lookup), b = try number(right, lookup)
+    }
+
+    private static func bool(_ expression: Expression, _ lookup: (String) -> Value?) throws(EvaluationError) -> Bool {
+        try boolean(try evaluate(expression, lookup: lookup))
+    }
+
+    private static func number(_ expression: Expression, _ lookup: (String) -> Value?) throws(EvaluationError) -> Double {
+        try numeric(try evaluate(expression, lookup: lookup))
+    }
+
+    // MARK: - The operators, shared with `CompiledExpression`
+
+    /// `min` or `max` of the evaluated arguments.
+    static func call(_ name: String, _ values: [Double]) throws(EvaluationError) -> Value {
+        guard let first = values.first else { throw EvaluationError("'\(name)' needs an argument") }
+        switch BuiltinFunction(rawValue: name) {
+        case .min?: return .number(values.dropFirst().reduce(first, Swift.min))
+        case .max?: return .number(values.dropFirst().reduce(first, Swift.max))
+        case nil: throw EvaluationError("unknown function '\(name)'")
+        }
+    }
+
+    /// `+`: strings are joined (within `maximumStringBytes`), anything else is added as numbers.
+    static func add(_ a: Value, _ b: Value) throws(EvaluationError) -> Value {
+        if case .string(let x) = a, case .string(let y) = b {
+            let length = x.utf8.count + y.utf8.count
+            guard length <= maximumStringBytes else {
+                throw EvaluationError("'+' would make a string of \(length) bytes; strings may have at most \(maximumStringBytes)")
+            }
+            return .string(x + y)
+        }
+        return .number(try numeric(a) + numeric(b))
+    }
+
+    /// The operators on two numbers: `-`, `*`, `/` and the comparisons.
+    static func arithmetic(_ op: BinaryOperator, _ a: Double, _ b: Double) throws(EvaluationError) -> Value {
         switch op {
         case .subtract: return .number(a - b)
         case .multiply: return .number(a * b)
@@ -69,17 +90,12 @@ public enum Evaluator {
         }
     }
 
-    private static func bool(_ expression: Expression, _ lookup: (String) -> Value?) throws(EvaluationError) -> Bool {
-        let value = try evaluate(expression, lookup: lookup)
+    static func boolean(_ value: Value) throws(EvaluationError) -> Bool {
         guard case .bool(let b) = value else { throw EvaluationError("expected a boolean, got \(value.display)") }
         return b
     }
 
-    private static func number(_ expression: Expression, _ lookup: (String) -> Value?) throws(EvaluationError) -> Double {
-        try numeric(try evaluate(expression, lookup: lookup))
-    }
-
-    private static func numeric(_ value: Value) throws(EvaluationError) -> Double {
+    static func numeric(_ value: Value) throws(EvaluationError) -> Double {
         guard case .number(let n) = value else { throw EvaluationError("expected a number, got \(value.display)") }
         return n
     }

@@ -1,23 +1,23 @@
 /// A reference model of one design rule: an extended state machine, loaded from YAML and kept as data
 /// so that it can be checked against, explored and compared.
 public struct Policy: Sendable {
-    public var id: String
+    public var id: String { didSet { makeTables() } }
     public var file: String
     public var title: String
     public var summary: String
     public let domain: String
     /// Citations by short id, in the order the file gives them.
     public var sources: [NamedText]
-    public var vocabulary: Vocabulary
+    public var vocabulary: Vocabulary { didSet { makeTables() } }
     /// Labels of the bar buttons by role (`done`, `cancel`), for the form domain.
-    public var buttons: [String: String]
-    public var variables: [VariableDeclaration]
-    public var initialState: String
+    public var buttons: [String: String] { didSet { makeTables() } }
+    public var variables: [VariableDeclaration] { didSet { makeTables() } }
+    public var initialState: String { didSet { makeTables() } }
     public let states: [PolicyState]
     /// Expectations that hold in every non-final state unless the state says otherwise.
     public let defaults: [String: Expectation]
-    /// States by name and their merged expectations, computed once: the checker asks for them at every step.
-    private let lookup: PolicyLookup
+    /// What the checker reads at every step, worked out once (and again if a property it rests on changes).
+    private(set) var tables: PolicyTables
 
     public init(
         id: String, file: String, title: String, summary: String, domain: String, sources: [NamedText],
@@ -36,46 +36,33 @@ public struct Policy: Sendable {
         self.initialState = initialState
         self.states = states
         self.defaults = defaults
-        self.lookup = PolicyLookup(domain: domain, states: states, defaults: defaults)
+        tables = PolicyTables(
+            id: id, domain: domain, vocabulary: vocabulary, buttons: buttons, variables: variables, initialState: initialState, states: states,
+            defaults: defaults)
+    }
+
+    private mutating func makeTables() {
+        tables = PolicyTables(
+            id: id, domain: domain, vocabulary: vocabulary, buttons: buttons, variables: variables, initialState: initialState, states: states,
+            defaults: defaults)
     }
 
     public func state(named name: String) -> PolicyState? {
-        lookup.index[name].map { states[$0] }
+        tables.index[name].map { states[$0] }
     }
 
     /// What the policy expects in a state: the state's own expectations over the policy's defaults
     /// (non-final states only) over the form domain's (no sheet; dismissed exactly in final states).
     public func expectations(in stateName: String) -> [String: Expectation] {
-        lookup.index[stateName].map { lookup.expectations[$0] } ?? [:]
+        tables.index[stateName].map { tables.states[$0].expectations } ?? [:]
     }
 
     /// Whether the state shows an action sheet.
     public func showsSheet(in stateName: String) -> Bool {
-        lookup.index[stateName].map { lookup.showsSheet[$0] } ?? false
+        tables.index[stateName].map { tables.states[$0].showsSheet } ?? false
     }
 
     public var isFormDomain: Bool { domain == FormDomain.name }
-
-    // By position in `states`: the checker keeps where the model stands as a position, so that a step
-    // costs no lookup by name.
-
-    /// The position of the state named `name` in `states`.
-    func stateIndex(named name: String) -> Int? {
-        lookup.index[name]
-    }
-
-    func expectations(at index: Int) -> [String: Expectation] {
-        lookup.expectations[index]
-    }
-
-    func showsSheet(at index: Int) -> Bool {
-        lookup.showsSheet[index]
-    }
-
-    /// Where a branch leads, as a position in `states` (`nil` for a target that names no state).
-    func target(state: Int, transition: Int, branch: Int) -> Int? {
-        lookup.targets[state][transition][branch]
-    }
 }
 
 /// A short id and its text: a source citation.
@@ -208,33 +195,5 @@ public struct VariableUpdate: Sendable {
     public init(variable: String, value: SourceExpression) {
         self.variable = variable
         self.value = value
-    }
-}
-
-/// The indexes a policy keeps beside its data.
-private final class PolicyLookup: Sendable {
-    let index: [String: Int]
-    let expectations: [[String: Expectation]]
-    let showsSheet: [Bool]
-    /// Per state, per transition, per branch: the position of the branch's target.
-    let targets: [[[Int?]]]
-
-    init(domain: String, states: [PolicyState], defaults: [String: Expectation]) {
-        index = Dictionary(states.enumerated().map { ($1.name, $0) }) { first, _ in first }
-        targets = states.map { [index] state in state.transitions.map { $0.branches.map { index[$0.target] } } }
-        expectations = states.map { state in
-            var merged: [String: Expectation] = [:]
-            if domain == FormDomain.name {
-                merged["sheet"] = .sheet(.none)
-                merged["dismissed"] = .value(Literal.bool(state.isFinal))
-            }
-            if !state.isFinal { merged.merge(defaults) { $1 } }
-            merged.merge(state.expectations) { $1 }
-            return merged
-        }
-        showsSheet = expectations.map { merged in
-            if case .sheet(let sheet)? = merged["sheet"] { return sheet.isShown }
-            return false
-        }
     }
 }

@@ -1,0 +1,233 @@
+/// What a replay reads of a policy, worked out once when the policy is made: policies are loaded once a
+/// run, and each is replayed against thousands of traces. States by position, each state's expectations
+/// merged and found by observation key without hashing, transitions with their verbs as numbers, names in
+/// expressions resolved, the vocabulary's form words as bits.
+///
+/// A class with constant contents: a replay holds one reference, not a copy of the policy.
+final class PolicyTables: Sendable {
+    let id: String
+    let isFormDomain: Bool
+    let buttons: [String: String]
+    let vocabulary: Vocabulary
+    /// The policy's states as written (departures quote them).
+    let source: [PolicyState]
+    let states: [StateTable]
+    let index: [String: Int]
+    let initialState: String
+    let initialIndex: Int?
+    /// Variables by slot: the declared ones (the last declaration of a name wins), then names that
+    /// transitions set without declaring them, which start unset.
+    let slots: [String: Int]
+    let initialVariables: [Value?]
+    /// The bar buttons' labels in `FormDomain.buttonRoles` order, with their observation keys' slots.
+    let buttonLabels: [(role: String, slot: Int, label: String)]
+    /// The form words the vocabulary knows (bits of `FormWords`).
+    let knownFormVerbs: UInt16
+    let knownFormKeys: UInt16
+    /// Verbs other than the form's, numbered after them (`FormWords.verbCount` and up).
+    let otherVerbs: [String: Int]
+
+    /// One state, ready for replay. A class, so that reading one of its parts does not copy all the others.
+    final class StateTable: Sendable {
+        let name: String
+        let isFinal: Bool
+        let showsSheet: Bool
+        /// The merged expectations (the state's over the defaults over the form domain's).
+        let expectations: [String: Expectation]
+        /// The same, found by key: the form's keys by `FormWords` slot, other keys by name.
+        let formExpectations: [CompiledExpectation?]
+        let otherExpectations: [String: CompiledExpectation]
+        /// The state's own `saved:` (not the merged one): whether a final state saved, when the form opens again.
+        let saved: CompiledExpression?
+        let transitions: [TransitionTable]
+        let ignored: [(verb: Int, argument: String?)]
+
+        init(
+            name: String, isFinal: Bool, showsSheet: Bool, expectations: [String: Expectation], formExpectations: [CompiledExpectation?],
+            otherExpectations: [String: CompiledExpectation], saved: CompiledExpression?, transitions: [TransitionTable],
+            ignored: [(verb: Int, argument: String?)]
+        ) {
+            self.name = name
+            self.isFinal = isFinal
+            self.showsSheet = showsSheet
+            self.expectations = expectations
+            self.formExpectations = formExpectations
+            self.otherExpectations = otherExpectations
+            self.saved = saved
+            self.transitions = transitions
+            self.ignored = ignored
+        }
+
+        func expectation(for key: String) -> CompiledExpectation? {
+            if let slot = FormWords.keySlot(key) { return formExpectations[slot] }
+            return otherExpectations.isEmpty ? nil : otherExpectations[key]
+        }
+    }
+
+    struct TransitionTable: Sendable {
+        let verb: Int
+        let argument: String?
+        let branches: [BranchTable]
+    }
+
+    struct BranchTable: Sendable {
+        let condition: CompiledExpression?
+        let updates: [(slot: Int, value: CompiledExpression)]
+        let target: String
+        let targetIndex: Int?
+    }
+
+    enum CompiledExpectation: Sendable {
+        case value(CompiledExpression)
+        case sheet(SheetExpectation)
+    }
+
+    init(
+        id: String, domain: String, vocabulary: Vocabulary, buttons: [String: String], variables: [VariableDeclaration],
+        initialState: String, states: [PolicyState], defaults: [String: Expectation]
+    ) {
+        self.id = id
+        isFormDomain = domain == FormDomain.name
+        self.buttons = buttons
+        self.vocabulary = vocabulary
+        source = states
+        let index = Dictionary(states.enumerated().map { ($1.name, $0) }) { first, _ in first }
+        self.index = index
+        self.initialState = initialState
+        initialIndex = index[initialState]
+
+        var slots: [String: Int] = [:]
+        var initial: [Value?] = []
+        for variable in variables {
+            if let slot = slots[variable.name] {
+                initial[slot] = variable.initial
+            } else {
+                slots[variable.name] = initial.count
+                initial.append(variable.initial)
+            }
+        }
+        for state in states {
+            for transition in state.transitions {
+                for branch in transition.branches {
+                    for update in branch.updates where slots[update.variable] == nil {
+                        slots[update.variable] = initial.count
+                        initial.append(nil)
+                    }
+                }
+            }
+        }
+        self.slots = slots
+        initialVariables = initial
+
+        buttonLabels = FormDomain.buttonRoles.compactMap { role in
+            guard let label = buttons[role] ?? FormDomain.defaultLabels[role], let slot = FormWords.keySlot(role) else { return nil }
+            return (role, slot, label)
+        }
+        var verbs: UInt16 = 0
+        var others: [String: Int] = [:]
+        func verbNumber(_ verb: String) -> Int {
+            if let number = FormWords.verbNumber(verb) { return number }
+            if let number = others[verb] { return number }
+            others[verb] = FormWords.verbCount + others.count
+            return others[verb] ?? 0
+        }
+        for verb in vocabulary.actions.keys.sorted() {
+            if let number = FormWords.verbNumber(verb) { verbs |= 1 << number } else { _ = verbNumber(verb) }
+        }
+        var keys: UInt16 = 0
+        for key in vocabulary.observations.keys {
+            if let slot = FormWords.keySlot(key) { keys |= 1 << slot }
+        }
+        knownFormVerbs = verbs
+        knownFormKeys = keys
+
+        let isFormDomain = self.isFormDomain
+        self.states = states.map { state in
+            var merged: [String: Expectation] = [:]
+            if isFormDomain {
+                merged["sheet"] = .sheet(.none)
+                merged["dismissed"] = .value(Literal.bool(state.isFinal))
+            }
+            if !state.isFinal { merged.merge(defaults) { $1 } }
+            merged.merge(state.expectations) { $1 }
+            var formExpectations = [CompiledExpectation?](repeating: nil, count: FormWords.keys.count)
+            var otherExpectations: [String: CompiledExpectation] = [:]
+            for (key, expectation) in merged {
+                let compiled: CompiledExpectation
+                switch expectation {
+                case .value(let source): compiled = .value(CompiledExpression(source.expression, slots: slots))
+                case .sheet(let sheet): compiled = .sheet(sheet)
+                }
+                if let slot = FormWords.keySlot(key) { formExpectations[slot] = compiled } else { otherExpectations[key] = compiled }
+            }
+            var showsSheet = false
+            if case .sheet(let sheet)? = merged["sheet"] { showsSheet = sheet.isShown }
+            var saved: CompiledExpression?
+            if state.isFinal, case .value(let source)? = state.expectations["saved"] { saved = CompiledExpression(source.expression, slots: slots) }
+            let transitions = state.transitions.map { transition in
+                TransitionTable(
+                    verb: verbNumber(transition.pattern.verb), argument: transition.pattern.argument,
+                    branches: transition.branches.map { branch in
+                        BranchTable(
+                            condition: branch.condition.map { CompiledExpression($0.expression, slots: slots) },
+                            updates: branch.updates.map { (slots[$0.variable] ?? 0, CompiledExpression($0.value.expression, slots: slots)) },
+                            target: branch.target, targetIndex: index[branch.target])
+                    })
+            }
+            return StateTable(
+                name: state.name, isFinal: state.isFinal, showsSheet: showsSheet, expectations: merged, formExpectations: formExpectations,
+                otherExpectations: otherExpectations, saved: saved, transitions: transitions,
+                ignored: state.ignored.map { (verbNumber($0.verb), $0.argument) })
+        }
+        otherVerbs = others
+    }
+
+    /// The number of an action's verb: a form verb's place, another verb's number here, or -1 for a verb
+    /// no transition of this policy names.
+    func verbNumber(of action: Action) -> Int {
+        switch action {
+        case .edit: return FormWords.edit
+        case .tap: return FormWords.tap
+        case .swipe: return FormWords.swipe
+        case .choose: return FormWords.choose
+        case .present: return FormWords.present
+        case .custom(let verb, _): return FormWords.verbNumber(verb) ?? otherVerbs[verb] ?? -1
+        }
+    }
+}
+
+/// The form domain's verbs and observation keys as small numbers, found from a word's length and first
+/// byte and one comparison: cheaper than hashing it, for the words a replay meets at every step.
+enum FormWords {
+    static let verbs = ["edit", "tap", "swipe", "choose", "present"]
+    static let verbCount = verbs.count
+    static let edit = 0, tap = 1, swipe = 2, choose = 3, present = 4
+    static let keys = ["done", "cancel", "sheet", "dismissed", "saved", "form"]
+    static let done = 0, cancel = 1, sheet = 2, dismissed = 3, saved = 4, form = 5
+
+    static func verbNumber(_ word: String) -> Int? {
+        let utf8 = word.utf8
+        guard let first = utf8.first else { return nil }
+        switch (utf8.count, first) {
+        case (4, UInt8(ascii: "e")): return word == "edit" ? edit : nil
+        case (3, UInt8(ascii: "t")): return word == "tap" ? tap : nil
+        case (5, UInt8(ascii: "s")): return word == "swipe" ? swipe : nil
+        case (6, UInt8(ascii: "c")): return word == "choose" ? choose : nil
+        case (7, UInt8(ascii: "p")): return word == "present" ? present : nil
+        default: return nil
+        }
+    }
+
+    static func keySlot(_ word: String) -> Int? {
+        let utf8 = word.utf8
+        guard let first = utf8.first else { return nil }
+        switch (utf8.count, first) {
+        case (4, UInt8(ascii: "d")): return word == "done" ? done : nil
+        case (6, UInt8(ascii: "c")): return word == "cancel" ? cancel : nil
+        case (5, UInt8(ascii: "s")): return word == "sheet" ? sheet : word == "saved" ? saved : nil
+        case (9, UInt8(ascii: "d")): return word == "dismissed" ? dismissed : nil
+        case (4, UInt8(ascii: "f")): return word == "form" ? form : nil
+        default: return nil
+        }
+    }
+}
