@@ -156,7 +156,8 @@ public struct ConformRunner: Sendable {
         // A trace claims a policy or two: a short list is cheaper than a set here.
         var claimed: [String] = []
         for claim in trace.claims {
-            if library.policy(id: claim.policy) != nil {
+            // `contains`, not `policy(id:)`: that returns a copy of the policy (all its fields retained) for a yes or no.
+            if library.policies.contains(where: { $0.id == claim.policy }) {
                 if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
             } else {
                 let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
@@ -172,11 +173,13 @@ public struct ConformRunner: Sendable {
         let outcomes = Checker.check(trace, against: library.policies) { policy in
             recordPaths && (claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id))
         }
-        for (policy, outcome) in zip(library.policies, outcomes) {
-            var isClaimed = claimed.contains(policy.id)
-            if commandLineClaims.contains(policy.id), outcome.verdict.kind != .inapplicable { isClaimed = true }
+        // By position: zipping the policies would copy each (all its fields retained) for its id alone.
+        for (index, outcome) in outcomes.enumerated() {
+            let id = library.policies[index].id
+            var isClaimed = claimed.contains(id)
+            if commandLineClaims.contains(id), outcome.verdict.kind != .inapplicable { isClaimed = true }
             results.append(
-                PairResult(trace: trace.id, file: file, app: trace.app, title: trace.title, policy: policy.id, claimed: isClaimed,
+                PairResult(trace: trace.id, file: file, app: trace.app, title: trace.title, policy: id, claimed: isClaimed,
                     outcome: outcome))
         }
         let summary = TraceSummary(

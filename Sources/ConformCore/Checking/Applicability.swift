@@ -17,31 +17,27 @@ public enum Applicability {
         for step in trace.steps {
             switch step.kind {
             case .action(let action):
-                let verb = action.verb
-                if !knows(tables, verb: verb) { return sentence(step.number, "uses", verb, tables.id) }
+                if let number = FormWords.verbNumber(of: action) {
+                    if tables.knownFormVerbs & (1 << number) == 0 { return tables.sentence(step.number, formWord: number) }
+                } else if tables.vocabulary.actions[action.verb] == nil {
+                    return sentence(step.number, "uses", action.verb, tables.id)
+                }
             case .see(let observation):
-                for item in observation.items where !knows(tables, key: item.key) {
-                    return sentence(step.number, "observes", item.key, tables.id)
+                for item in observation.items {
+                    if let slot = FormWords.keySlot(item.key) {
+                        if tables.knownFormKeys & (1 << slot) == 0 { return tables.sentence(step.number, formWord: FormWords.verbCount + slot) }
+                    } else if tables.vocabulary.observations[item.key] == nil {
+                        return sentence(step.number, "observes", item.key, tables.id)
+                    }
                 }
             }
         }
         return nil
     }
 
-    private static func knows(_ tables: PolicyTables, verb: String) -> Bool {
-        if let number = FormWords.verbNumber(verb) { return tables.knownFormVerbs & (1 << number) != 0 }
-        return tables.vocabulary.actions[verb] != nil
-    }
-
-    private static func knows(_ tables: PolicyTables, key: String) -> Bool {
-        if let slot = FormWords.keySlot(key) { return tables.knownFormKeys & (1 << slot) != 0 }
-        return tables.vocabulary.observations[key] != nil
-    }
-
     /// "step 3 uses 'swipe', which 'keyboard-listener' does not know", its bytes written into one buffer of
-    /// the right size: a form trace gets four of these (from the policies of other domains), and appending
-    /// piece by piece cost more than finding them.
-    private static func sentence(_ number: Int, _ verb: String, _ word: String, _ policy: String) -> String {
+    /// the right size (appending piece by piece cost more than finding the step).
+    static func sentence(_ number: Int, _ verb: String, _ word: String, _ policy: String) -> String {
         let parts = ["step ", String(number), " ", verb, " '", word, "', which '", policy, "' does not know"]
         return String(unsafeUninitializedCapacity: parts.reduce(0) { $0 + $1.utf8.count }) { buffer in
             var count = 0

@@ -160,7 +160,7 @@ struct Replay {
     private func compareFields(_ seen: [NamedValue], model: inout ModelState) -> DepartureDetail.ExpectedValue? {
         for field in seen {
             // A field the model knows nothing of, or one set to "some new value", cannot be checked.
-            guard let known = model.fields[field.name], !isOpaque(known) else { continue }
+            guard let known = model.value(of: field.name), !isOpaque(known) else { continue }
             if !known.matches(field.value) { return .field(field.name, known) }
         }
         return nil
@@ -182,7 +182,10 @@ struct Replay {
             guard case .sheet(.details(_, _, let actions?)) = item.value else { continue }
             let positional = actions.count == specs.count
             for (index, action) in actions.enumerated() {
-                if let role = action.role ?? (positional ? specs[index].role : nil) { model.learnedRoles[action.title] = role }
+                // Written only when it changes: a look-up costs less than a write, and a trace repeats its sheets.
+                if let role = action.role ?? (positional ? specs[index].role : nil), model.learnedRoles[action.title] != role {
+                    model.learnedRoles[action.title] = role
+                }
             }
         }
     }

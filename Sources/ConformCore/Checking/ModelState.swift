@@ -7,15 +7,14 @@ struct ModelState: Hashable {
     /// The variables' values by the slots `PolicyTables` gives them; `nil` for a name that transitions set
     /// but the policy does not declare, until one sets it.
     var variables: [Value?]
-    /// Field values when the form (last) opened.
-    var baseline: [String: Value]
-    /// Field values now (the opening ones, then as edited).
-    var fields: [String: Value]
+    /// Each field's value now and when the form (last) opened: one entry a field, so that an edit looks its
+    /// field up once. Every field the form opened with has one, and so has every field edited since.
+    private(set) var fields: [String: Field]
     /// Sticky: some edit happened since the form opened.
     var edited = false
-    /// The fields that differ from their value when the form opened, kept as edits come so that
+    /// How many fields differ from their value when the form opened, kept as edits come so that
     /// `modified` costs nothing however wide the form (200,000 fields and 20,000 edits stay linear).
-    private var differing: Set<String> = []
+    private var differing = 0
     /// The titles of sheet actions mapped to the roles the trace gave them in its latest `see` naming them.
     var learnedRoles: [String: SheetRole] = [:]
     /// Source of the distinct values that `edit: FIELD` stands for.
@@ -29,13 +28,25 @@ struct ModelState: Hashable {
         state = tables.initialState
         index = tables.initialIndex
         variables = tables.initialVariables
-        baseline = form
-        fields = form
+        fields = form.mapValues { Field(value: $0, opening: $0) }
+    }
+
+    /// A field's value now, and when the form opened (`nil` when the trace did not give it then).
+    struct Field: Hashable {
+        var value: Value
+        var opening: Value?
+        /// Whether the last edit left it different from its opening value (a field without one differs once edited).
+        var differs = false
+    }
+
+    /// A field's value now.
+    func value(of field: String) -> Value? {
+        fields[field]?.value
     }
 
     /// True while some field differs from its value when the form opened (a field whose opening
     /// value the trace does not give counts as changed once edited).
-    var modified: Bool { !differing.isEmpty }
+    var modified: Bool { differing > 0 }
 
     /// Applies an edit to the fields and the sticky flag.
     mutating func apply(_ edits: [FieldEdit]) {
@@ -47,20 +58,32 @@ struct ModelState: Hashable {
                 nextOpaque += 1
                 value = .opaque(nextOpaque)
             }
-            fields[edit.field] = value
-            if let original = baseline[edit.field], value.matches(original) {
-                differing.remove(edit.field)
-            } else {
-                differing.insert(edit.field)
-            }
+            // Read and written back: changing the entry in place (`[key, default:]`) allocated twice an edit.
+            var field = fields[edit.field] ?? Field(value: value, opening: nil)
+            differing += Self.set(&field, to: value)
+            fields[edit.field] = field
         }
         edited = true
     }
 
+    /// Sets a field to an edit's value; returns how the number of differing fields changes (-1, 0 or 1).
+    private static func set(_ field: inout Field, to value: Value) -> Int {
+        field.value = value
+        var differs = true
+        if let opening = field.opening, value.matches(opening) { differs = false }
+        defer { field.differs = differs }
+        return field.differs == differs ? 0 : differs ? 1 : -1
+    }
+
     /// The form opens again: after a save it shows the saved values, after a discard the old ones.
     mutating func reopen(_ tables: PolicyTables, saved: Bool) {
-        if saved { baseline = fields } else { fields = baseline }
-        differing = []
+        if saved {
+            fields = fields.mapValues { Field(value: $0.value, opening: $0.value) }
+        } else {
+            // The fields edited without an opening value close with the form.
+            fields = fields.compactMapValues { field in field.opening.map { Field(value: $0, opening: $0) } }
+        }
+        differing = 0
         edited = false
         state = tables.initialState
         index = tables.initialIndex

@@ -26,6 +26,11 @@ final class PolicyTables: Sendable {
     let knownFormKeys: UInt16
     /// Verbs other than the form's, numbered after them (`FormWords.verbCount` and up).
     let otherVerbs: [String: Int]
+    /// Why a trace is inapplicable when the first word this policy does not know is a form word used at step
+    /// 1 to 4 (`Applicability`'s sentence), for each form word (verbs, then keys): a form trace gets such a
+    /// sentence from every policy of another domain, nearly always for its first step.
+    private let formSentences: [String]
+    private static let sentenceSteps = 4
 
     /// One state, ready for replay. A class, so that reading one of its parts does not copy all the others.
     final class StateTable: Sendable {
@@ -140,6 +145,18 @@ final class PolicyTables: Sendable {
         }
         knownFormVerbs = verbs
         knownFormKeys = keys
+        var sentences: [String] = []
+        for (number, verb) in FormWords.verbs.enumerated() {
+            for step in 1...Self.sentenceSteps {
+                sentences.append(verbs & (1 << number) != 0 ? "" : Applicability.sentence(step, "uses", verb, id))
+            }
+        }
+        for (slot, key) in FormWords.keys.enumerated() {
+            for step in 1...Self.sentenceSteps {
+                sentences.append(keys & (1 << slot) != 0 ? "" : Applicability.sentence(step, "observes", key, id))
+            }
+        }
+        formSentences = sentences
 
         let isFormDomain = self.isFormDomain
         self.states = states.map { state in
@@ -182,6 +199,15 @@ final class PolicyTables: Sendable {
         otherVerbs = others
     }
 
+    /// `Applicability`'s sentence for the form word `formWord` (a verb's number, or `FormWords.verbCount`
+    /// plus a key's slot), which this policy does not know, first used at step `number`.
+    func sentence(_ number: Int, formWord: Int) -> String {
+        if number >= 1, number <= Self.sentenceSteps { return formSentences[formWord * Self.sentenceSteps + number - 1] }
+        let isVerb = formWord < FormWords.verbCount
+        let word = isVerb ? FormWords.verbs[formWord] : FormWords.keys[formWord - FormWords.verbCount]
+        return Applicability.sentence(number, isVerb ? "uses" : "observes", word, id)
+    }
+
     /// The number of an action's verb: a form verb's place, another verb's number here, or -1 for a verb
     /// no transition of this policy names.
     func verbNumber(of action: Action) -> Int {
@@ -204,6 +230,18 @@ enum FormWords {
     static let edit = 0, tap = 1, swipe = 2, choose = 3, present = 4
     static let keys = ["done", "cancel", "sheet", "dismissed", "saved", "form"]
     static let done = 0, cancel = 1, sheet = 2, dismissed = 3, saved = 4, form = 5
+
+    /// The number of an action's verb when it is a form verb.
+    static func verbNumber(of action: Action) -> Int? {
+        switch action {
+        case .edit: return edit
+        case .tap: return tap
+        case .swipe: return swipe
+        case .choose: return choose
+        case .present: return present
+        case .custom(let verb, _): return verbNumber(verb)
+        }
+    }
 
     static func verbNumber(_ word: String) -> Int? {
         let utf8 = word.utf8

@@ -68,7 +68,7 @@ indirect enum CompiledExpression: Sendable {
         case .argument:
             if case .scalar(let value)? = argument { return value }
             return .null
-        case .field(let field): return model.fields[field] ?? .null
+        case .field(let field): return model.value(of: field) ?? .null
         case .parameter(let parameter, let name):
             guard case .record(let values)? = argument else { return .symbol(name) }
             return values.first { $0.name == parameter }?.value ?? .null
