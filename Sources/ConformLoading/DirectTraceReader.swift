@@ -225,7 +225,8 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             }
         }
         try close(children: pairs)
-        guard let kind else { throw GiveUp() }
+        // Moved out, not copied (a copy retained and released the step's contents once more).
+        guard let kind = kind.take() else { throw GiveUp() }
         return Step(number: number, position: position, kind: kind, note: note, at: at, evidence: evidence)
     }
 
@@ -281,9 +282,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             case .fields:
                 value = .fields(try fields())
             case .value(let expected):
-                let node = try scalar()
-                guard let scalar = ArgumentReader.scalar(node, type: expected, what: "", problems: &scratch) else { throw GiveUp() }
-                value = .scalar(scalar)
+                value = .scalar(try typedScalar(expected))
             }
             items.append(ObservedItem(key: entry.name, value: value, position: position))
         }
@@ -397,6 +396,26 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         }
         try close(children: values.count)
         return values
+    }
+
+    /// The current scalar as a value of `type` (`ArgumentReader.scalar`): the button states and flags that
+    /// fill most observations are decided here without making a node, any other type as that does.
+    private mutating func typedScalar(_ type: ExprType) throws(GiveUp) -> Value {
+        switch type {
+        case .enumeration(_, let cases):
+            try scalarEvent()
+            let text = string
+            let value = events.scalarStyle == .plain ? Value.resolvingPlainScalar(text) : .string(text)
+            guard case .string(let word) = value, cases.contains(word) else { throw GiveUp() }
+            return .symbol(word)
+        case .bool:
+            try scalarEvent()
+            guard events.scalarStyle == .plain, case .bool(let flag) = Value.resolvingPlainScalar(string) else { throw GiveUp() }
+            return .bool(flag)
+        default:
+            guard let value = ArgumentReader.scalar(try scalar(), type: type, what: "", problems: &scratch) else { throw GiveUp() }
+            return value
+        }
     }
 
     /// The current node's text, for a non-null scalar (`ProblemCollector.text`).

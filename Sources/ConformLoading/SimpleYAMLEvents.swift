@@ -57,6 +57,7 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
             return storage[index]
         }
 
+        @inline(__always)
         mutating func append(_ event: Event) {
             if count == capacity {
                 let larger = UnsafeMutablePointer<Event>.allocate(capacity: capacity * 2)
