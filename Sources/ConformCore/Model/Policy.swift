@@ -1,50 +1,99 @@
 /// A reference model of one design rule: an extended state machine, loaded from YAML and kept as data
 /// so that it can be checked against, explored and compared.
 public struct Policy: Sendable {
-    public var id: String { didSet { makeTables() } }
-    public var file: String
-    public var title: String
-    public var summary: String
-    public let domain: String
+    public var id: String {
+        get { storage.fields.id }
+        set { update { $0.id = newValue } }
+    }
+    public var file: String {
+        get { storage.fields.file }
+        set { update { $0.file = newValue } }
+    }
+    public var title: String {
+        get { storage.fields.title }
+        set { update { $0.title = newValue } }
+    }
+    public var summary: String {
+        get { storage.fields.summary }
+        set { update { $0.summary = newValue } }
+    }
+    public var domain: String { storage.fields.domain }
     /// Citations by short id, in the order the file gives them.
-    public var sources: [NamedText]
-    public var vocabulary: Vocabulary { didSet { makeTables() } }
+    public var sources: [NamedText] {
+        get { storage.fields.sources }
+        set { update { $0.sources = newValue } }
+    }
+    public var vocabulary: Vocabulary {
+        get { storage.fields.vocabulary }
+        set { update { $0.vocabulary = newValue } }
+    }
     /// Labels of the bar buttons by role (`done`, `cancel`), for the form domain.
-    public var buttons: [String: String] { didSet { makeTables() } }
-    public var variables: [VariableDeclaration] { didSet { makeTables() } }
-    public var initialState: String { didSet { makeTables() } }
-    public let states: [PolicyState]
+    public var buttons: [String: String] {
+        get { storage.fields.buttons }
+        set { update { $0.buttons = newValue } }
+    }
+    public var variables: [VariableDeclaration] {
+        get { storage.fields.variables }
+        set { update { $0.variables = newValue } }
+    }
+    public var initialState: String {
+        get { storage.fields.initialState }
+        set { update { $0.initialState = newValue } }
+    }
+    public var states: [PolicyState] { storage.fields.states }
     /// Expectations that hold in every non-final state unless the state says otherwise.
-    public let defaults: [String: Expectation]
-    /// What the checker reads at every step, worked out once (and again if a property it rests on changes).
-    private(set) var tables: PolicyTables
+    public var defaults: [String: Expectation] { storage.fields.defaults }
+
+    /// What the checker reads at every step, worked out once (and again when a property changes).
+    var tables: PolicyTables { storage.tables }
+
+    /// The policy's contents, shared by its copies: a policy is copied for every trace and pair in places,
+    /// and a copy is then one reference rather than some fifty.
+    private var storage: Storage
+
+    private struct Fields: Sendable {
+        var id: String
+        var file: String
+        var title: String
+        var summary: String
+        var domain: String
+        var sources: [NamedText]
+        var vocabulary: Vocabulary
+        var buttons: [String: String]
+        var variables: [VariableDeclaration]
+        var initialState: String
+        var states: [PolicyState]
+        var defaults: [String: Expectation]
+    }
+
+    /// Never changed once made: a change makes a new one (policies are changed rarely, if ever, after loading).
+    private final class Storage: Sendable {
+        let fields: Fields
+        let tables: PolicyTables
+
+        init(_ fields: Fields) {
+            self.fields = fields
+            tables = PolicyTables(
+                id: fields.id, domain: fields.domain, vocabulary: fields.vocabulary, buttons: fields.buttons, variables: fields.variables,
+                initialState: fields.initialState, states: fields.states, defaults: fields.defaults)
+        }
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
 
     public init(
         id: String, file: String, title: String, summary: String, domain: String, sources: [NamedText],
         vocabulary: Vocabulary, buttons: [String: String], variables: [VariableDeclaration], initialState: String,
         states: [PolicyState], defaults: [String: Expectation]
     ) {
-        self.id = id
-        self.file = file
-        self.title = title
-        self.summary = summary
-        self.domain = domain
-        self.sources = sources
-        self.vocabulary = vocabulary
-        self.buttons = buttons
-        self.variables = variables
-        self.initialState = initialState
-        self.states = states
-        self.defaults = defaults
-        tables = PolicyTables(
-            id: id, domain: domain, vocabulary: vocabulary, buttons: buttons, variables: variables, initialState: initialState, states: states,
-            defaults: defaults)
-    }
-
-    private mutating func makeTables() {
-        tables = PolicyTables(
-            id: id, domain: domain, vocabulary: vocabulary, buttons: buttons, variables: variables, initialState: initialState, states: states,
-            defaults: defaults)
+        storage = Storage(
+            Fields(
+                id: id, file: file, title: title, summary: summary, domain: domain, sources: sources, vocabulary: vocabulary, buttons: buttons,
+                variables: variables, initialState: initialState, states: states, defaults: defaults))
     }
 
     public func state(named name: String) -> PolicyState? {
