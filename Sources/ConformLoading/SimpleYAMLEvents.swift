@@ -85,6 +85,9 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
 
     private enum Phase { case start, body, done }
 
+    /// The most events one line may queue (a flow of thousands of entries is left to libyaml).
+    static let maximumLineEvents = 4_096
+
     private let bytes: UnsafeBufferPointer<UInt8>
     /// Where the next line starts, and its 0-based number.
     private var offset = 0
@@ -93,6 +96,9 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
     private var lineStart = 0
     private var lineEnd = 0
     private var lineIsASCII = true
+    /// On a line with other characters, a place whose column is known: columns are counted on from there,
+    /// so that a line of many events costs its length once, not once an event.
+    private var columnMark = (index: 0, column: 0)
 
     private var phase = Phase.start
     private var documentStarted = false
@@ -205,6 +211,7 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
         defer { lineNumber += 1 }
         lineStart = offset
         lineIsASCII = true
+        columnMark = (offset, 0)
         var index = offset
         while index < bytes.count {
             // Eight bytes at a time while they are printable ASCII (a line feed among them ends this).
@@ -372,8 +379,9 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
                 emit(isMapping ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT, at: index)
                 return index + 1
             }
-            // A comma, and then another entry (a trailing comma is left to libyaml).
-            guard bytes[index] == .comma else { return nil }
+            // A comma, and then another entry (a trailing comma is left to libyaml). A line of more events than
+            // a trace's lines ever hold is left to it too: the queue stays small.
+            guard bytes[index] == .comma, events.count < Self.maximumLineEvents else { return nil }
             index = skipSpaces(index + 1)
             guard index < lineEnd, bytes[index] != close, bytes[index] != .comma else { return nil }
         }
@@ -403,7 +411,7 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
     /// A plain scalar on one line. It ends at `: ` (or a colon at the line's end), at ` #`, at the line's
     /// end, and in a flow also at `,`, `[`, `]`, `{` or `}`; spaces around it are not part of it.
     @inline(__always)  // into `scalar`, its one caller: a call would copy the scanner (a non-mutating call from a mutating one)
-    private func plain(at start: Int, inFlow: Bool) -> (Event, Int)? {
+    private mutating func plain(at start: Int, inFlow: Bool) -> (Event, Int)? {
         guard canStartPlain(start) else { return nil }
         var index = start
         var end = start
@@ -518,7 +526,7 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
         return nil
     }
 
-    private func quotedEvent(start: Int, end: Int, decoding: Bool, decodedStart: Int) -> Event {
+    private mutating func quotedEvent(start: Int, end: Int, decoding: Bool, decodedStart: Int) -> Event {
         var event = Event(type: YAML_SCALAR_EVENT, line: lineNumber, column: column(of: start))
         event.style = .quoted
         if decoding {
@@ -615,10 +623,13 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
 
     /// The 0-based column of `index` in the current line, in characters as libyaml counts them.
     @inline(__always)
-    private func column(of index: Int) -> Int {
+    private mutating func column(of index: Int) -> Int {
         guard !lineIsASCII else { return index - lineStart }
-        var characters = 0
-        for offset in lineStart..<index where bytes[offset] & 0xC0 != 0x80 { characters += 1 }
+        // Events come in the line's order: count on from the last place asked for (from the line's start if earlier).
+        if index < columnMark.index { columnMark = (lineStart, 0) }
+        var characters = columnMark.column
+        for offset in columnMark.index..<index where bytes[offset] & 0xC0 != 0x80 { characters += 1 }
+        columnMark = (index, characters)
         return characters
     }
 

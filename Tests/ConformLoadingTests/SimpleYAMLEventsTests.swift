@@ -82,6 +82,12 @@ struct SimpleYAMLEventsTests {
         #expect(Self.check(text), "the scanner stopped on \(text.debugDescription)")
     }
 
+    @Test("columns count characters on lines with many non-ASCII events")
+    func columnsOnWideLines() {
+        let entries = (0..<300).map { "é\($0): ü\($0)" }.joined(separator: ", ")
+        #expect(Self.check("a: { \(entries) }\nb: [\((0..<300).map { "日本\($0)" }.joined(separator: ", "))]\n"))
+    }
+
     @Test("anything else stops the scanner", arguments: refused)
     func stops(_ text: String) {
         #expect(Self.compare(text).simple == nil, "the scanner read \(text.debugDescription)")

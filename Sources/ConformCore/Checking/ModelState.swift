@@ -7,13 +7,16 @@ struct ModelState: Hashable {
     /// The variables' values by the slots `PolicyTables` gives them; `nil` for a name that transitions set
     /// but the policy does not declare, until one sets it.
     var variables: [Value?]
-    /// Each field's value now and when the form (last) opened: one entry a field, so that an edit looks its
-    /// field up once. Every field the form opened with has one, and so has every field edited since.
-    private(set) var fields: [String: Field]
+    /// Field values when the form (last) opened: the trace's `form:` itself until a save, shared, so that a
+    /// replay starts without copying a form however wide.
+    private var opening: [String: Value]
+    /// The fields whose value now is not their opening value (or that had none): exactly those, so that two
+    /// models with the same fields compare equal however their edits went.
+    private var changed: [String: Value] = [:]
     /// Sticky: some edit happened since the form opened.
     var edited = false
-    /// How many fields differ from their value when the form opened, kept as edits come so that
-    /// `modified` costs nothing however wide the form (200,000 fields and 20,000 edits stay linear).
+    /// How many fields differ from their value when the form opened (by `Value.matches`), kept as edits come
+    /// so that `modified` costs nothing however wide the form (200,000 fields and 20,000 edits stay linear).
     private var differing = 0
     /// The titles of sheet actions mapped to the roles the trace gave them in its latest `see` naming them.
     var learnedRoles: [String: SheetRole] = [:]
@@ -28,20 +31,12 @@ struct ModelState: Hashable {
         state = tables.initialState
         index = tables.initialIndex
         variables = tables.initialVariables
-        fields = form.mapValues { Field(value: $0, opening: $0) }
-    }
-
-    /// A field's value now, and when the form opened (`nil` when the trace did not give it then).
-    struct Field: Hashable {
-        var value: Value
-        var opening: Value?
-        /// Whether the last edit left it different from its opening value (a field without one differs once edited).
-        var differs = false
+        opening = form
     }
 
     /// A field's value now.
     func value(of field: String) -> Value? {
-        fields[field]?.value
+        changed.isEmpty ? opening[field] : changed[field] ?? opening[field]
     }
 
     /// True while some field differs from its value when the form opened (a field whose opening
@@ -58,31 +53,29 @@ struct ModelState: Hashable {
                 nextOpaque += 1
                 value = .opaque(nextOpaque)
             }
-            // Read and written back: changing the entry in place (`[key, default:]`) allocated twice an edit.
-            var field = fields[edit.field] ?? Field(value: value, opening: nil)
-            differing += Self.set(&field, to: value)
-            fields[edit.field] = field
+            let original = opening[edit.field]
+            // A field differs when its value does not match the opening one; it counts once.
+            let wasDiffering = changed[edit.field].map { !Self.matches($0, original) } ?? false
+            let differs = !Self.matches(value, original)
+            if value == original {
+                changed[edit.field] = nil
+            } else {
+                changed[edit.field] = value
+            }
+            if wasDiffering != differs { differing += differs ? 1 : -1 }
         }
         edited = true
     }
 
-    /// Sets a field to an edit's value; returns how the number of differing fields changes (-1, 0 or 1).
-    private static func set(_ field: inout Field, to value: Value) -> Int {
-        field.value = value
-        var differs = true
-        if let opening = field.opening, value.matches(opening) { differs = false }
-        defer { field.differs = differs }
-        return field.differs == differs ? 0 : differs ? 1 : -1
+    private static func matches(_ value: Value, _ original: Value?) -> Bool {
+        guard let original else { return false }
+        return value.matches(original)
     }
 
     /// The form opens again: after a save it shows the saved values, after a discard the old ones.
     mutating func reopen(_ tables: PolicyTables, saved: Bool) {
-        if saved {
-            fields = fields.mapValues { Field(value: $0.value, opening: $0.value) }
-        } else {
-            // The fields edited without an opening value close with the form.
-            fields = fields.compactMapValues { field in field.opening.map { Field(value: $0, opening: $0) } }
-        }
+        if saved { opening.merge(changed) { $1 } }
+        changed = [:]
         differing = 0
         edited = false
         state = tables.initialState
