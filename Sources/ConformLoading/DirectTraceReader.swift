@@ -267,8 +267,9 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
         try open()
         var items: [ObservedItem] = []
-        // Room for a see's few keys at once, rather than regrowing from one.
-        items.reserveCapacity(4)
+        // Room for the two keys most sees hold at once, rather than regrowing from one (more room would
+        // cost memory on long traces: a trace keeps every step).
+        items.reserveCapacity(2)
         while try nextKey() {
             guard let entry = vocabulary.observation(events.scalarBytes), !items.contains(where: { $0.key == entry.name }) else {
                 throw GiveUp()
