@@ -4,11 +4,18 @@ import ConformCore
 /// app's traces agree with, then a summary line. Built file by file as the run goes, keeping only
 /// counts and the broken claims, so that memory does not grow with the corpus.
 public struct TerminalReport: RunRenderer {
+    /// By the policies' positions in `policyIDs`: a trace's results come in that order, so counting them
+    /// takes no hashing (the agreement lines show only these policies).
     private struct AppTally {
         var traces = 0
         var claims = Set<String>()
-        var passed: [String: Int] = [:]
-        var judged: [String: Int] = [:]
+        var passed: [Int]
+        var judged: [Int]
+
+        init(policies: Int) {
+            passed = Array(repeating: 0, count: policies)
+            judged = Array(repeating: 0, count: policies)
+        }
     }
 
     private let context: RunContext
@@ -18,10 +25,19 @@ public struct TerminalReport: RunRenderer {
     private var broken: [PairResult] = []
     private var apps: [String: AppTally] = [:]
     private var tally = RunTally()
+    private let policyIDs: [String]
+    /// Each id's first position (a context could name a policy twice: its counts are then kept once, as by name).
+    private let policyPositions: [String: Int]
+    /// Whether the id at each position is named there first.
+    private let namedFirst: [Bool]
 
     public init(context: RunContext, terminal: Terminal) {
         self.context = context
         self.terminal = terminal
+        policyIDs = context.policyIDs
+        let positions = Dictionary(policyIDs.enumerated().map { ($1, $0) }) { first, _ in first }
+        policyPositions = positions
+        namedFirst = policyIDs.enumerated().map { positions[$1] == $0 }
     }
 
     /// Takes note of one file's outcome; the report is written when the run is done.
@@ -30,24 +46,34 @@ public struct TerminalReport: RunRenderer {
         warnings += outcome.warnings
         tally.add(outcome)
         guard let trace = outcome.summary else { return "" }
-        broken += outcome.results.filter { $0.claimed && $0.verdict.kind != .pass }
+        // By position: `filter` would copy every result (all its strings retained) to look at two fields.
+        let results = outcome.results
+        for index in results.indices where results[index].claimed && results[index].outcome.verdict.kind != .pass {
+            broken.append(results[index])
+        }
         // In place: a copy of the app's tally would copy its dictionaries for every trace.
-        Self.count(outcome, trace, into: &apps[trace.app ?? "(no app)", default: AppTally()])
+        Self.count(
+            outcome, trace, into: &apps[trace.app ?? "(no app)", default: AppTally(policies: policyIDs.count)], policyIDs, policyPositions,
+            namedFirst)
         return ""
     }
 
-    private static func count(_ outcome: FileOutcome, _ trace: TraceSummary, into tally: inout AppTally) {
+    private static func count(
+        _ outcome: FileOutcome, _ trace: TraceSummary, into tally: inout AppTally, _ policyIDs: [String], _ positions: [String: Int],
+        _ namedFirst: [Bool]
+    ) {
         tally.traces += 1
         tally.claims.formUnion(trace.claims)
-        for pair in outcome.results {
-            switch pair.verdict.kind {
-            case .inapplicable: continue
-            case .pass:
-                tally.judged[pair.policy, default: 0] += 1
-                tally.passed[pair.policy, default: 0] += 1
-            case .fail, .error:
-                tally.judged[pair.policy, default: 0] += 1
-            }
+        let results = outcome.results
+        for index in results.indices {
+            let kind = results[index].outcome.verdict.kind
+            if kind == .inapplicable { continue }
+            // Results come in the policies' order; a policy is found by name only if they do not (or if it is named twice).
+            let policy = results[index].policy
+            let inOrder = index < policyIDs.count && namedFirst[index] && policyIDs[index] == policy
+            guard let position = inOrder ? index : positions[policy] else { continue }
+            tally.judged[position] += 1
+            if kind == .pass { tally.passed[position] += 1 }
         }
     }
 
@@ -87,9 +113,11 @@ public struct TerminalReport: RunRenderer {
             out += terminal.bold(Terminal.printable(app)) + " (\(tally.traces) trace\(tally.traces == 1 ? "" : "s")"
             out += claims.isEmpty ? ")\n" : ", claims \(Terminal.printable(claims.joined(separator: ", "))))\n"
             var all: [String] = [], some: [String] = [], none: [String] = []
-            for policy in context.policyIDs {
-                guard let judged = tally.judged[policy], judged > 0 else { continue }
-                let passed = tally.passed[policy] ?? 0
+            for (index, policy) in policyIDs.enumerated() {
+                let position = policyPositions[policy] ?? index
+                let judged = tally.judged[position]
+                guard judged > 0 else { continue }
+                let passed = tally.passed[position]
                 if passed == judged {
                     all.append(policy)
                 } else if passed == 0 {
