@@ -174,13 +174,13 @@ public struct ConformRunner: Sendable {
             recordPaths && (claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id))
         }
         // By position: zipping the policies would copy each (all its fields retained) for its id alone.
-        for (index, outcome) in outcomes.enumerated() {
+        for index in outcomes.indices {
             let id = library.policies[index].id
             var isClaimed = claimed.contains(id)
-            if commandLineClaims.contains(id), outcome.verdict.kind != .inapplicable { isClaimed = true }
+            if commandLineClaims.contains(id), outcomes[index].verdict.kind != .inapplicable { isClaimed = true }
             results.append(
                 PairResult(trace: trace.id, file: file, app: trace.app, title: trace.title, policy: id, claimed: isClaimed,
-                    outcome: outcome))
+                    outcome: outcomes[index]))
         }
         let summary = TraceSummary(
             id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count,
