@@ -512,6 +512,8 @@ struct DirectVocabulary: Sendable {
     }
 
     private let entries: [Entry]
+    /// Each entry's key length: the search skips the other lengths without touching (copying) their entries.
+    private let lengths: [Int]
 
     init(_ vocabulary: KnownVocabulary) {
         // Only ASCII keys: for them, equal bytes and equal strings are the same thing.
@@ -519,11 +521,12 @@ struct DirectVocabulary: Sendable {
             guard let type = types.first, key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
             return Entry(bytes: Array(key.utf8), name: key, type: type)
         }
+        lengths = entries.map(\.bytes.count)
     }
 
     func observation(_ bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
-        for entry in entries where entry.bytes.count == bytes.count {
-            if entry.bytes.withUnsafeBufferPointer({ YAMLEventStream.equal($0, bytes) }) { return entry }
+        for index in lengths.indices where lengths[index] == bytes.count {
+            if entries[index].bytes.withUnsafeBufferPointer({ YAMLEventStream.equal($0, bytes) }) { return entries[index] }
         }
         return nil
     }

@@ -185,6 +185,11 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
                     finish()
                 }
             }
+            // A line that stopped the scanner may have queued events before: none of them is given.
+            if stopped {
+                events.removeAll()
+                phase = .done
+            }
             return !stopped
         }
     }

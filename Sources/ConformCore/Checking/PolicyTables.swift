@@ -222,8 +222,8 @@ final class PolicyTables: Sendable {
     }
 }
 
-/// The form domain's verbs and observation keys as small numbers, found from a word's length and first
-/// byte and one comparison: cheaper than hashing it, for the words a replay meets at every step.
+/// The form domain's verbs and observation keys as small numbers, found from a word's length and a
+/// comparison or two: cheaper than hashing it, for the words a replay meets at every step.
 enum FormWords {
     static let verbs = ["edit", "tap", "swipe", "choose", "present"]
     static let verbCount = verbs.count
@@ -244,27 +244,23 @@ enum FormWords {
     }
 
     static func verbNumber(_ word: String) -> Int? {
-        let utf8 = word.utf8
-        guard let first = utf8.first else { return nil }
-        switch (utf8.count, first) {
-        case (4, UInt8(ascii: "e")): return word == "edit" ? edit : nil
-        case (3, UInt8(ascii: "t")): return word == "tap" ? tap : nil
-        case (5, UInt8(ascii: "s")): return word == "swipe" ? swipe : nil
-        case (6, UInt8(ascii: "c")): return word == "choose" ? choose : nil
-        case (7, UInt8(ascii: "p")): return word == "present" ? present : nil
+        // By length, then one or two comparisons (an equal short string compares in one step).
+        switch word.utf8.count {
+        case 4: return word == "edit" ? edit : nil
+        case 3: return word == "tap" ? tap : nil
+        case 5: return word == "swipe" ? swipe : nil
+        case 6: return word == "choose" ? choose : nil
+        case 7: return word == "present" ? present : nil
         default: return nil
         }
     }
 
     static func keySlot(_ word: String) -> Int? {
-        let utf8 = word.utf8
-        guard let first = utf8.first else { return nil }
-        switch (utf8.count, first) {
-        case (4, UInt8(ascii: "d")): return word == "done" ? done : nil
-        case (6, UInt8(ascii: "c")): return word == "cancel" ? cancel : nil
-        case (5, UInt8(ascii: "s")): return word == "sheet" ? sheet : word == "saved" ? saved : nil
-        case (9, UInt8(ascii: "d")): return word == "dismissed" ? dismissed : nil
-        case (4, UInt8(ascii: "f")): return word == "form" ? form : nil
+        switch word.utf8.count {
+        case 4: return word == "done" ? done : word == "form" ? form : nil
+        case 6: return word == "cancel" ? cancel : nil
+        case 5: return word == "sheet" ? sheet : word == "saved" ? saved : nil
+        case 9: return word == "dismissed" ? dismissed : nil
         default: return nil
         }
     }
