@@ -38,13 +38,16 @@ public struct JSONDocument: RunRenderer {
     /// Serialises one file's results, on whatever thread checked it (no separator before the first).
     public static func prepare(_ outcome: inout FileOutcome) {
         guard outcome.prepared == nil, !outcome.results.isEmpty else { return }
-        var text = ""
-        for (index, pair) in outcome.results.enumerated() {
-            if index > 0 { text += "," }
-            text += "\n    "
-            pair.writeJSON(to: &text)
+        var text = JSONText()
+        // About what a pair takes, so that the text is not regrown as it fills.
+        text.reserve(outcome.results.count * 400)
+        // By position: enumerating would copy every result (all its strings retained).
+        let results = outcome.results
+        for index in results.indices {
+            text.append(index > 0 ? ",\n    " : "\n    ")
+            results[index].writeJSON(to: &text)
         }
-        outcome.prepared = text
+        outcome.prepared = text.string
     }
 
     public func begin() -> String { "{\n  \"conform\": 1,\n  \"results\": [" }
@@ -101,36 +104,60 @@ public struct JSONDocument: RunRenderer {
 extension PairResult {
     /// `json.serialized(pretty: true, indent: 2)`, the same bytes, written without building the value
     /// first: the JSON report writes one per trace and policy, hundreds of thousands in a large run.
-    func writeJSON(to out: inout String) {
-        let member = "\n      \""
-        out += "{" + member + "trace\": " + JSONValue.quoted(trace)
-        out += "," + member + "file\": " + JSONValue.quoted(file)
-        out += "," + member + "app\": " + (app.map(JSONValue.quoted) ?? "null")
-        out += "," + member + "policy\": " + JSONValue.quoted(policy)
-        out += "," + member + "claimed\": " + (claimed ? "true" : "false")
-        out += "," + member + "verdict\": " + JSONValue.quoted(verdict.name)
+    func writeJSON(to out: inout JSONText) {
+        func member(_ name: StaticString, first: Bool = false) {
+            out.append(first ? "{\n      \"" : ",\n      \"")
+            out.append(name)
+            out.append("\": ")
+        }
+        member("trace", first: true)
+        out.appendQuoted(trace)
+        member("file")
+        out.appendQuoted(file)
+        member("app")
+        if let app { out.appendQuoted(app) } else { out.append("null") }
+        member("policy")
+        out.appendQuoted(policy)
+        member("claimed")
+        out.append(claimed ? "true" : "false")
+        member("verdict")
+        out.appendQuoted(verdict.name)
         switch verdict {
         case .pass: break
         case .fail(let departure):
-            out += "," + member + "step\": " + String(departure.step)
-            out += "," + member + "line\": " + String(departure.position.line)
-            out += "," + member + "column\": " + String(departure.position.column)
-            out += "," + member + "state\": " + JSONValue.quoted(departure.state)
-            out += "," + member + "message\": " + JSONValue.quoted(departure.message)
-            out += "," + member + "expected\": " + departure.expected.serialized(pretty: true, indent: 3)
-            out += "," + member + "observed\": " + departure.observed.serialized(pretty: true, indent: 3)
+            member("step")
+            out.append(String(departure.step))
+            member("line")
+            out.append(String(departure.position.line))
+            member("column")
+            out.append(String(departure.position.column))
+            member("state")
+            out.appendQuoted(departure.state)
+            member("message")
+            out.appendQuoted(departure.message)
+            member("expected")
+            departure.expected.write(to: &out, pretty: true, indent: 3)
+            member("observed")
+            departure.observed.write(to: &out, pretty: true, indent: 3)
         case .inapplicable(let reason):
-            out += "," + member + "message\": " + JSONValue.quoted(reason)
+            member("message")
+            out.appendQuoted(reason)
         case .error(let message, _, _):
-            out += "," + member + "message\": " + JSONValue.quoted(message)
+            member("message")
+            out.appendQuoted(message)
         }
         // Additive: only on a broken claim that a baseline entry matched.
         if let mark = baseline {
-            out += "," + member + "baselined\": " + (mark.expired ? "false" : "true")
-            out += "," + member + "baselineReason\": " + JSONValue.quoted(mark.reason)
-            if let expires = mark.expires { out += "," + member + "baselineExpires\": " + JSONValue.quoted(expires.description) }
+            member("baselined")
+            out.append(mark.expired ? "false" : "true")
+            member("baselineReason")
+            out.appendQuoted(mark.reason)
+            if let expires = mark.expires {
+                member("baselineExpires")
+                out.appendQuoted(expires.description)
+            }
         }
-        out += "\n    }"
+        out.append("\n    }")
     }
 
     var json: JSONValue {

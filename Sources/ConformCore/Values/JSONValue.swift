@@ -26,46 +26,50 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// Compact JSON text (`pretty` adds two-space indentation and a line per member).
     public func serialized(pretty: Bool = false, indent: Int = 0) -> String {
-        var out = ""
+        var out = JSONText()
         write(to: &out, pretty: pretty, indent: indent)
-        return out
+        return out.string
     }
 
-    private func write(to out: inout String, pretty: Bool, indent: Int) {
+    /// Writes the value as `serialized(pretty:indent:)` does, into `out`.
+    public func write(to out: inout JSONText, pretty: Bool, indent: Int) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
         case .number(let n):
             // JSON has no NaN or infinity; such a number is written as a string rather than break the document.
-            out += n.isFinite ? Value.format(n) : JSONValue.quoted(Value.format(n))
-        case .string(let s): out += JSONValue.quoted(s)
+            if n.isFinite { out.append(Value.format(n)) } else { out.appendQuoted(Value.format(n)) }
+        case .string(let s): out.appendQuoted(s)
         case .array(let items):
-            writeContainer(items, open: "[", close: "]", to: &out, pretty: pretty, indent: indent) { item, out in
+            writeContainer(items, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &out, pretty: pretty, indent: indent) { item, out in
                 item.write(to: &out, pretty: pretty, indent: indent + 1)
             }
         case .object(let members):
-            writeContainer(members, open: "{", close: "}", to: &out, pretty: pretty, indent: indent) { member, out in
-                out += JSONValue.quoted(member.0)
-                out += pretty ? ": " : ":"
+            writeContainer(members, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &out, pretty: pretty, indent: indent) {
+                member, out in
+                out.appendQuoted(member.0)
+                out.append(pretty ? ": " : ":")
                 member.1.write(to: &out, pretty: pretty, indent: indent + 1)
             }
         }
     }
 
     private func writeContainer<T>(
-        _ items: [T], open: String, close: String, to out: inout String, pretty: Bool, indent: Int,
-        element: (T, inout String) -> Void
+        _ items: [T], open: UInt8, close: UInt8, to out: inout JSONText, pretty: Bool, indent: Int,
+        element: (T, inout JSONText) -> Void
     ) {
-        out += open
-        guard !items.isEmpty else { out += close; return }
-        let inner = pretty ? JSONValue.newline(indent: indent + 1) : ""
+        out.append(byte: open)
+        guard !items.isEmpty else {
+            out.append(byte: close)
+            return
+        }
         for (index, item) in items.enumerated() {
-            if index > 0 { out += "," }
-            out += inner
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            if pretty { out.appendNewline(indent: indent + 1) }
             element(item, &out)
         }
-        out += pretty ? JSONValue.newline(indent: indent) : ""
-        out += close
+        if pretty { out.appendNewline(indent: indent) }
+        out.append(byte: close)
     }
 
     private static let newlines = (0..<16).map { "\n" + String(repeating: "  ", count: $0) }
@@ -77,30 +81,80 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// A JSON string literal; control characters and the characters that break HTML embedding are escaped.
     public static func quoted(_ text: String) -> String {
-        // Most text needs no escape: one pass over the bytes finds out, and the text is copied whole.
-        // (0xE2 starts U+2028 and U+2029, and other characters too, which take the slow path.)
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
-            return "\"" + text + "\""
+        var out = JSONText()
+        out.appendQuoted(text)
+        return out.string
+    }
+}
+
+/// JSON text built as UTF-8 bytes and made a `String` once: appending to a `String` piece by piece cost
+/// more than everything else a `--format json` run does (each append goes through String's general machinery).
+public struct JSONText: Sendable {
+    private var bytes: [UInt8] = []
+
+    public init() {}
+
+    /// The text so far.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A literal's bytes, copied as they are (no string is made).
+    public mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Room for `count` more bytes.
+    public mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
+    public mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// A line break and the indentation of `indent` levels (two spaces each).
+    public mutating func appendNewline(indent: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    }
+
+    /// `text` as a JSON string literal: control characters and the characters that break HTML embedding
+    /// (U+2028, U+2029) are escaped.
+    public mutating func appendQuoted(_ text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 -> Bool in
+            // Most text needs no escape: one pass over the bytes finds out, and the text is copied whole.
+            // (0xE2 starts U+2028 and U+2029, and other characters too, which take the slow path.)
+            for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
         }
-        var out = "\""
+        guard !plain else { return }
+        bytes.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
+            case "\"": append("\\\"")
+            case "\\": append("\\\\")
+            case "\n": append("\\n")
+            case "\r": append("\\r")
+            case "\t": append("\\t")
+            case "\u{2028}": append("\\u2028")
+            case "\u{2029}": append("\\u2029")
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    bytes.append(contentsOf: UTF8.encode(scalar) ?? UTF8.EncodedScalar())
                 }
             }
         }
-        return out + "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }
