@@ -145,7 +145,7 @@ public struct StepSummary: Sendable {
         note = step.note
         evidence = step.evidence
         switch step.kind {
-        case .action(let action): text = action.display
+        case .action(let action): text = action.detailed
         case .see(let observation):
             text = "see " + observation.items.map { "\($0.key): \($0.value.display)" }.joined(separator: ", ")
         }
