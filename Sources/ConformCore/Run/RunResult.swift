@@ -1,7 +1,7 @@
 
 
 /// One trace judged by one policy.
-public struct PairResult: Sendable {
+public struct PairResult: Sendable, Codable {
     public var trace: String
     public var file: String
     public var app: String?
@@ -100,7 +100,7 @@ public struct RunResult: Sendable {
 }
 
 /// A checked trace as reports list it.
-public struct TraceSummary: Sendable {
+public struct TraceSummary: Sendable, Codable {
     public var id: String
     public var file: String
     public var app: String?
@@ -128,7 +128,7 @@ public struct TraceSummary: Sendable {
 }
 
 /// One step of a trace as reports show it.
-public struct StepSummary: Sendable {
+public struct StepSummary: Sendable, Codable {
     public var number: Int
     public var position: TextPosition
     public var verb: String
