@@ -31,6 +31,12 @@ public struct PairResult: Sendable, Codable {
     }
 
     public var verdict: Verdict { outcome.verdict }
+
+    /// A shard result carries no baseline mark: `conform merge` judges the whole run against its own
+    /// `--baseline`, as the unsharded run does.
+    private enum CodingKeys: String, CodingKey {
+        case trace, file, app, title, policy, claimed, outcome, departureEvidence
+    }
 }
 
 /// Everything a run found: the whole trace × policy matrix, the files that could not be read, and the counts.
