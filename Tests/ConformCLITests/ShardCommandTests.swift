@@ -70,6 +70,13 @@ struct ShardCommandTests {
             let plain = try capture(["run"] + run.arguments + ["--format", format], in: directory)
             #expect(try capture(["merge"] + shardFiles + ["--format", format], in: directory) == plain, "\(run.name), --format \(format) alone")
         }
+        // Your own templates, as a run takes them.
+        try "{{% CONTENT_TYPE: MARKDOWN }}\n{{claimsPassed}}/{{claims}}\n{{#failures}}- {{trace}} {{policy}} {{place}}\n{{/failures}}\n"
+            .write(to: directory.appendingPathComponent("report.md.mustache"), atomically: true, encoding: .utf8)
+        let templated = ["--report", "md", "--output", "out", "--templates", "."]
+        let whole = try capture(["run"] + run.arguments + templated, in: directory)
+        #expect(whole.files["conform-report.md"].map { String(decoding: $0, as: UTF8.self).contains("/") } == true)
+        #expect(try capture(["merge"] + shardFiles + templated, in: directory) == whole, "\(run.name), --templates")
     }
 
     @Test("the generated corpus runs as expected: every kind of problem is there to be merged")
@@ -229,6 +236,11 @@ struct ShardCommandTests {
         try scratch.write("other.json", "{\"results\": []}")
         try scratch.write("damaged.json", "{\"conform\": 1, \"shard\": {\"index\": \"one\"}, \"outcomes\": []}")
         try scratch.write("P/mine.yaml", Self.policy)
+        // The same corpus and one file more: a shard of another run.
+        try FileManager.default.copyItem(at: scratch.url.appendingPathComponent("T"), to: scratch.url.appendingPathComponent("U"))
+        try scratch.write("U/extra.yaml", "conform: 1\nsteps: []\n")
+        let grown = try BinaryRunner.run(["run", "U", "--format", "json", "--shard", "2/3"], in: scratch.url)
+        try grown.stdout.write(to: scratch.url.appendingPathComponent("grown.json"), atomically: true, encoding: .utf8)
 
         let cases: [(arguments: [String], stderr: String)] = [
             (["s1.json", "s2.json"], "conform merge: error: shard 3/3 is missing: a merge needs every shard of the run, 1/3 to 3/3\n"),
@@ -249,6 +261,10 @@ struct ShardCommandTests {
             (["s1.json", "coverage.json", "s3.json"],
                 "coverage.json: error: shard 2/3 was made with --coverage, and s1.json without: make every shard with it or every shard without\n"),
             (["missing.json"], "missing.json: error: cannot read the file (it is missing or not accessible)\n"),
+            (["s1.json", "grown.json", "s3.json"],
+                "grown.json: error: shard 2/3 of a run of 10 files, but s1.json of 9: shards of different runs cannot be merged\n"),
+            (["s1.json", "s2.json", "s3.json", "half.json"],
+                "half.json: error: shard 1/2, but s1.json is shard 1/3: the shards of one run share N\n"),
         ]
         for (arguments, stderr) in cases {
             let output = try BinaryRunner.run(["merge"] + arguments, in: scratch.url)

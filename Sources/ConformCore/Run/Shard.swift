@@ -6,7 +6,7 @@
 /// ranks are dealt out like cards, rank `r` to shard `r % count + 1`. So every file is in exactly one
 /// shard; the split is the same on every machine, whatever order the file system lists files in and
 /// whatever order the shards run in; and the shards' sizes differ by at most one.
-public struct Shard: Sendable, Hashable, Codable {
+public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// 1-based: from 1 to `count`.
     public let index: Int
     public let count: Int
