@@ -21,26 +21,27 @@ public struct ShardMerge: Sendable {
     ///   - library: the policies loaded here; shards made with others are refused.
     /// - Returns: the merged run, or `nil` and every reason it cannot be made (each at the file it concerns).
     public static func read(_ paths: [String], version: String, library: PolicyLibrary) -> (ShardMerge?, [Diagnostic]) {
-        var shards: [(path: String, header: ShardHeader, outcomes: [ShardOutcome])] = []
+        var shards: [Shard] = []
         var problems: [Diagnostic] = []
         for path in paths {
             switch readShard(path) {
-            case .success(let shard): shards.append((path, shard.header, shard.outcomes))
-            case .failure(let problem): problems.append(problem.diagnostic)
+            case .success(let shard): shards.append(shard)
+            case .failure(let refusal): problems.append(refusal.diagnostic(at: path))
             }
         }
         for shard in shards {
-            problems += agreement(of: shard.header, at: shard.path, version: version, fingerprint: library.fingerprint, first: shards[0])
+            problems += agreement(of: shard, version: version, fingerprint: library.fingerprint, first: shards[0])
         }
-        problems += completeness(shards.map { ($0.path, $0.header) })
+        problems += completeness(shards)
         guard problems.isEmpty, let first = shards.min(by: { $0.header.index < $1.header.index }) else { return (nil, problems) }
         // Every file of the run, once: what shards of one run always give.
         let filed = shards.flatMap { $0.outcomes.compactMap { entry in entry.index.map { ($0, entry.outcome) } } }.sorted { $0.0 < $1.0 }
-        guard filed.map(\.0) == Array(0..<first.header.files) else {
-            return (nil, [Self.problem(at: "conform merge", "the shards' files do not make up one run (each file must be in exactly one shard); shards of different runs cannot be merged")])
-        }
+        guard filed.map(\.0) == Array(0..<first.header.files) else { return (nil, [Refusal.notOneRun.diagnostic(at: Refusal.place)]) }
         let warnings = first.outcomes.filter { $0.index == nil }.flatMap(\.outcome.warnings)
-        return (ShardMerge(coverage: first.header.coverage, leadingErrors: first.header.errors, lookupWarnings: warnings, outcomes: filed.map(\.1)), [])
+        return (
+            ShardMerge(coverage: first.header.coverage, leadingErrors: first.header.errors, lookupWarnings: warnings, outcomes: filed.map(\.1)),
+            []
+        )
     }
 
     /// Hands every outcome over as the unsharded run with these options hands it: without what the run
@@ -67,10 +68,86 @@ public struct ShardMerge: Sendable {
         }
     }
 
+    /// Why files cannot be merged, each said once, here.
+    public enum Refusal: Error, Equatable, CustomStringConvertible {
+        /// The file could not be read; the reason as `FileReader` gives it.
+        case unreadable(String)
+        case notJSON
+        case notConformDocument
+        /// A conform document without `"shard"`.
+        case unsharded
+        /// `"shard"` or `"outcomes"` is not what a shard writes: where and what.
+        case damaged(String)
+        case otherVersion(shard: String, version: String, current: String)
+        case otherPolicies(shard: String, fingerprint: String, loaded: String)
+        case otherSelection(shard: String, rule: String)
+        case otherCount(shard: String, first: String, firstShard: String)
+        case otherRun(shard: String, files: Int, first: String, firstFiles: Int)
+        case otherCoverage(shard: String, coverage: Bool, first: String)
+        case twice(shard: String, also: String)
+        case missing(shards: [String], count: Int)
+        /// The shards agree on everything, yet their files are not each file of one run once.
+        case notOneRun
+
+        /// Where problems that concern no one file are said.
+        public static let place = "conform merge"
+
+        public var description: String {
+            switch self {
+            case .unreadable(let reason):
+                return reason
+            case .notJSON:
+                return "not a shard result: the file is not JSON"
+            case .notConformDocument:
+                return "not a shard result: the file is JSON, but not a conform document (no \"conform\": 1)"
+            case .unsharded:
+                return "not a shard result: a conform document from a run without --shard "
+                    + "(shards write theirs with --shard K/N and --format json or --report json)"
+            case .damaged(let what):
+                return "not a shard result: its \"shard\" or \"outcomes\" cannot be read (\(what))"
+            case .otherVersion(let shard, let version, let current):
+                return "shard \(shard) was made by conform \(version), and this is conform \(current): "
+                    + "shards of different conform versions cannot be merged"
+            case .otherPolicies(let shard, let fingerprint, let loaded):
+                return "shard \(shard) was made with other policies (\(fingerprint); loaded here: \(loaded)): "
+                    + "shards of different policy libraries cannot be merged (give merge the --policies the shards had)"
+            case .otherSelection(let shard, let rule):
+                return "shard \(shard) was dealt its files by the rule '\(rule)', not '\(ConformCore.Shard.selection)': "
+                    + "shards of different conform versions cannot be merged"
+            case .otherCount(let shard, let first, let firstShard):
+                return "shard \(shard), but \(first) is shard \(firstShard): the shards of one run share N"
+            case .otherRun(let shard, let files, let first, let firstFiles):
+                return "shard \(shard) of a run of \(files) files, but \(first) of \(firstFiles): shards of different runs cannot be merged"
+            case .otherCoverage(let shard, let coverage, let first):
+                return "shard \(shard) was made \(coverage ? "with" : "without") --coverage, and \(first) \(coverage ? "without" : "with"): "
+                    + "make every shard with it or every shard without"
+            case .twice(let shard, let also):
+                return "shard \(shard) is given twice (also \(also))"
+            case .missing(let shards, let count):
+                let list = shards.count == 1 ? "shard \(shards[0]) is" : "shards \(shards.joined(separator: ", ")) are"
+                return "\(list) missing: a merge needs every shard of the run, 1/\(count) to \(count)/\(count)"
+            case .notOneRun:
+                return "the shards' files do not make up one run (each file must be in exactly one shard); "
+                    + "shards of different runs cannot be merged"
+            }
+        }
+
+        /// The refusal as a problem at `file`.
+        public func diagnostic(at file: String) -> Diagnostic {
+            Diagnostic(.error, description, at: SourceLocation(file: file, position: nil))
+        }
+    }
+
     // MARK: - Private
 
-    private struct Refusal: Error {
-        var diagnostic: Diagnostic
+    /// One file read as a shard result.
+    private struct Shard {
+        var path: String
+        var header: ShardHeader
+        var outcomes: [ShardOutcome]
+
+        /// `K/N`.
+        var name: String { "\(header.index)/\(header.count)" }
     }
 
     /// The members of a document that `merge` reads; the others are not looked at.
@@ -91,40 +168,35 @@ public struct ShardMerge: Sendable {
         }
     }
 
-    private static func readShard(_ path: String) -> Result<(header: ShardHeader, outcomes: [ShardOutcome]), Refusal> {
+    private static func readShard(_ path: String) -> Result<Shard, Refusal> {
         let bytes: [UInt8]
         switch FileReader.read(path, maximumBytes: Int(Int32.max)) {
         case .success(let read): bytes = read
-        case .failure(.cannotOpen): return .failure(Refusal(diagnostic: problem(at: path, "cannot read the file (it is missing or not accessible)")))
-        case .failure(.notRegularFile): return .failure(Refusal(diagnostic: problem(at: path, "not a regular file, so it is not read")))
-        case .failure(.tooLarge(let size)): return .failure(Refusal(diagnostic: problem(at: path, "the file has \(size) bytes; at most \(Int32.max) are read")))
-        case .failure(.readFailed(let reason)): return .failure(Refusal(diagnostic: problem(at: path, "cannot read the file: \(reason)")))
-        case .failure(.changed): return .failure(Refusal(diagnostic: problem(at: path, "the file changed while it was read")))
+        case .failure(.cannotOpen): return .failure(.unreadable("cannot read the file (it is missing or not accessible)"))
+        case .failure(.notRegularFile): return .failure(.unreadable("not a regular file, so it is not read"))
+        case .failure(.tooLarge(let size)): return .failure(.unreadable("the file has \(size) bytes; at most \(Int32.max) are read"))
+        case .failure(.readFailed(let reason)): return .failure(.unreadable("cannot read the file: \(reason)"))
+        case .failure(.changed): return .failure(.unreadable("the file changed while it was read"))
         }
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            return .failure(Refusal(diagnostic: problem(at: path, "not a shard result: the file is not JSON")))
+            return .failure(.notJSON)
         } catch {
-            return .failure(Refusal(diagnostic: problem(at: path, "not a shard result: the file is JSON, but not a conform document")))
+            // JSON, but not an object.
+            return .failure(.notConformDocument)
         }
-        guard document.conform == 1 else {
-            return .failure(Refusal(diagnostic: problem(at: path, "not a shard result: the file is JSON, but not a conform document (no \"conform\": 1)")))
-        }
-        guard let shard = document.shard else {
-            return .failure(Refusal(diagnostic: problem(at: path, "not a shard result: a conform document from a run without --shard (shards write theirs with --shard K/N and --format json or --report json)")))
-        }
-        switch (shard, document.outcomes ?? .failure(Missing())) {
+        guard document.conform == 1 else { return .failure(.notConformDocument) }
+        guard let shard = document.shard else { return .failure(.unsharded) }
+        switch (shard, document.outcomes) {
         case (.success(let header), .success(let outcomes)):
-            return .success((header, outcomes))
+            return .success(Shard(path: path, header: header, outcomes: outcomes))
         case (.failure(let error), _), (_, .failure(let error)):
-            return .failure(Refusal(diagnostic: problem(at: path, "not a shard result: its \"shard\" or \"outcomes\" cannot be read (\(describe(error)))")))
+            return .failure(.damaged(describe(error)))
+        case (.success, nil):
+            return .failure(.damaged("outcomes: missing"))
         }
-    }
-
-    private struct Missing: Error, CustomStringConvertible {
-        var description: String { "\"outcomes\" is missing" }
     }
 
     /// What a decoding error says, in a few words: where and what.
@@ -142,53 +214,39 @@ public struct ShardMerge: Sendable {
     }
 
     /// Whether a shard was made by this conform, with these policies, in the same way as the first shard.
-    private static func agreement(
-        of header: ShardHeader, at path: String, version: String, fingerprint: String, first: (path: String, header: ShardHeader, outcomes: [ShardOutcome])
-    ) -> [Diagnostic] {
-        var problems: [Diagnostic] = []
-        if header.version != version {
-            problems.append(problem(at: path, "shard \(header.index)/\(header.count) was made by conform \(header.version), and this is conform \(version): shards of different conform versions cannot be merged"))
+    private static func agreement(of shard: Shard, version: String, fingerprint: String, first: Shard) -> [Diagnostic] {
+        let header = shard.header
+        var refusals: [Refusal] = []
+        if header.version != version { refusals.append(.otherVersion(shard: shard.name, version: header.version, current: version)) }
+        if header.policies != fingerprint { refusals.append(.otherPolicies(shard: shard.name, fingerprint: header.policies, loaded: fingerprint)) }
+        if header.selection != ConformCore.Shard.selection { refusals.append(.otherSelection(shard: shard.name, rule: header.selection)) }
+        if shard.path != first.path {
+            if header.count != first.header.count {
+                refusals.append(.otherCount(shard: shard.name, first: first.path, firstShard: first.name))
+            } else if header.files != first.header.files {
+                refusals.append(.otherRun(shard: shard.name, files: header.files, first: first.path, firstFiles: first.header.files))
+            }
+            if header.coverage != first.header.coverage {
+                refusals.append(.otherCoverage(shard: shard.name, coverage: header.coverage, first: first.path))
+            }
         }
-        if header.policies != fingerprint {
-            problems.append(problem(at: path, "shard \(header.index)/\(header.count) was made with other policies (\(header.policies); loaded here: \(fingerprint)): shards of different policy libraries cannot be merged (give merge the --policies the shards had)"))
-        }
-        if header.selection != Shard.selection {
-            problems.append(problem(at: path, "shard \(header.index)/\(header.count) was dealt its files by the rule '\(header.selection)', not '\(Shard.selection)': shards of different conform versions cannot be merged"))
-        }
-        guard path != first.path else { return problems }
-        if header.count != first.header.count {
-            problems.append(problem(at: path, "shard \(header.index)/\(header.count), but \(first.path) is shard \(first.header.index)/\(first.header.count): the shards of one run share N"))
-        } else if header.files != first.header.files {
-            problems.append(problem(at: path, "shard \(header.index)/\(header.count) of a run of \(header.files) files, but \(first.path) of \(first.header.files): shards of different runs cannot be merged"))
-        }
-        if header.coverage != first.header.coverage {
-            problems.append(problem(at: path, "shard \(header.index)/\(header.count) was made \(header.coverage ? "with" : "without") --coverage, and \(first.path) \(first.header.coverage ? "with" : "without"): make every shard with it or every shard without"))
-        }
-        return problems
+        return refusals.map { $0.diagnostic(at: shard.path) }
     }
 
     /// Every shard of 1...N once, when the shards agree on N.
-    private static func completeness(_ shards: [(path: String, header: ShardHeader)]) -> [Diagnostic] {
+    private static func completeness(_ shards: [Shard]) -> [Diagnostic] {
         guard let count = shards.first?.header.count, shards.allSatisfy({ $0.header.count == count }) else { return [] }
         var problems: [Diagnostic] = []
         var seen: [Int: String] = [:]
         for shard in shards {
             if let earlier = seen[shard.header.index] {
-                problems.append(problem(at: shard.path, "shard \(shard.header.index)/\(count) is given twice (also \(earlier))"))
+                problems.append(Refusal.twice(shard: shard.name, also: earlier).diagnostic(at: shard.path))
             } else {
                 seen[shard.header.index] = shard.path
             }
         }
-        let missing = (1...count).filter { seen[$0] == nil }
-        if !missing.isEmpty {
-            let names = missing.map { "\($0)/\(count)" }
-            let list = names.count == 1 ? "shard \(names[0]) is" : "shards \(names.joined(separator: ", ")) are"
-            problems.append(problem(at: "conform merge", "\(list) missing: a merge needs every shard of the run, 1/\(count) to \(count)/\(count)"))
-        }
+        let missing = (1...count).filter { seen[$0] == nil }.map { "\($0)/\(count)" }
+        if !missing.isEmpty { problems.append(Refusal.missing(shards: missing, count: count).diagnostic(at: Refusal.place)) }
         return problems
-    }
-
-    private static func problem(at file: String, _ message: String) -> Diagnostic {
-        Diagnostic(.error, message, at: SourceLocation(file: file, position: nil))
     }
 }
