@@ -276,10 +276,14 @@ struct ShardCommandTests {
         let policies = try BinaryRunner.run(["merge", "s1.json", "s2.json", "s3.json", "--policies", "P"], in: scratch.url)
         #expect(policies.status == 2)
         #expect(policies.stdout.isEmpty)
-        let lines = policies.stderr.split(separator: "\n")
-        #expect(lines.count == 3)
-        #expect(lines.first?.hasPrefix("s1.json: error: shard 1/3 was made with other policies (fnv1a64:") == true)
-        #expect(lines.first?.hasSuffix("): shards of different policy libraries cannot be merged (give merge the --policies the shards had)") == true)
+        let made = try Self.fingerprint(of: ["run", "T", "--format", "json", "--shard", "1/1"], in: scratch.url)
+        let loaded = try Self.fingerprint(of: ["run", "T", "--format", "json", "--shard", "1/1", "--policies", "P"], in: scratch.url)
+        #expect(made != loaded)
+        #expect(
+            policies.stderr == (1...3).map {
+                "s\($0).json: error: shard \($0)/3 was made with other policies (\(made); loaded here: \(loaded)): "
+                    + "shards of different policy libraries cannot be merged (give merge the --policies the shards had)\n"
+            }.joined())
         // No file at all is a usage error.
         let nothing = try BinaryRunner.run(["merge"], in: scratch.url)
         #expect(nothing.status == 2)
@@ -312,6 +316,13 @@ struct ShardCommandTests {
         let source = try? String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Policies/one-handed.yaml"), encoding: .utf8)
         return (source ?? "").replacingOccurrences(of: "policy: one-handed", with: "policy: my-one-handed")
     }()
+
+    /// The policy fingerprint in a shard's header.
+    static func fingerprint(of arguments: [String], in directory: URL) throws -> String {
+        let output = try BinaryRunner.run(arguments, in: directory)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        return try #require((document["shard"] as? [String: Any])?["policies"] as? String)
+    }
 
     /// The trace files a run's JSON document has results for, in its order.
     static func files(of arguments: [String], in directory: URL) throws -> [String] {
