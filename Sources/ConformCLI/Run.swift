@@ -114,6 +114,7 @@ extension ConformCommand {
             }
             record?.header.files = ending.discoveredFiles
             record?.header.errors = ending.leadingErrors
+            record?.header.baselineFiles = ending.baselineFilesFound
             var baselineOutcome = admission.finish(writtenTo: options.writeBaseline)
             // A shard judges only its own traces' entries: the others' traces are in other shards.
             if shard != nil { baselineOutcome?.stale.removeAll { if case .traceNotChecked = $0.reason { true } else { false } } }

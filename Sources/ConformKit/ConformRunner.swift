@@ -71,6 +71,8 @@ public struct ConformRunner: Sendable {
         public var baseline: BaselineOutcome?
         /// How many trace files the paths hold: with a shard, the whole run's count, not the shard's.
         public var discoveredFiles = 0
+        /// The baseline files (`--baseline`, `--write-baseline`) found among the paths, and so not checked.
+        public var baselineFilesFound: [String] = []
     }
 
     /// Checks every file, on every core (or `options.jobs` at once), and hands each file's outcome to
@@ -97,7 +99,10 @@ public struct ConformRunner: Sendable {
         _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (Int?, FileOutcome) -> Void
     ) -> Ending {
         var discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
+        let found = discovery.files
         discovery.files = Self.excluding(options.baselineFiles, from: discovery.files)
+        let kept = found.count == discovery.files.count ? [] : Set(discovery.files)
+        let baselineFilesFound = found.count == discovery.files.count ? [] : found.filter { !kept.contains($0) }
         var leading = discovery.diagnostics
         // Links left alone are said before any file, as warnings (they change no exit status).
         if !discovery.warnings.isEmpty { each(nil, FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }
@@ -117,7 +122,7 @@ public struct ConformRunner: Sendable {
             prepare(&outcome)
             return outcome
         }
-        let ending = Ending(leadingErrors: leading, discoveredFiles: files.count)
+        let ending = Ending(leadingErrors: leading, discoveredFiles: files.count, baselineFilesFound: baselineFilesFound)
         let workers = options.jobs.map { max(1, $0) }
         if workers == 1 {
             for index in selected { each(index, work(files[index])) }
@@ -140,7 +145,7 @@ public struct ConformRunner: Sendable {
     }
 
     /// `files` without those that are one of `excluded` (compared as standardised paths, only where the names agree).
-    private static func excluding(_ excluded: [String], from files: [String]) -> [String] {
+    static func excluding(_ excluded: [String], from files: [String]) -> [String] {
         guard !excluded.isEmpty else { return files }
         let names = Set(excluded.map { URL(fileURLWithPath: $0).lastPathComponent })
         let paths = Set(excluded.map { URL(fileURLWithPath: $0).standardizedFileURL.path })

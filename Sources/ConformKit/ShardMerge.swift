@@ -20,7 +20,9 @@ public struct ShardMerge: Sendable {
     ///   - version: this conform's version; shards made by another are refused.
     ///   - library: the policies loaded here; shards made with others are refused.
     /// - Returns: the merged run, or `nil` and every reason it cannot be made (each at the file it concerns).
-    public static func read(_ paths: [String], version: String, library: PolicyLibrary) -> (ShardMerge?, [Diagnostic]) {
+    ///   - baselineFiles: the merge's `--baseline` and `--write-baseline`: shards that left a baseline file
+    ///     among the traces unchecked are refused unless it is one of these.
+    public static func read(_ paths: [String], version: String, library: PolicyLibrary, baselineFiles: [String] = []) -> (ShardMerge?, [Diagnostic]) {
         var shards: [Shard] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -31,6 +33,9 @@ public struct ShardMerge: Sendable {
         }
         for shard in shards {
             problems += agreement(of: shard, version: version, fingerprint: library.fingerprint, first: shards[0])
+            for file in shard.header.baselineFiles where !ConformRunner.excluding(baselineFiles, from: [file]).isEmpty {
+                problems.append(Refusal.baselineFile(shard: shard.name, file: file).diagnostic(at: shard.path))
+            }
         }
         problems += completeness(shards)
         guard problems.isEmpty, let first = shards.min(by: { $0.header.index < $1.header.index }) else { return (nil, problems) }
@@ -45,15 +50,29 @@ public struct ShardMerge: Sendable {
     }
 
     /// Hands every outcome over as the unsharded run with these options hands it: without what the run
-    /// would not have kept, and with the trace-id check made over the whole run, in its order.
+    /// would not have kept, judged against the same baseline, and admitted (trace ids, the baseline's
+    /// ledger) over the whole run, in its order.
     /// - Parameters:
     ///   - keepSteps: the run's outputs show steps (reports, `--github`): else steps, evidence, evidence
     ///     warnings and line lengths are dropped, as a run that does not keep steps never makes them.
     ///   - recordPaths: the run records the transitions each claimed pair took.
-    public func replay(keepSteps: Bool, recordPaths: Bool, each: (FileOutcome) -> Void) {
+    ///   - baseline: the run's `--baseline` (or `--write-baseline`); whatever the shards had, broken claims
+    ///     are marked with this one only, and its files are not traces.
+    ///   - writeBaseline: with `--write-baseline`, the file the new baseline goes to.
+    /// - Returns: what the run made of its baseline, when it has one.
+    public func replay(
+        keepSteps: Bool, recordPaths: Bool, baseline: BaselineMatcher? = nil, writeBaseline: String? = nil, each: (FileOutcome) -> Void
+    ) -> BaselineOutcome? {
         if !lookupWarnings.isEmpty { each(FileOutcome(summary: nil, results: [], errors: [], warnings: lookupWarnings)) }
-        var ids = TraceIDs()
+        let excluded = [baseline?.baseline.file, writeBaseline].compactMap { $0 }
+        var admission = RunAdmission(baseline: baseline)
         for var outcome in outcomes {
+            // A baseline file is never a trace of the run, though a shard made without it read it as one.
+            if !excluded.isEmpty, let file = outcome.summary?.file ?? outcome.errors.first?.location.file,
+                ConformRunner.excluding(excluded, from: [file]).isEmpty
+            {
+                continue
+            }
             if !keepSteps {
                 outcome.summary?.steps = []
                 for index in outcome.results.indices { outcome.results[index].departureEvidence = nil }
@@ -64,8 +83,11 @@ public struct ShardMerge: Sendable {
             if !recordPaths {
                 for index in outcome.results.indices { outcome.results[index].outcome.path = [] }
             }
-            each(ids.admit(outcome))
+            for index in outcome.results.indices { outcome.results[index].baseline = nil }
+            baseline?.mark(&outcome.results)
+            each(admission.admit(outcome))
         }
+        return admission.finish(writtenTo: writeBaseline)
     }
 
     /// Why files cannot be merged, each said once, here.
@@ -85,6 +107,8 @@ public struct ShardMerge: Sendable {
         case otherRun(shard: String, files: Int, first: String, firstFiles: Int)
         case otherCoverage(shard: String, coverage: Bool, first: String)
         case twice(shard: String, also: String)
+        /// The shard left a baseline file among the traces unchecked; the merge has no such baseline.
+        case baselineFile(shard: String, file: String)
         case missing(shards: [String], count: Int)
         /// The shards agree on everything, yet their files are not each file of one run once.
         case notOneRun
@@ -121,6 +145,9 @@ public struct ShardMerge: Sendable {
             case .otherCoverage(let shard, let coverage, let first):
                 return "shard \(shard) was made \(coverage ? "with" : "without") --coverage, and \(first) \(coverage ? "without" : "with"): "
                     + "make every shard with it or every shard without"
+            case .baselineFile(let shard, let file):
+                return "shard \(shard) was made with the baseline \(file), which lies among the traces and so was not checked as one: "
+                    + "give merge the same --baseline (or --write-baseline)"
             case .twice(let shard, let also):
                 return "shard \(shard) is given twice (also \(also))"
             case .missing(let shards, let count):

@@ -180,7 +180,7 @@ struct ShardCommandTests {
         // --shard wins over the variables.
         let both = try BinaryRunner.run(
             ["run", "T", "--format", "json", "--shard", "1/1"], in: scratch.url, environment: ["TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "0"])
-        #expect(both.stdout.contains("\"shard\": {\"count\":1,"))
+        #expect(both.stdout.contains("\"count\":1,\"coverage\""))
         let bad = try BinaryRunner.run(["run", "T"], in: scratch.url, environment: ["TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "3"])
         #expect(bad.status == 2)
         #expect(bad.stderr.hasPrefix(
@@ -309,6 +309,68 @@ struct ShardCommandTests {
         let without = try BinaryRunner.run(["merge", "s1.json", "s2.json"], in: scratch.url)
         #expect(without.status == 2)
         #expect(without.stderr.contains("shards of different policy libraries cannot be merged"))
+    }
+
+    @Test("baselines: merge judges the whole run against its own --baseline, whatever the shards had; --write-baseline writes the run's")
+    func baselines() throws {
+        let scratch = try Scratch()
+        try ShardCorpus.write(in: scratch, traces: 12)
+        let written = try BinaryRunner.run(["run", "T", "--write-baseline", "base.yaml"], in: scratch.url)
+        #expect(written.stderr.contains("wrote base.yaml"))
+        // An entry whose trace is in no shard: stale for the whole run, which only the merge can tell.
+        let ghost = "  - trace: ghost\n    policy: makeitso\n    state: editing\n    observed: { done: disabled }\n    reason: gone\n"
+        try (String(contentsOf: scratch.url.appendingPathComponent("base.yaml"), encoding: .utf8) + ghost)
+            .write(to: scratch.url.appendingPathComponent("base.yaml"), atomically: true, encoding: .utf8)
+        for (name, shardOptions) in [("with", ["--baseline", "base.yaml", "--strict-baseline"]), ("without", [])] {
+            for shard in 1...3 {
+                let made = try BinaryRunner.run(["run", "T", "--format", "json", "--shard", "\(shard)/3"] + shardOptions, in: scratch.url)
+                #expect(!made.stdout.contains("ghost"), "a shard judges only its own traces' entries")
+                try made.stdout.write(to: scratch.url.appendingPathComponent("\(name)-\(shard).json"), atomically: true, encoding: .utf8)
+            }
+            let shards = (1...3).map { "\(name)-\($0).json" }
+            for options in [["--baseline", "base.yaml"], ["--baseline", "base.yaml", "--strict-baseline", "--as-of", "2020-01-01"], []] {
+                for format in ["text", "json"] {
+                    let whole = try capture(["run", "T"] + options + Self.outputs(format), in: scratch.url)
+                    let merged = try capture(["merge"] + shards + options + Self.outputs(format), in: scratch.url)
+                    #expect(merged == whole, "shards \(name) a baseline, merged with \(options), --format \(format)")
+                    if !options.isEmpty { #expect(whole.stdout.contains("ghost")) }
+                }
+            }
+            // The baseline the whole run would write.
+            _ = try BinaryRunner.run(["run", "T", "--baseline", "base.yaml", "--write-baseline", "new.yaml"], in: scratch.url)
+            let runWrote = try Data(contentsOf: scratch.url.appendingPathComponent("new.yaml"))
+            try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("new.yaml"))
+            let merge = try BinaryRunner.run(["merge"] + shards + ["--baseline", "base.yaml", "--write-baseline", "new.yaml"], in: scratch.url)
+            #expect(merge.stderr.contains("wrote new.yaml"))
+            #expect(try Data(contentsOf: scratch.url.appendingPathComponent("new.yaml")) == runWrote)
+        }
+        let shardWrites = try BinaryRunner.run(["run", "T", "--shard", "1/2", "--write-baseline", "x.yaml"], in: scratch.url)
+        #expect(shardWrites.status == 2)
+        #expect(shardWrites.stderr == "Error: --write-baseline writes the whole run's baseline: give it to conform merge, not to a shard\n")
+    }
+
+    @Test("a baseline among the traces: shards made without it merge with it; shards made with it are refused without it")
+    func baselineAmongTraces() throws {
+        let scratch = try Scratch()
+        try ShardCorpus.write(in: scratch, traces: 8)
+        _ = try BinaryRunner.run(["run", "T", "--write-baseline", "T/base.yaml"], in: scratch.url)
+        for (name, shardOptions) in [("with", ["--baseline", "T/base.yaml"]), ("without", [])] {
+            for shard in 1...2 {
+                let made = try BinaryRunner.run(["run", "T", "--format", "json", "--shard", "\(shard)/2"] + shardOptions, in: scratch.url)
+                try made.stdout.write(to: scratch.url.appendingPathComponent("\(name)-\(shard).json"), atomically: true, encoding: .utf8)
+            }
+            let whole = try capture(["run", "T", "--baseline", "T/base.yaml"] + Self.outputs("text"), in: scratch.url)
+            let merged = try capture(["merge", "\(name)-1.json", "\(name)-2.json", "--baseline", "T/base.yaml"] + Self.outputs("text"), in: scratch.url)
+            #expect(merged == whole, "shards \(name) the baseline")
+        }
+        let refused = try BinaryRunner.run(["merge", "with-1.json", "with-2.json"], in: scratch.url)
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty)
+        #expect(
+            refused.stderr == (1...2).map {
+                "with-\($0).json: error: shard \($0)/2 was made with the baseline T/base.yaml, which lies among the traces and so was not "
+                    + "checked as one: give merge the same --baseline (or --write-baseline)\n"
+            }.joined())
     }
 
     /// A user policy: the one-handed policy under another id.

@@ -79,6 +79,7 @@ public struct RunTally: Sendable {
     /// dealt no trace is no error (the whole run's "no trace found" is an error, and is counted in `errors`).
     public var shardExitStatus: Int32 {
         if errors > 0 { return 2 }
-        return claimsBroken > 0 ? 1 : 0
+        if claimsBroken > 0 || (strictBaseline && staleEntries > 0) { return 1 }
+        return 0
     }
 }

@@ -17,10 +17,13 @@ public struct ShardHeader: Sendable, Equatable, Codable {
     public var selection: String
     /// The problems found before any file (a missing path, no trace found): the same in every shard.
     public var errors: [Diagnostic]
+    /// The baseline files (`--baseline`) found among the paths: not checked as traces, so that a merge
+    /// must not check them either.
+    public var baselineFiles: [String]
 
     public init(
         shard: Shard, version: String, policies: String, files: Int, coverage: Bool, selection: String = Shard.selection,
-        errors: [Diagnostic] = []
+        errors: [Diagnostic] = [], baselineFiles: [String] = []
     ) {
         index = shard.index
         count = shard.count
@@ -30,6 +33,7 @@ public struct ShardHeader: Sendable, Equatable, Codable {
         self.coverage = coverage
         self.selection = selection
         self.errors = errors
+        self.baselineFiles = baselineFiles
     }
 }
 
