@@ -51,11 +51,10 @@ extension ConformCommand {
             }
             switch format {
             case .text:
-                // Titles and labels come from policy files: no control character reaches the terminal.
-                print(Terminal.printableLines(output.text()), terminator: "")
-                if !written.isEmpty { print("\nWritten (each a trace claiming \(a) that \(b) fails):\n" + written.joined(separator: "\n")) }
+                printOutput(output.text(), terminator: "")
+                if !written.isEmpty { printOutput("\nWritten (each a trace claiming \(a) that \(b) fails):\n" + written.joined(separator: "\n")) }
             case .json:
-                print(output.json(files: written).serialized(pretty: true))
+                printOutput(output.json(files: written).serialized(pretty: true))
             }
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
         }

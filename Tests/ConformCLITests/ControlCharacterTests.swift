@@ -57,6 +57,8 @@ struct ControlCharacterTests {
         try scratch.write("p/evil.yaml", Self.policy)
         try scratch.write("t/a.yaml", Self.trace)
         try scratch.write("t/b.yaml", "conform: 1\nsteps:\n  - \"jump\\e[2J\": 1\n")
+        // A file whose very name carries an escape sequence, and which departs, so its name is printed.
+        try scratch.write("t/c\u{1B}[2J.yaml", "conform: 1\npolicy: makeitso\nsteps:\n  - see: { done: disabled }\n")
         let output = try BinaryRunner.run(
             arguments, in: scratch.url, environment: ["GITHUB_STEP_SUMMARY": scratch.url.appendingPathComponent("summary.md").path],
             input: "tap: \"x\\e[2J\"\n1\n\n.\n")
