@@ -17,12 +17,13 @@ extension ConformCommand {
 
         func run() throws {
             let result = Linter(library: policyOptions.library()).lint(paths: paths)
-            let terminal = Terminal(fileDescriptor: STDOUT_FILENO)
-            let printer = DiagnosticPrinter(terminal: terminal)
-            print(result.diagnostics.map(printer.text).joined(), terminator: "")
+            // The problems are lint's result: they go to standard output, like its summary.
+            let console = Console.standardOutput
+            console.problems(result.diagnostics)
             let problems = result.diagnostics.filter { $0.severity == .error }.count
-            print("\(result.traceFiles) trace file\(result.traceFiles == 1 ? "" : "s"), \(result.policyFiles) policy file\(result.policyFiles == 1 ? "" : "s"): "
-                + (problems == 0 ? terminal.green("no problems") : terminal.red("\(problems) problem\(problems == 1 ? "" : "s")")))
+            console.line(
+                CommandWording.lintSummary(
+                    traceFiles: result.traceFiles, policyFiles: result.policyFiles, problems: problems, terminal: console.terminal))
             throw ExitCode(result.exitStatus)
         }
     }

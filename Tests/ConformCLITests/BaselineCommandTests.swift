@@ -76,11 +76,11 @@ struct BaselineCommandTests {
             output.stdout
                 == "traces/swipe-after-edit.yaml:10:5: warning: " + Self.departure
                 + "    baselined: TODO say why this deviation is accepted\n" + Self.agreement
-                + "\n1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n")
+                + "\n1 trace, 11 policies: 1 of 2 claims holds, 1 baselined\n")
         // The baseline file sits beside the traces here: it is never read as one.
         let again = try BinaryRunner.run(["run", ".", "--policy", "apple-contacts", "--baseline", "baseline.yaml"], in: scratch.url)
         #expect(again.status == 0, "\(again.stdout)")
-        #expect(again.stdout.hasSuffix("1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n"))
+        #expect(again.stdout.hasSuffix("1 trace, 11 policies: 1 of 2 claims holds, 1 baselined\n"))
     }
 
     @Test("with --baseline, the known departure is reported as baselined with its reason, and the run exits 0")
@@ -95,7 +95,7 @@ struct BaselineCommandTests {
             output.stdout
                 == "traces/swipe-after-edit.yaml:10:5: warning: " + Self.departure
                 + "    baselined: Our form follows Reminders (APP-412) (until 2025-09-30)\n" + Self.agreement
-                + "\n1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n")
+                + "\n1 trace, 11 policies: 1 of 2 claims holds, 1 baselined\n")
     }
 
     @Test("Markdown, HTML and JUnit show a baselined claim as accepted, with its reason; an expired one as broken")
@@ -147,7 +147,7 @@ struct BaselineCommandTests {
                     baselined: Our form follows Reminders (APP-412) (until 2025-09-30)
 
                 """))
-        #expect(output.stdout.hasSuffix("\n1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n"))
+        #expect(output.stdout.hasSuffix("\n1 trace, 11 policies: 1 of 2 claims holds, 1 baselined\n"))
     }
 
     @Test("a changed departure (another observed value) fails, and the entry is stale, saying how the claim now departs")
@@ -187,7 +187,7 @@ struct BaselineCommandTests {
         #expect(
             after.stdout
                 == "traces/swipe-after-edit.yaml:10:5: error: " + Self.departure + expiredLine + Self.agreement
-                + "\n1 trace, 11 policies: 1 of 2 claims hold, 1 failed\n")
+                + "\n1 trace, 11 policies: 1 of 2 claims holds, 1 failed\n")
         // 2025-10-01T00:00:00Z, with no --as-of.
         let reproducible = try BinaryRunner.run(
             ["run", "traces", "--policy", "apple-contacts", "--baseline", "baseline.yaml"], in: scratch.url,
@@ -217,7 +217,7 @@ struct BaselineCommandTests {
         let stale = "baseline.yaml:6:5: %@: stale baseline entry: trace 'reminders-swipe-after-edit' no longer claims 'apple-contacts'\n"
         #expect(
             output.stdout
-                == String(format: stale, "warning") + Self.agreement + "\n1 trace, 11 policies: 1 of 1 claim hold, 1 stale baseline entry\n")
+                == String(format: stale, "warning") + Self.agreement + "\n1 trace, 11 policies: 1 of 1 claim holds, 1 stale baseline entry\n")
         let strict = try BinaryRunner.run(
             ["run", "traces", "--baseline", "baseline.yaml", "--as-of", "2025-06-01", "--strict-baseline"], in: scratch.url)
         #expect(strict.status == 1)
@@ -281,7 +281,7 @@ struct BaselineCommandTests {
                 traces/swipe-after-edit.yaml:10:5: error: 'apple-contacts' departs at step 1 (state 'editing')
                 """))
         // The third entry is well-formed, and stale: apple-reminders holds.
-        #expect(output.stdout.hasSuffix("1 trace, 11 policies: 1 of 2 claims hold, 1 failed, 1 stale baseline entry, 4 errors\n"))
+        #expect(output.stdout.hasSuffix("1 trace, 11 policies: 1 of 2 claims holds, 1 failed, 1 stale baseline entry, 4 errors\n"))
         // YAML that does not parse, and a second entry for one claim.
         try scratch.write("broken.yaml", "conform-baseline: 1\nentries:\n  - { trace: a, policy: b\n")
         let broken = try BinaryRunner.run(["run", "traces", "--baseline", "broken.yaml"], in: scratch.url)
