@@ -68,7 +68,8 @@ struct ReportOptions: ParsableArguments {
         var summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
         if github, summary == nil { printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written") }
         if !github { summary = nil }
-        var destinations = files.map { RunOutputs.Destination.file(URL(fileURLWithPath: output).appendingPathComponent($0.fileName ?? "").path) }
+        // Paths as the user gave --output, so that what the run says it wrote reads as they typed it.
+        var destinations = files.map { RunOutputs.Destination.file((output as NSString).appendingPathComponent($0.fileName ?? "")) }
         var formats = files
         if github {
             // Annotations go where the data does not: standard error when standard output carries JSON.

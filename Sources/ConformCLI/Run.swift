@@ -82,6 +82,7 @@ extension ConformCommand {
                     leadingErrors: leading, coverage: report, lineLengths: needsSteps ? .measuring(leading) : LineLengths(),
                     baseline: ending.baseline))
             printProblems(problems + outputs.problems)
+            if let written = CommandWording.reportsWritten(outputs.written) { printError(written) }
             if !problems.isEmpty { status = 2 }
             throw ExitCode(status)
         }

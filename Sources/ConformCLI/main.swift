@@ -11,7 +11,10 @@ var command: ParsableCommand
 do {
     command = try ConformCommand.parseAsRoot()
 } catch {
-    if ConformCommand.exitCode(for: error) == .validationFailure { exitForUsage(ConformCommand.fullMessage(for: error)) }
+    if ConformCommand.exitCode(for: error) == .validationFailure {
+        // A mistyped command gets a did-you-mean, as a mistyped option does.
+        exitForUsage(ConformCommand.usageMessage(for: error, arguments: Array(CommandLine.arguments.dropFirst())))
+    }
     ConformCommand.exit(withError: error)
 }
 do {
