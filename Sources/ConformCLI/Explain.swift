@@ -14,7 +14,7 @@ extension ConformCommand {
                 the stateDiagram-v2. Exit status: 0; 2 on an unknown id or a --policies file that does not load.
                 """)
 
-        @Argument(help: ArgumentHelp("The policy id (see `conform policies`).", valueName: "ID"))
+        @Argument(help: ArgumentHelp("The policy id (see `conform policies`).", valueName: "ID"), completion: .policyIDs)
         var id: String
 
         @Option(help: "What to print: text (to read in a terminal) or md (GitHub-flavoured Markdown with a Mermaid diagram).")

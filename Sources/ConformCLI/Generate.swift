@@ -19,10 +19,10 @@ extension ConformCommand {
                 error, an unknown id, a --policies file that does not load, or a file that cannot be written.
                 """)
 
-        @Argument(help: ArgumentHelp("The policy id (see `conform policies`).", valueName: "ID"))
+        @Argument(help: ArgumentHelp("The policy id (see `conform policies`).", valueName: "ID"), completion: .policyIDs)
         var id: String
 
-        @Option(help: ArgumentHelp("Write the traces as YAML files into DIR instead of printing a checklist.", valueName: "DIR"))
+        @Option(help: ArgumentHelp("Write the traces as YAML files into DIR instead of printing a checklist.", valueName: "DIR"), completion: .directory)
         var output: String?
 
         @OptionGroup var policyOptions: PolicyOptions

@@ -10,7 +10,7 @@ extension ConformCommand {
             abstract: "Validate traces and policies and report every problem with its file, line and column.",
             discussion: "Policy files (those with `states:`) among the paths are loaded first. Exit status 0 when all is well, 2 otherwise.")
 
-        @Argument(help: ArgumentHelp("Trace or policy files or directories.", valueName: "PATH"))
+        @Argument(help: ArgumentHelp("Trace or policy files or directories.", valueName: "PATH"), completion: .traceFiles)
         var paths: [String] = ["Traces/"]
 
         @OptionGroup var policyOptions: PolicyOptions

@@ -10,13 +10,18 @@ struct ReportOptions: ParsableArguments {
         name: .customLong("report"),
         help: ArgumentHelp(
             "Report files to write, comma-separated (repeatable): md, html, junit, json, sarif, or all.",
-            valueName: "FORMATS"))
+            valueName: "FORMATS"),
+        completion: .reportFormats)
     var reports: [String] = []
 
-    @Option(help: ArgumentHelp("Folder for the report files (created if needed; only the report files are written).", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp("Folder for the report files (created if needed; only the report files are written).", valueName: "DIR"),
+        completion: .directory)
     var output = "conform-report"
 
-    @Option(help: ArgumentHelp("Folder with report.md.mustache and/or report.html.mustache to use instead of the built-in templates.", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp("Folder with report.md.mustache and/or report.html.mustache to use instead of the built-in templates.", valueName: "DIR"),
+        completion: .directory)
     var templates: String?
 
     @Flag(help: "GitHub Actions: annotate each broken claim, and append the Markdown summary to $GITHUB_STEP_SUMMARY.")

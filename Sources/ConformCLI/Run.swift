@@ -16,10 +16,12 @@ extension ConformCommand {
                 are accepted for now: reported as baselined, they do not fail the run (Docs/Baselines.md).
                 """)
 
-        @Argument(help: ArgumentHelp("Trace files or directories (searched recursively for .yaml, .yml, .json).", valueName: "PATH"))
+        @Argument(help: ArgumentHelp("Trace files or directories (searched recursively for .yaml, .yml, .json).", valueName: "PATH"), completion: .traceFiles)
         var paths: [String] = ["Traces/"]
 
-        @Option(name: .customLong("policy"), help: ArgumentHelp("Claim: every trace this policy can read must conform to ID (repeatable).", valueName: "ID"))
+        @Option(
+            name: .customLong("policy"), help: ArgumentHelp("Claim: every trace this policy can read must conform to ID (repeatable).", valueName: "ID"),
+            completion: .policyIDs)
         var claims: [String] = []
 
         @OptionGroup var policyOptions: PolicyOptions

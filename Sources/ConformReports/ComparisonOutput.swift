@@ -59,6 +59,11 @@ public struct ComparisonOutput {
     }
 
     /// The JSON document; `files` are the paths written with `--output` (each difference names its own).
+    /// What `--output` wrote: `conform: wrote 3 trace files, each claiming A that B fails:` and the paths.
+    public func writtenSummary(_ paths: [String]) -> String {
+        "conform: wrote \(Plural.count(paths.count, "trace file")), each claiming \(a.id) that \(b.id) fails:\n" + paths.joined(separator: "\n")
+    }
+
     public func json(files: [String] = []) -> JSONValue {
         let differences = result.differences.enumerated().map { number, difference -> JSONValue in
             var object = json(difference)

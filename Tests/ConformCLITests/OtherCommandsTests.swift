@@ -40,6 +40,55 @@ struct OtherCommandsTests {
         }
     }
 
+    @Test("completion offers trace paths, policy ids (built-in and from --policies) and report formats")
+    func completionKinds() throws {
+        let bash = try BinaryRunner.run(["--generate-completion-script", "bash"]).stdout
+        #expect(bash.contains("__conform_custom_complete ---completion run -- --policy "), "run --policy completes ids")
+        #expect(bash.contains("__conform_custom_complete ---completion explain -- positional@0 "), "explain ID completes ids")
+        #expect(bash.contains("__conform_custom_complete ---completion compare -- positional@1 "), "compare B completes ids")
+        #expect(bash.contains("-W 'md'$'\\n''html'$'\\n''junit'$'\\n''json'$'\\n''sarif'$'\\n''all'"), "--report completes formats")
+        #expect(bash.contains("-W 'text'$'\\n''md'"), "explain --format completes its formats")
+        #expect(bash.contains("-o plusdirs -fX '!*.@(yaml|yml|json)'"), "run PATH completes trace files and folders")
+        for shell in ["zsh", "fish"] {
+            let script = try BinaryRunner.run(["--generate-completion-script", shell]).stdout
+            #expect(script.contains("---completion explain -- positional@0"), "\(shell)")
+        }
+        // The custom completion itself: what the script asks the binary when Tab is pressed.
+        let scratch = try Scratch()
+        try scratch.write("mine/m.yaml", "conform: 1\npolicy: mine\ntitle: M\nstates: { a: { see: { done: enabled } } }\n")
+        let words = ["conform", "explain", "--policies", "mine", "m"]
+        let ids = try BinaryRunner.run(["---completion", "explain", "--", "positional@0", "4", "1"] + words, in: scratch.url)
+        #expect(ids.status == 0)
+        #expect(ids.stdout == "makeitso\nmine\n")
+        let builtIn = try BinaryRunner.run(["---completion", "run", "--", "--policy", "3", "3", "conform", "run", "--policy", "app"])
+        #expect(builtIn.stdout == "apple-calendar\napple-contacts\napple-reminders\napple-sample\n")
+    }
+
+    @Test("the bash script completes ids, formats and paths in a real bash", .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    func bashCompletes() throws {
+        let scratch = try Scratch()
+        try scratch.write("conform.bash", try BinaryRunner.run(["--generate-completion-script", "bash"]).stdout)
+        try scratch.write("mine/m.yaml", "conform: 1\npolicy: mine\ntitle: M\nstates: { a: { see: { done: enabled } } }\n")
+        try scratch.write("Traces/a.yaml", "conform: 1\nsteps: []\n")
+        let complete = """
+            source ./conform.bash
+            COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+            _conform conform "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            echo "${COMPREPLY[*]}"
+            """
+        let path = BinaryRunner.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        func tab(_ words: [String]) throws -> String {
+            try BinaryRunner.run(
+                ["-c", complete, "_"] + words, in: scratch.url, executable: URL(fileURLWithPath: "/bin/bash"), environment: ["PATH": path]
+            ).stdout
+        }
+        #expect(try tab(["conform", "explain", "--policies", "mine", "mi"]) == "mine\n")
+        #expect(try tab(["conform", "run", "--policy", "one"]) == "one-handed\n")
+        #expect(try tab(["conform", "run", "--report", "j"]) == "junit json\n")
+        #expect(try tab(["conform", "run", "Tra"]) == "Traces\n")
+        #expect(try tab(["conform", "ru"]) == "run\n")
+    }
+
     @Test("a binary copied alone to another folder still lists and uses the built-in policies")
     func copiedBinary() throws {
         let scratch = try Scratch()
