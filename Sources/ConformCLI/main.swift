@@ -1,9 +1,11 @@
 import ArgumentParser
+import ConformReports
 import Foundation
 
 // A hand-written entry point: argument-parser exits 64 on a usage error, conform's contract says 2.
 func exitForUsage(_ message: String) -> Never {
-    FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+    // Through the one printer: a message may quote what was typed, escape sequences included.
+    Console.standardError.write(message.hasSuffix("\n") ? message : message + "\n")
     exit(2)
 }
 

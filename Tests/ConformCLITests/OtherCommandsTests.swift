@@ -8,7 +8,7 @@ struct OtherCommandsTests {
         let version = try BinaryRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "0.1.0\n")
-        for command in [[], ["run"], ["policies"], ["lint"], ["explain"], ["generate"], ["compare"], ["record"]] {
+        for command in [[], ["run"], ["policies"], ["lint"], ["explain"], ["generate"], ["compare"], ["record"], ["shrink"]] {
             let help = try BinaryRunner.run(command + ["--help"])
             #expect(help.status == 0, "\(command)")
             #expect(help.stdout.contains("USAGE: conform"), "\(command)")
@@ -176,7 +176,7 @@ struct OtherCommandsTests {
         #expect(typo.stdout.isEmpty)
         let far = try BinaryRunner.run(["xyzzy"], in: scratch.url)
         #expect(far.status == 2)
-        #expect(far.stderr.hasPrefix("Error: unknown command 'xyzzy'; the commands are run, policies, explain, lint, generate, compare, record"))
+        #expect(far.stderr.hasPrefix("Error: unknown command 'xyzzy'; the commands are run, policies, explain, lint, generate, compare, record, shrink"))
         let path = try BinaryRunner.run(["Traces"], in: scratch.url)
         #expect(path.status == 2)
         #expect(path.stderr.hasPrefix("Error: unknown command 'Traces'; to check the traces there, run 'conform run Traces'\n"))
