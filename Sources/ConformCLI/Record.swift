@@ -102,9 +102,9 @@ extension ConformCommand {
                     departure: session.departure.map { $0.place ?? $0.summary }))
         }
 
-        /// Conversation goes to standard error: standard output stays free.
+        /// Conversation goes to standard error (through the one printer): standard output stays free.
         private func say(_ text: String) {
-            FileHandle.standardError.write(Data(text.utf8))
+            Console.standardError.write(text)
         }
 
         /// `--form` read as the `form:` of a trace, so it means what it means in a file.
