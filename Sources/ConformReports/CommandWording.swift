@@ -18,7 +18,8 @@ public enum CommandWording {
     /// `unknown command 'rnu'; did you mean 'run'?`, or, for a word near no command, the commands there
     /// are; for a path that exists, how to check it.
     public static func unknownCommand(_ word: String, commands: [String], isPath: Bool) -> String {
-        if let near = Spelling.nearest(to: word, among: commands) {
+        // `help` is a command too (`conform help run`), though not one worth listing.
+        if let near = Spelling.nearest(to: word, among: commands + ["help"]) {
             return "unknown command '\(word)'; did you mean '\(near)'?"
         }
         if isPath {

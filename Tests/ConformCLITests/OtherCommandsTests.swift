@@ -174,6 +174,8 @@ struct OtherCommandsTests {
             typo.stderr
                 == "Error: unknown command 'rnu'; did you mean 'run'?\nUsage: conform <subcommand>\n  See 'conform --help' for more information.\n")
         #expect(typo.stdout.isEmpty)
+        let help = try BinaryRunner.run(["hepl"], in: scratch.url)
+        #expect(help.stderr.hasPrefix("Error: unknown command 'hepl'; did you mean 'help'?\n"))
         let far = try BinaryRunner.run(["xyzzy"], in: scratch.url)
         #expect(far.status == 2)
         #expect(far.stderr.hasPrefix("Error: unknown command 'xyzzy'; the commands are run, policies, explain, lint, generate, compare, record, shrink"))
