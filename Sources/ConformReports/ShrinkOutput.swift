@@ -128,13 +128,13 @@ public struct ShrinkOutput: Sendable {
         out += result.cuts.isEmpty ? "; no step could be cut.\n" : ".\n"
         out += "It departs as the recording does, in state '\(result.shape.state)' at \(result.shape.key): "
         out += "step \(result.departure.step) (was \(result.originalDeparture.step)): \(result.departure.message)\n"
-        let faithful: [(ShrinkCut.Kind, String)] = [(.afterDeparture, "after the departure"), (.observation, "observations"), (.undoneEdit, "undone edits")]
+        let faithful: [(ShrinkCut.Kind, String)] = [
+            (.afterDeparture, "after the departure"), (.observation, "observations"), (.undoneEdit, "undone edits"),
+        ]
         let lines = faithful.compactMap { kind, label -> String? in
             let steps = result.steps(cut: kind)
             guard !steps.isEmpty else { return nil }
-            let pairs = result.cuts.filter { $0.kind == kind }.count
-            let units = kind == .undoneEdit ? " (\(Plural.count(pairs, "edit")) and \(pairs == 1 ? "the edit" : "the edits") setting \(pairs == 1 ? "it" : "them") back)" : ""
-            return "  \(label): \(Self.steps(steps))\(units)\n"
+            return "  \(label): \(Self.steps(steps))\(kind == .undoneEdit ? undoneCount : "")\n"
         }
         if !lines.isEmpty { out += "Faithful cuts (the trace still shows only what was recorded):\n" + lines.joined() }
         let actions = result.steps(cut: .action)
@@ -147,7 +147,13 @@ public struct ShrinkOutput: Sendable {
         return out
     }
 
-    /// `tap Cancel, choose Keep Editing`: the steps in words, at most `listed` of them.
+    /// ` (2 edits and the edits setting them back)`.
+    private var undoneCount: String {
+        let pairs = result.cuts.filter { $0.kind == .undoneEdit }.count
+        return " (\(Plural.count(pairs, "edit")) and " + (pairs == 1 ? "the edit setting it back)" : "the edits setting them back)")
+    }
+
+    /// `tap: Cancel, choose: Keep Editing`: the steps in trace syntax, at most `listed` of them.
     private func actionTexts(_ numbers: [Int]) -> String {
         let byNumber = Dictionary(result.original.steps.map { ($0.number, $0) }) { first, _ in first }
         let shown = numbers.prefix(Self.listed).map { byNumber[$0].map(Self.text) ?? "?" }
