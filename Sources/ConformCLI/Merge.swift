@@ -67,6 +67,7 @@ extension ConformCommand {
                 leading: library.diagnostics + baselineProblems + merged.leadingErrors, coverage: merged.coverage ? coverageTally : nil,
                 baseline: baselineOutcome, policies: library.policies, needsSteps: needsSteps)
             printProblems(problems + outputs.problems)
+            if let written = CommandWording.reportsWritten(outputs.written) { printError(written) }
             if !problems.isEmpty { status = 2 }
             throw ExitCode(status)
         }

@@ -10,13 +10,18 @@ struct ReportOptions: ParsableArguments {
         name: .customLong("report"),
         help: ArgumentHelp(
             "Report files to write, comma-separated (repeatable): md, html, junit, json, sarif, or all.",
-            valueName: "FORMATS"))
+            valueName: "FORMATS"),
+        completion: .reportFormats)
     var reports: [String] = []
 
-    @Option(help: ArgumentHelp("Folder for the report files (created if needed; only the report files are written).", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp("Folder for the report files (created if needed; only the report files are written).", valueName: "DIR"),
+        completion: .directory)
     var output = "conform-report"
 
-    @Option(help: ArgumentHelp("Folder with report.md.mustache and/or report.html.mustache to use instead of the built-in templates.", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp("Folder with report.md.mustache and/or report.html.mustache to use instead of the built-in templates.", valueName: "DIR"),
+        completion: .directory)
     var templates: String?
 
     @Flag(help: "GitHub Actions: annotate each broken claim, and append the Markdown summary to $GITHUB_STEP_SUMMARY.")
@@ -73,7 +78,8 @@ struct ReportOptions: ParsableArguments {
         var summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
         if github, summary == nil { printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written") }
         if !github { summary = nil }
-        var destinations = files.map { RunOutputs.Destination.file(URL(fileURLWithPath: output).appendingPathComponent($0.fileName ?? "").path) }
+        // Paths as the user gave --output, so that what the run says it wrote reads as they typed it.
+        var destinations = files.map { RunOutputs.Destination.file((output as NSString).appendingPathComponent($0.fileName ?? "")) }
         var formats = files
         if github {
             // Annotations go where the data does not: standard error when standard output carries JSON.

@@ -16,10 +16,12 @@ extension ConformCommand {
                 are accepted for now: reported as baselined, they do not fail the run (Docs/Baselines.md).
                 """)
 
-        @Argument(help: ArgumentHelp("Trace files or directories (searched recursively for .yaml, .yml, .json).", valueName: "PATH"))
+        @Argument(help: ArgumentHelp("Trace files or directories (searched recursively for .yaml, .yml, .json).", valueName: "PATH"), completion: .traceFiles)
         var paths: [String] = ["Traces/"]
 
-        @Option(name: .customLong("policy"), help: ArgumentHelp("Claim: every trace this policy can read must conform to ID (repeatable).", valueName: "ID"))
+        @Option(
+            name: .customLong("policy"), help: ArgumentHelp("Claim: every trace this policy can read must conform to ID (repeatable).", valueName: "ID"),
+            completion: .policyIDs)
         var claims: [String] = []
 
         @OptionGroup var policyOptions: PolicyOptions
@@ -127,6 +129,7 @@ extension ConformCommand {
             // A shard dealt no trace is an empty part of a run, not a run that found none.
             if shard != nil, outputs.problems.isEmpty { status = outputs.tally.shardExitStatus }
             printProblems(statusProblems + problems + outputs.problems)
+            if let written = CommandWording.reportsWritten(outputs.written) { printError(written) }
             if !problems.isEmpty || !statusProblems.isEmpty { status = 2 }
             throw ExitCode(status)
         }

@@ -188,23 +188,19 @@ public struct ConformRunner: Sendable {
         }
         let (loaded, problems) = loader.load(bytes, file: file)
         guard let trace = loaded else {
-            var outcome = FileOutcome(summary: nil, results: [], errors: problems.map { $0.diagnostic(in: file) })
-            if keepSteps { outcome.lineLengths = LineLengths.measure(Set(problems.map(\.position.line)), in: bytes) }
+            // Every problem of the file at once: a claim of a policy that is not loaded too.
+            var errors = problems.map { $0.diagnostic(in: file) }
+            let unknown = claimedPolicies(loader.claims(in: bytes), file: file).unknown
+            if !unknown.isEmpty {
+                errors = (errors + unknown).enumerated()
+                    .sorted { ($0.element.location.position ?? .start, $0.offset) < ($1.element.location.position ?? .start, $1.offset) }
+                    .map(\.element)
+            }
+            var outcome = FileOutcome(summary: nil, results: [], errors: errors)
+            if keepSteps { outcome.lineLengths = LineLengths.measure(Set(errors.compactMap(\.location.line)), in: bytes) }
             return outcome
         }
-        var errors: [Diagnostic] = []
-        // A trace claims a policy or two: a short list is cheaper than a set here.
-        var claimed: [String] = []
-        for claim in trace.claims {
-            if library.policy(id: claim.policy) != nil {
-                if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
-            } else {
-                let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
-                errors.append(
-                    Diagnostic(.error, "the trace claims policy '\(claim.policy)', which is not loaded\(hint)",
-                        at: SourceLocation(file: file, position: claim.position)))
-            }
-        }
+        let (claimed, errors) = claimedPolicies(trace.claims, file: file)
         var results: [PairResult] = []
         results.reserveCapacity(library.policies.count)
         let claimedOnCommandLine = Set(commandLineClaims)
@@ -232,6 +228,24 @@ public struct ConformRunner: Sendable {
         }
         if revealDifferences { outcome.revealed = revealed(by: trace, outcomes: outcomes) }
         return outcome
+    }
+
+    /// The loaded policies among `claims`, each once, and an error at each claim of one that is not loaded.
+    private func claimedPolicies(_ claims: [Claim], file: String) -> (claimed: [String], unknown: [Diagnostic]) {
+        // A trace claims a policy or two: a short list is cheaper than a set here.
+        var claimed: [String] = []
+        var unknown: [Diagnostic] = []
+        for claim in claims {
+            if library.policy(id: claim.policy) != nil {
+                if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
+            } else {
+                let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
+                unknown.append(
+                    Diagnostic(.error, "the trace claims policy '\(claim.policy)', which is not loaded\(hint)",
+                        at: SourceLocation(file: file, position: claim.position)))
+            }
+        }
+        return (claimed, unknown)
     }
 
     /// Which differences of every two same-domain policies that can read the trace it shows.

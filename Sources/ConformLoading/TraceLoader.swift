@@ -102,6 +102,15 @@ public struct TraceLoader: Sendable {
         return trace
     }
 
+    /// The policies a file claims under `policy:`, as far as they can be read, whether or not the rest
+    /// of it is a valid trace: so that a trace that does not load can still be told that it claims a
+    /// policy that is not loaded, beside its other problems.
+    public func claims(in bytes: [UInt8]) -> [Claim] {
+        guard case .success(let root?) = reader.read(bytes), let top = root.mapping, let node = top[key: "policy"] else { return [] }
+        var ignored = ProblemCollector()
+        return claims(node, problems: &ignored)
+    }
+
     private func claims(_ node: YNode, problems: inout ProblemCollector) -> [Claim] {
         let nodes = node.sequence ?? [node]
         return nodes.compactMap { item in

@@ -34,6 +34,10 @@ struct ReportModel {
             "claims": claims,
             "claimsPassed": tally.claimsHeld,
             "claimsFailed": tally.claimsBroken,
+            // In words, with the right number: "1 of 1 claim holds", "2 input problems".
+            "tracesText": Plural.count(tally.traces, "trace"), "policiesText": Plural.count(result.policyIDs.count, "policy"),
+            "claimsHoldText": Plural.part(tally.claimsHeld, of: tally.claims, "claim", verb: ("holds", "hold")),
+            "errorCountText": Plural.count(result.errors.count, "input problem"),
             "errorCount": result.errors.count,
             "errors": result.errors.map { ["location": $0.location.description, "message": $0.message] },
             "hasWarnings": !result.warnings.isEmpty,

@@ -53,7 +53,7 @@ struct StateDiagramSVG {
                 out += "<path class=\"\(cls)\" d=\"\(geometry.path)\" marker-end=\"url(#\(id)-\(steps.isEmpty ? "edge" : "taken"))\">"
                 out += "<title>\(Escaping.xml(edge.label))</title></path>\n"
                 var text = edge.label
-                if !steps.isEmpty { text += " (step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", ")))" }
+                if !steps.isEmpty { text += " (\(Plural.noun("step", steps.count)) \(steps.map(String.init).joined(separator: ", ")))" }
                 labels += "<text class=\"label\(steps.isEmpty ? "" : " taken")\" x=\"\(Self.number(geometry.labelX))\" y=\"\(Self.number(geometry.labelY))\" text-anchor=\"middle\">\(Escaping.xml(text))</text>\n"
             }
         }

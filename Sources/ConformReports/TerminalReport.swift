@@ -139,7 +139,7 @@ public struct TerminalReport: RunRenderer {
         out += " (of the scenarios on which `conform compare` finds two policies differing, those some trace shows; traces that pass one and fail the other)\n"
         for pair in report.pairs {
             let count = "\(pair.covered)/\(pair.total)"
-            let told = "\(pair.tellingApart) trace\(pair.tellingApart == 1 ? "" : "s") tell\(pair.tellingApart == 1 ? "s" : "") them apart"
+            let told = "\(Plural.count(pair.tellingApart, "trace")) \(Plural.verb("tells", "tell", pair.tellingApart)) them apart"
             out += "  \(pair.covered == pair.total ? terminal.green(count) : terminal.yellow(count)) \(pair.policies.0) vs \(pair.policies.1): "
             out += (pair.tellingApart == 0 ? terminal.red(told) : told) + "\n"
             for missing in pair.uncovered {
@@ -151,16 +151,16 @@ public struct TerminalReport: RunRenderer {
     }
 
     private func summary(_ tally: RunTally) -> String {
-        var line = "\n\(tally.traces) trace\(tally.traces == 1 ? "" : "s"), \(context.policies.count) policies: "
-        line += tally.claims == 0 ? "no claims" : "\(tally.claimsHeld) of \(tally.claims) claim\(tally.claims == 1 ? "" : "s") hold"
+        var line = "\n\(Plural.count(tally.traces, "trace")), \(Plural.count(context.policies.count, "policy")): "
+        line += tally.claims == 0 ? "no claims" : Plural.part(tally.claimsHeld, of: tally.claims, "claim", verb: ("holds", "hold"))
         if tally.claimsBaselined > 0 { line += ", " + terminal.yellow("\(tally.claimsBaselined) baselined") }
         if tally.claimsBroken > 0 { line += ", " + terminal.red("\(tally.claimsBroken) failed") }
         if tally.staleEntries > 0 {
-            let stale = "\(tally.staleEntries) stale baseline entr\(tally.staleEntries == 1 ? "y" : "ies")"
+            let stale = Plural.count(tally.staleEntries, "stale baseline entry")
             line += ", " + (tally.strictBaseline ? terminal.red(stale) : terminal.yellow(stale))
         }
-        if tally.errors > 0 { line += ", " + terminal.red("\(tally.errors) error\(tally.errors == 1 ? "" : "s")") }
-        if tally.warnings > 0 { line += ", " + terminal.yellow("\(tally.warnings) warning\(tally.warnings == 1 ? "" : "s")") }
+        if tally.errors > 0 { line += ", " + terminal.red(Plural.count(tally.errors, "error")) }
+        if tally.warnings > 0 { line += ", " + terminal.yellow(Plural.count(tally.warnings, "warning")) }
         return line
     }
 }

@@ -926,7 +926,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <header>
 <h1>conform report</h1>
 <p><span class="status {{status}}">{{statusText}}</span>
-{{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}} · {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}} · {{errorCount}} input problem(s){{/hasErrors}}</p>
+{{tracesText}} × {{policiesText}} · {{claimsHoldText}}{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}} · {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}} · {{errorCountText}}{{/hasErrors}}</p>
 <nav>{{#hasBrokenClaims}}<a href="#broken">Broken claims</a> · {{/hasBrokenClaims}}{{#hasFailingTraces}}<a href="#failing">Failing traces</a> · {{/hasFailingTraces}}{{#hasPassingTraces}}<a href="#traces">Traces</a> · {{/hasPassingTraces}}<a href="#matrix">Matrix</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
 </header>
 <main>
@@ -999,7 +999,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <h2>Matrix</h2>
 <p class="note">Outlined: a claim (the trace's <code>policy:</code> or <code>--policy</code>), which decides the exit status: ✓ holds, ✗ broken at the step shown, ! could not be evaluated. Muted: a policy the trace does not claim, for information only: = agrees, ≠ differs at the step shown, · cannot judge the trace. A trace links to its steps where this page shows them.</p>
 <details class="matrix"{{#matrixOpen}} open{{/matrixOpen}}>
-<summary>Every trace: {{traces}} traces × {{policies}} policies</summary>
+<summary>Every trace: {{tracesText}} × {{policiesText}}</summary>
 <div class="matrix-box"><table class="matrix">
 <thead><tr><th scope="col">Trace</th><th scope="col">App</th>{{#matrixColumns}}<th scope="col">{{id}}</th>{{/matrixColumns}}</tr></thead>
 <tbody>
@@ -1057,7 +1057,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{% CONTENT_TYPE: MARKDOWN }}
 # conform report
 
-{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{traces}} traces × {{policies}} policies, {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}}, {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}}, {{errorCount}} input problem(s){{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
+{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{tracesText}} × {{policiesText}}, {{claimsHoldText}}{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}}, {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}}, {{errorCountText}}{{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
 {{#hasErrors}}
 
 ## Problems in the input

@@ -90,11 +90,11 @@ struct BaselineCommandTests {
             output.stdout
                 == "traces/swipe-after-edit.yaml:10:5: warning: " + Self.departure
                 + "    baselined: TODO say why this deviation is accepted\n" + Self.agreement()
-                + "\n1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n")
+                + "\n1 trace, 11 policies: 1 of 2 claims holds, 1 baselined\n")
         // The baseline file sits beside the traces here: it is never read as one.
         let again = try BinaryRunner.run(["run", ".", "--policy", "apple-contacts", "--baseline", "baseline.yaml"], in: scratch.url)
         #expect(again.status == 0, "\(again.stdout)")
-        #expect(again.stdout.hasSuffix("1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n"))
+        #expect(again.stdout.hasSuffix("1 trace, 11 policies: 1 of 2 claims holds, 1 baselined\n"))
     }
 
     @Test("with --baseline, the known departure is reported as baselined with its reason, and the run exits 0")
@@ -109,7 +109,7 @@ struct BaselineCommandTests {
             output.stdout
                 == "traces/swipe-after-edit.yaml:10:5: warning: " + Self.departure
                 + "    baselined: Our form follows Reminders (APP-412) (until 2025-09-30)\n" + Self.agreement()
-                + "\n1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n")
+                + "\n1 trace, 11 policies: 1 of 2 claims holds, 1 baselined\n")
     }
 
     @Test("Markdown, HTML and JUnit show a baselined claim as accepted, with its reason; an expired one as broken")
@@ -120,11 +120,11 @@ struct BaselineCommandTests {
         let output = try BinaryRunner.run(run + ["--as-of", "2025-06-01", "--output", "now"], in: scratch.url)
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let markdown = try Self.read(scratch, "now/conform-report.md")
-        #expect(markdown.contains("1 of 2 claims hold, 1 baselined."))
+        #expect(markdown.contains("1 of 2 claims holds, 1 baselined."))
         #expect(markdown.contains("### ☑️ baselined: reminders-swipe-after-edit × apple-contacts:"))
         #expect(markdown.contains("- **Baseline:** Our form follows Reminders (APP-412) (until 2025-09-30)\n"))
         let html = try Self.read(scratch, "now/conform-report.html")
-        #expect(html.contains("1 of 2 claims hold · 1 baselined</p>"))
+        #expect(html.contains("1 of 2 claims holds · 1 baselined</p>"))
         #expect(html.contains("<br><span class=\"note\">baselined: Our form follows Reminders (APP-412) (until 2025-09-30)</span></td></tr>"))
         let junit = try Self.read(scratch, "now/conform-junit.xml")
         #expect(junit.contains("<testsuite name=\"apple-contacts\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\""))
@@ -133,7 +133,7 @@ struct BaselineCommandTests {
         let later = try BinaryRunner.run(run + ["--as-of", "2025-10-01", "--output", "later"], in: scratch.url)
         #expect(later.status == 1)
         let expired = try Self.read(scratch, "later/conform-report.md")
-        #expect(expired.contains("1 of 2 claims hold, 1 broken."))
+        #expect(expired.contains("1 of 2 claims holds, 1 broken."))
         #expect(expired.contains("### ❌ reminders-swipe-after-edit × apple-contacts:"))
         #expect(expired.contains("- **Baseline:** its baseline entry expired on 2025-09-30\n"))
         let expiredJUnit = try Self.read(scratch, "later/conform-junit.xml")
@@ -161,7 +161,7 @@ struct BaselineCommandTests {
                     baselined: Our form follows Reminders (APP-412) (until 2025-09-30)
 
                 """))
-        #expect(output.stdout.hasSuffix("\n1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n"))
+        #expect(output.stdout.hasSuffix("\n1 trace, 11 policies: 1 of 2 claims holds, 1 baselined\n"))
     }
 
     @Test("a changed departure (another observed value) fails, and the entry is stale, saying how the claim now departs")
@@ -201,7 +201,7 @@ struct BaselineCommandTests {
         #expect(
             after.stdout
                 == "traces/swipe-after-edit.yaml:10:5: error: " + Self.departure + expiredLine + Self.agreement("broken")
-                + "\n1 trace, 11 policies: 1 of 2 claims hold, 1 failed\n")
+                + "\n1 trace, 11 policies: 1 of 2 claims holds, 1 failed\n")
         // 2025-10-01T00:00:00Z, with no --as-of.
         let reproducible = try BinaryRunner.run(
             ["run", "traces", "--policy", "apple-contacts", "--baseline", "baseline.yaml"], in: scratch.url,
@@ -231,7 +231,7 @@ struct BaselineCommandTests {
         let stale = "baseline.yaml:6:5: %@: stale baseline entry: trace 'reminders-swipe-after-edit' no longer claims 'apple-contacts'\n"
         #expect(
             output.stdout
-                == String(format: stale, "warning") + Self.ownClaimOnly + "\n1 trace, 11 policies: 1 of 1 claim hold, 1 stale baseline entry\n")
+                == String(format: stale, "warning") + Self.ownClaimOnly + "\n1 trace, 11 policies: 1 of 1 claim holds, 1 stale baseline entry\n")
         let strict = try BinaryRunner.run(
             ["run", "traces", "--baseline", "baseline.yaml", "--as-of", "2025-06-01", "--strict-baseline"], in: scratch.url)
         #expect(strict.status == 1)
@@ -295,7 +295,7 @@ struct BaselineCommandTests {
                 traces/swipe-after-edit.yaml:10:5: error: 'apple-contacts' departs at step 1 (state 'editing')
                 """))
         // The third entry is well-formed, and stale: apple-reminders holds.
-        #expect(output.stdout.hasSuffix("1 trace, 11 policies: 1 of 2 claims hold, 1 failed, 1 stale baseline entry, 4 errors\n"))
+        #expect(output.stdout.hasSuffix("1 trace, 11 policies: 1 of 2 claims holds, 1 failed, 1 stale baseline entry, 4 errors\n"))
         // YAML that does not parse, and a second entry for one claim.
         try scratch.write("broken.yaml", "conform-baseline: 1\nentries:\n  - { trace: a, policy: b\n")
         let broken = try BinaryRunner.run(["run", "traces", "--baseline", "broken.yaml"], in: scratch.url)

@@ -100,7 +100,8 @@ public struct Checker {
             {
                 return Departure(
                     step: lastMove.step.number, position: lastMove.step.position, state: model.state,
-                    detail: .missingSheet(after: lastMove.action, step: lastMove.step.number, expected: sheet, seen: seen))
+                    detail: .missingSheet(after: lastMove.action, step: lastMove.step.number, expected: sheet, seen: seen),
+                    shownAt: step.number)
             }
             if let mismatch {
                 return Departure(step: step.number, position: step.position, state: model.state, detail: .observed(item, expected: mismatch))

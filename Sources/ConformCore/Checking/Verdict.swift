@@ -47,6 +47,9 @@ public struct Departure: Sendable {
     public var position: TextPosition
     /// The policy's control state when the departure happened.
     public var state: String
+    /// The step through which the trace must be read to show the departure: `step`, except for a sheet
+    /// missing after an action, which the observation at `shownAt` shows (`conform shrink` keeps it).
+    public var shownAt: Int
     /// The sentence and the two JSON objects, built when first read (see `DepartureDetail`).
     var detail: DepartureDetail
 
@@ -54,8 +57,9 @@ public struct Departure: Sendable {
         self.init(step: step, position: position, state: state, detail: .written(message: message, expected: expected, observed: observed))
     }
 
-    init(step: Int, position: TextPosition, state: String, detail: DepartureDetail) {
+    init(step: Int, position: TextPosition, state: String, detail: DepartureDetail, shownAt: Int? = nil) {
         self.step = step
+        self.shownAt = shownAt ?? step
         self.position = position
         self.state = state
         self.detail = detail
