@@ -61,6 +61,7 @@ extension ConformCommand {
                 outputs.add(outcome)
                 if coverage { coverageTally.add(outcome) }
             }
+            coverageTally.add(revealed: ending.lateRevealed)
             let leading = library.diagnostics + ending.leadingErrors
             let report = coverage
                 ? CoverageReport(

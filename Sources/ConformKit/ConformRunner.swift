@@ -51,6 +51,10 @@ public struct ConformRunner: Sendable {
     public struct Ending: Sendable {
         /// Problems found before any file was read (missing paths, no trace found); they come first.
         public var leadingErrors: [Diagnostic]
+        /// With `revealDifferences`: what each outcome's `revealed` misses, for the tally. An outcome has
+        /// the pairs of the policies claimed before its file was checked; these are the differences its
+        /// file shows on the pairs of policies claimed later.
+        public var lateRevealed: [String: Set<String>] = [:]
     }
 
     /// Checks every file, on every core, and hands each file's outcome to `each` in file order (so that
@@ -71,13 +75,8 @@ public struct ConformRunner: Sendable {
         }
         let files = discovery.files
         let batch = max(64, ProcessInfo.processInfo.activeProcessorCount * 64)
-        let work: @Sendable (String) -> FileOutcome = { file in
-            var outcome = check(
-                file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
-                revealDifferences: options.revealDifferences)
-            prepare(&outcome)
-            return outcome
-        }
+        // With --coverage, each batch is replayed on the pairs of the policies claimed before it.
+        var plan = options.revealDifferences ? RevealPlan(claims: options.claims) : nil
         // While one batch is checked, the previous one is handed over (and freed) on this thread, so that
         // no core waits for the hand-over.
         var previous: [FileOutcome] = []
@@ -85,18 +84,32 @@ public struct ConformRunner: Sendable {
         var ids = TraceIDs()
         repeat {
             let slice = Array(files[start..<min(files.count, start + batch)])
+            let reveal = plan?.beginBatch(at: start, after: previous)
             start += slice.count
+            let work: @Sendable (String) -> FileOutcome = { file in
+                var outcome = check(
+                    file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
+                    reveal: reveal)
+                prepare(&outcome)
+                return outcome
+            }
             let checking = slice.isEmpty ? nil : Self.startChecking(slice, work)
-            for outcome in previous { each(ids.admit(outcome)) }
+            for outcome in previous {
+                let admitted = ids.admit(outcome)
+                plan?.handedOver(admitted)
+                each(admitted)
+            }
             previous = []
             previous = checking?.wait() ?? []
         } while !previous.isEmpty
-        return Ending(leadingErrors: leading)
+        var ending = Ending(leadingErrors: leading)
+        if let plan { ending.lateRevealed = revealLate(files, plan: plan, claims: options.claims, batch: batch) }
+        return ending
     }
 
     /// Starts checking `files` on every core, one file at a time per core (so that no core idles while
     /// another finishes a long file); `wait()` gives the outcomes in the files' order.
-    private static func startChecking(_ files: [String], _ body: @escaping @Sendable (String) -> FileOutcome) -> BatchResults {
+    static func startChecking(_ files: [String], _ body: @escaping @Sendable (String) -> FileOutcome) -> BatchResults {
         let results = BatchResults(count: files.count)
         results.group.enter()
         DispatchQueue.global().async {
@@ -112,6 +125,13 @@ public struct ConformRunner: Sendable {
     public func check(
         file: String, commandLineClaims: [String], keepSteps: Bool = false, recordPaths: Bool = false, revealDifferences: Bool = false
     ) -> FileOutcome {
+        check(
+            file: file, commandLineClaims: commandLineClaims, keepSteps: keepSteps, recordPaths: recordPaths,
+            reveal: revealDifferences ? .every : nil)
+    }
+
+    /// - Parameter reveal: the pairs of policies to replay the trace on (`nil`: none).
+    func check(file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealScope?) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(file) {
         case .success(let read): bytes = read
@@ -161,30 +181,14 @@ public struct ConformRunner: Sendable {
             let lines = errors.compactMap(\.location.line) + results.filter { $0.claimed }.compactMap(\.verdict.line)
             outcome.lineLengths = LineLengths.measure(Set(lines), in: bytes)
         }
-        if revealDifferences { outcome.revealed = revealed(by: trace, outcomes: outcomes) }
+        if let reveal { outcome.revealed = revealed(by: trace, outcomes: outcomes, on: reveal) }
         return outcome
-    }
-
-    /// Which differences of every two same-domain policies that can read the trace it shows.
-    private func revealed(by trace: Trace, outcomes: [CheckOutcome]) -> [String: Set<String>] {
-        let readers = zip(library.policies, outcomes).filter { $0.1.verdict.kind != .inapplicable }.map(\.0)
-        // Each policy's run along the trace is the same in every pair it is part of: computed once.
-        let replays = readers.map { TraceReplay(trace, on: PolicySimulator(policy: $0, form: trace.form)) }
-        var revealed: [String: Set<String>] = [:]
-        for (index, a) in readers.enumerated() {
-            for (offset, b) in readers.enumerated().dropFirst(index + 1) where b.domain == a.domain {
-                let comparison = PolicyComparison(a, b, form: trace.form, exploring: false)
-                let shown = comparison.revealed(by: trace, replays: (replays[index], replays[offset]))
-                if !shown.isEmpty { revealed[CoverageTally.pairKey(a.id, b.id)] = shown }
-            }
-        }
-        return revealed
     }
 }
 
 /// The trace ids of a run so far: a second trace with an id is refused, naming the first's file, since
 /// every report would otherwise show two different traces under one name.
-private struct TraceIDs {
+struct TraceIDs {
     private var files: [String: String] = [:]
 
     /// The outcome as it is, or, for a trace whose id an earlier file has, an error in its place.
@@ -202,7 +206,7 @@ private struct TraceIDs {
 }
 
 /// The outcomes of one batch, each stored once by the thread that checked its file.
-private final class BatchResults: @unchecked Sendable {
+final class BatchResults: @unchecked Sendable {
     private var outcomes: [FileOutcome?]
     private let lock = NSLock()
     /// Left when every file of the batch is checked.

@@ -60,7 +60,12 @@ public struct CoverageTally: Sendable {
         for a in passed {
             for b in failed { toldApart[Self.pairKey(a, b), default: 0] += 1 }
         }
-        for (pair, shown) in outcome.revealed { revealed[pair, default: []].formUnion(shown) }
+        add(revealed: outcome.revealed)
+    }
+
+    /// Adds differences shown apart from any outcome (`ConformRunner.Ending.lateRevealed`).
+    public mutating func add(revealed shown: [String: Set<String>]) {
+        for (pair, differences) in shown { revealed[pair, default: []].formUnion(differences) }
     }
 
     /// The same key for (a, b) and (b, a).

@@ -9,6 +9,8 @@ public struct FileOutcome: Sendable {
     /// results already serialised.
     public var prepared: String?
     /// With `revealDifferences`: per pair of policies (`CoverageTally.pairKey`), the differences the trace shows.
+    /// A streaming run (`ConformRunner.run(_:prepare:each:)`) fills it for the pairs of policies claimed
+    /// before the file was checked, and gives the rest in its ending.
     public var revealed: [String: Set<String>] = [:]
     /// Problems that do not change the exit status, e.g. an evidence file that is missing.
     public var warnings: [Diagnostic] = []
