@@ -2,30 +2,21 @@ import ConformCore
 
 /// `--coverage`: which differences of two policies of one domain each trace shows.
 extension ConformRunner {
-    /// Which differences of every two same-domain policies of `scope` that can read the trace it shows.
-    func revealed(by trace: Trace, outcomes: [CheckOutcome], on scope: RevealScope) -> [String: Set<String>] {
-        let readers = zip(library.policies, outcomes).filter { $0.1.verdict.kind != .inapplicable && scope.admits($0.0.id) }.map(\.0)
-        var pairs: [(Int, Int)] = []
-        for a in readers.indices {
-            for b in readers.indices.dropFirst(a + 1)
-            where readers[b].domain == readers[a].domain && scope.includes(readers[a].id, readers[b].id) {
-                pairs.append((a, b))
-            }
-        }
-        // Each policy's run along the trace is the same in every pair it is part of: computed once, and
-        // only for the policies of some pair.
-        var replays: [Int: TraceReplay] = [:]
-        func replay(_ index: Int) -> TraceReplay {
-            if let known = replays[index] { return known }
-            let computed = TraceReplay(trace, on: PolicySimulator(policy: readers[index], form: trace.form))
-            replays[index] = computed
-            return computed
-        }
+    /// Which differences of the pairs of `targets` the trace shows, given the replays of it on every
+    /// policy (`nil` where the trace was not replayed: the policy cannot read it or is in no pair).
+    func revealed(by trace: Trace, replays: [TraceReplay?], on targets: RevealTargets) -> [String: Set<String>] {
         var revealed: [String: Set<String>] = [:]
+        let pairs = targets.pairs.filter { replays[$0.0] != nil && replays[$0.1] != nil }
+        if pairs.isEmpty { return revealed }
+        let memo = memos.borrow()
+        defer { memos.giveBack(memo) }
         for (a, b) in pairs {
-            let comparison = PolicyComparison(readers[a], readers[b], form: trace.form, exploring: false)
-            let shown = comparison.revealed(by: trace, replays: (replay(a), replay(b)))
-            if !shown.isEmpty { revealed[CoverageTally.pairKey(readers[a].id, readers[b].id)] = shown }
+            guard let replayA = replays[a], let replayB = replays[b] else { continue }
+            let policyA = library.policies[a]
+            let policyB = library.policies[b]
+            let comparison = PolicyComparison(policyA, policyB, form: trace.form, exploring: false)
+            let shown = comparison.revealed(by: trace, replays: (replayA, replayB), memo: memo)
+            if !shown.isEmpty { revealed[CoverageTally.pairKey(policyA.id, policyB.id)] = shown }
         }
         return revealed
     }
@@ -42,8 +33,9 @@ extension ConformRunner {
             while start < range.upperBound {
                 let slice = Array(files[start..<min(range.upperBound, start + batch)])
                 start += slice.count
+                let targets = RevealTargets(scope, in: library.policies)
                 let outcomes = Self.startChecking(slice) { file in
-                    check(file: file, commandLineClaims: claims, keepSteps: false, recordPaths: false, reveal: scope)
+                    check(file: file, commandLineClaims: claims, keepSteps: false, recordPaths: false, reveal: targets)
                 }.wait()
                 for outcome in outcomes {
                     for (pair, shown) in ids.admit(outcome).revealed { revealed[pair, default: []].formUnion(shown) }

@@ -32,6 +32,8 @@ public struct ConformRunner: Sendable {
 
     public let library: PolicyLibrary
     private let loader: TraceLoader
+    /// `--coverage`'s memory of the pairs of points it compared (`RevealMemo`), one per worker thread.
+    let memos = RevealMemoPool()
 
     public init(library: PolicyLibrary) {
         self.library = library
@@ -84,7 +86,7 @@ public struct ConformRunner: Sendable {
         var ids = TraceIDs()
         repeat {
             let slice = Array(files[start..<min(files.count, start + batch)])
-            let reveal = plan?.beginBatch(at: start, after: previous)
+            let reveal = (plan?.beginBatch(at: start, after: previous)).map { RevealTargets($0, in: library.policies) }
             start += slice.count
             let work: @Sendable (String) -> FileOutcome = { file in
                 var outcome = check(
@@ -127,11 +129,11 @@ public struct ConformRunner: Sendable {
     ) -> FileOutcome {
         check(
             file: file, commandLineClaims: commandLineClaims, keepSteps: keepSteps, recordPaths: recordPaths,
-            reveal: revealDifferences ? .every : nil)
+            reveal: revealDifferences ? RevealTargets(.every, in: library.policies) : nil)
     }
 
     /// - Parameter reveal: the pairs of policies to replay the trace on (`nil`: none).
-    func check(file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealScope?) -> FileOutcome {
+    func check(file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(file) {
         case .success(let read): bytes = read
@@ -160,8 +162,15 @@ public struct ConformRunner: Sendable {
         results.reserveCapacity(library.policies.count)
         let claimedOnCommandLine = Set(commandLineClaims)
         // Paths are kept only where reports draw them (claimed pairs), so a plain run stays lean.
-        let outcomes = Checker.check(trace, against: library.policies) { policy in
-            recordPaths && (claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id))
+        let recordingPath = { (policy: Policy) in recordPaths && (claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id)) }
+        let outcomes: [CheckOutcome]
+        var replays: [TraceReplay?] = []
+        if let reveal {
+            // The replays `--coverage` compares are made in the same pass as the check.
+            (outcomes, replays) = Checker.check(
+                trace, against: library.policies, recordingPath: recordingPath, replaying: { reveal.replayed.contains($0.id) })
+        } else {
+            outcomes = Checker.check(trace, against: library.policies, recordingPath: recordingPath)
         }
         for (policy, outcome) in zip(library.policies, outcomes) {
             var isClaimed = claimed.contains(policy.id)
@@ -181,7 +190,7 @@ public struct ConformRunner: Sendable {
             let lines = errors.compactMap(\.location.line) + results.filter { $0.claimed }.compactMap(\.verdict.line)
             outcome.lineLengths = LineLengths.measure(Set(lines), in: bytes)
         }
-        if let reveal { outcome.revealed = revealed(by: trace, outcomes: outcomes, on: reveal) }
+        if let reveal { outcome.revealed = revealed(by: trace, replays: replays, on: reveal) }
         return outcome
     }
 }

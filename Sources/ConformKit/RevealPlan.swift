@@ -1,24 +1,5 @@
 import ConformCore
 
-/// The pairs of policies a trace is replayed on for `--coverage` (to find which of their differences it shows).
-struct RevealScope: Sendable {
-    /// The policies whose pairs are replayed; `nil`: every policy.
-    var among: Set<String>?
-    /// A pair of two of these is left out (the trace was replayed on it before).
-    var except: Set<String> = []
-
-    static let every = RevealScope(among: nil)
-
-    /// Whether a policy is part of some pair of the scope.
-    func admits(_ policy: String) -> Bool {
-        among?.contains(policy) ?? true
-    }
-
-    func includes(_ a: String, _ b: String) -> Bool {
-        admits(a) && admits(b) && !(except.contains(a) && except.contains(b))
-    }
-}
-
 /// Which pairs of policies each file of a `--coverage` run is replayed on.
 ///
 /// The coverage report shows the differences of two claimed policies only, and replaying traces on
