@@ -10,12 +10,23 @@ extension ConformRunner {
         if pairs.isEmpty { return revealed }
         let memo = memos.borrow()
         defer { memos.giveBack(memo) }
+        // Replays that keep their configurations, made only for a trace that leads somewhere the memo
+        // has not met (the check's replays do not keep them).
+        var full: [Int: TraceReplay] = [:]
+        func fullReplay(_ index: Int) -> TraceReplay {
+            if let made = full[index] { return made }
+            let made = TraceReplay(trace, on: library.policies[index])
+            full[index] = made
+            return made
+        }
         for (a, b) in pairs {
             guard let replayA = replays[a], let replayB = replays[b] else { continue }
             let policyA = library.policies[a]
             let policyB = library.policies[b]
             let comparison = PolicyComparison(policyA, policyB, form: trace.form, exploring: false)
-            let shown = comparison.revealed(by: trace, replays: (replayA, replayB), memo: memo)
+            let shown =
+                comparison.revealed(by: trace, replays: (replayA, replayB), memo: memo)
+                ?? comparison.revealed(by: trace, replays: (fullReplay(a), fullReplay(b)), memo: memo) ?? []
             if !shown.isEmpty { revealed[CoverageTally.pairKey(policyA.id, policyB.id)] = shown }
         }
         return revealed

@@ -5,24 +5,37 @@
 /// The run goes on past a `see` the policy rejects (it teaches nothing then), up to the first action
 /// the policy does not allow: two policies are compared wherever both allow what the trace did.
 public struct TraceReplay: Sendable {
-    /// After the start and after each action the policy allowed: the configuration (before the
-    /// following `see`s), what its prediction there depends on, and the transition the action took.
+    /// After the start and after each action the policy allowed: what its prediction there depends on,
+    /// the transition the action took and, when kept, the configuration (before the following `see`s).
     public struct Point: Sendable {
-        var configuration: Configuration
         var key: PointKey
         var transition: TransitionID?
-
-        init(_ model: ModelState, of policy: Policy, after transition: TransitionID?) {
-            configuration = Configuration(model: model)
-            key = PointKey(model, in: policy)
-            self.transition = transition
-        }
+        var configuration: Configuration?
     }
 
-    var points: [Point]
+    var points: [Point] = []
+    /// Whether the points keep their configurations. Comparing two policies needs them only in a
+    /// situation not met before (`RevealMemo`), and keeping them costs a copy of the form's fields at
+    /// every edit that follows.
+    let keepsConfigurations: Bool
 
-    init(points: [Point]) {
-        self.points = points
+    init(keepingConfigurations: Bool) {
+        keepsConfigurations = keepingConfigurations
+    }
+
+    /// Replays the trace on a policy that can read it, keeping every configuration.
+    public init(_ trace: Trace, on policy: Policy) {
+        var replay: TraceReplay? = TraceReplay(keepingConfigurations: true)
+        var checker = Checker(policy: policy, trace: trace)
+        checker.recordsPath = true
+        _ = checker.replay(recording: &replay)
+        self = replay ?? TraceReplay(keepingConfigurations: true)
+    }
+
+    /// Adds a point where the model stands at `model`, after `transition`.
+    mutating func record(_ model: ModelState, reading inputs: PredictionInputs?, after transition: TransitionID?) {
+        let configuration = keepsConfigurations ? Configuration(model: model) : nil
+        points.append(Point(key: PointKey(model, reading: inputs), transition: transition, configuration: configuration))
     }
 }
 
@@ -32,10 +45,13 @@ extension PolicyComparison {
     /// `Difference.signature` names them, so that `run --coverage` can say which of `compare`'s
     /// scenarios a corpus exercises. Build the comparison with the trace's `form`.
     /// - Parameter memo: the disagreements met before, for these two policies (`RevealMemo`).
-    public func revealed(by trace: Trace, replays: (a: TraceReplay, b: TraceReplay), memo: RevealMemo? = nil) -> Set<String> {
+    /// - Returns: `nil` when the replays keep no configurations and the trace leads somewhere not met
+    ///   before: ask again with replays that keep them (`TraceReplay(_:on:)`).
+    public func revealed(by trace: Trace, replays: (a: TraceReplay, b: TraceReplay), memo: RevealMemo? = nil) -> Set<String>? {
         let known = memo?.pair(a.id, b.id) ?? PairMemo()
         var ongoing = OngoingDisagreements()
-        ongoing.update(to: disagreementNames(at: 0, of: replays, known: known), after: (nil, nil))
+        guard let opening = disagreementNames(at: 0, of: replays, known: known) else { return nil }
+        ongoing.update(to: opening, after: (nil, nil))
         var revealed: Set<String> = []
         var point = 0
         for step in trace.steps {
@@ -50,21 +66,23 @@ extension PolicyComparison {
                     if allowedByA != allowedByB { revealed.insert(Self.actionSignature(action, allowedByA: allowedByA)) }
                     return revealed
                 }
-                let transitions = (replays.a.points[point].transition, replays.b.points[point].transition)
-                ongoing.update(to: disagreementNames(at: point, of: replays, known: known), after: transitions)
+                guard let names = disagreementNames(at: point, of: replays, known: known) else { return nil }
+                ongoing.update(to: names, after: (replays.a.points[point].transition, replays.b.points[point].transition))
             }
         }
         return revealed
     }
 
-    /// The disagreements at one point of the replays: remembered, or found and remembered.
-    private func disagreementNames(at point: Int, of replays: (a: TraceReplay, b: TraceReplay), known: PairMemo) -> [DisagreementName] {
+    /// The disagreements at one point of the replays: remembered, or found (given the configurations)
+    /// and remembered.
+    private func disagreementNames(at point: Int, of replays: (a: TraceReplay, b: TraceReplay), known: PairMemo) -> [DisagreementName]? {
         let a = replays.a.points[point]
         let b = replays.b.points[point]
         if let names = known.names(at: a.key, b.key) { return names }
+        guard let configurationA = a.configuration, let configurationB = b.configuration else { return nil }
         let names = disagreementNames(
-            a.configuration, b.configuration, shownByA: shared(simulatorA.prediction(a.configuration)),
-            shownByB: shared(simulatorB.prediction(b.configuration)))
+            configurationA, configurationB, shownByA: shared(simulatorA.prediction(configurationA)),
+            shownByB: shared(simulatorB.prediction(configurationB)))
         known.remember(names, at: a.key, b.key)
         return names
     }

@@ -11,16 +11,15 @@ struct PointKey: Hashable {
     /// Only where some sheet action of the state is matched by role.
     var roles: [String: SheetRole]?
 
-    init(_ model: ModelState, in policy: Policy) {
-        guard let index = model.index else {
-            state = -1
-            inputs = []
+    /// - Parameter inputs: what the expectations of the model's state read (`nil` when it names no state).
+    init(_ model: ModelState, reading inputs: PredictionInputs?) {
+        state = model.index ?? -1
+        guard let inputs else {
+            self.inputs = []
             return
         }
-        state = index
-        let reads = policy.predictionInputs(at: index)
-        inputs = reads.names.map { ExactValue(model.lookup($0, argument: nil)) }
-        if reads.rolesMatter { roles = model.learnedRoles }
+        self.inputs = inputs.names.isEmpty ? [] : inputs.names.map { ExactValue(model.lookup($0, argument: nil)) }
+        if inputs.rolesMatter { roles = model.learnedRoles }
     }
 }
 

@@ -23,7 +23,7 @@ public struct Checker {
     public static func check(_ trace: Trace, against policies: [Policy], recordingPath: (Policy) -> Bool) -> [CheckOutcome] {
         let words = TraceWords(trace)
         return policies.map { policy in
-            var none: [TraceReplay.Point]?
+            var none: TraceReplay?
             return check(trace, against: policy, words: words, recordingPath: recordingPath(policy), replay: &none)
         }
     }
@@ -37,16 +37,16 @@ public struct Checker {
         var replays: [TraceReplay?] = []
         replays.reserveCapacity(policies.count)
         let outcomes = policies.map { policy in
-            var points: [TraceReplay.Point]? = replaying(policy) ? [] : nil
-            let outcome = check(trace, against: policy, words: words, recordingPath: recordingPath(policy), replay: &points)
-            replays.append(outcome.verdict.kind == .inapplicable ? nil : points.map(TraceReplay.init(points:)))
+            var replay = replaying(policy) ? TraceReplay(keepingConfigurations: false) : nil
+            let outcome = check(trace, against: policy, words: words, recordingPath: recordingPath(policy), replay: &replay)
+            replays.append(outcome.verdict.kind == .inapplicable ? nil : replay)
             return outcome
         }
         return (outcomes, replays)
     }
 
     private static func check(
-        _ trace: Trace, against policy: Policy, words: TraceWords, recordingPath: Bool, replay points: inout [TraceReplay.Point]?
+        _ trace: Trace, against policy: Policy, words: TraceWords, recordingPath: Bool, replay: inout TraceReplay?
     ) -> CheckOutcome {
         // Decided before a checker (a copy of the policy and the trace) is made: many policies cannot read a trace.
         if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
@@ -55,8 +55,8 @@ public struct Checker {
         var checker = Checker(policy: policy, trace: trace)
         checker.words = words
         // A replay names the transitions it took, whether or not the outcome keeps them.
-        checker.recordsPath = recordingPath || points != nil
-        var outcome = checker.replay(recording: &points)
+        checker.recordsPath = recordingPath || replay != nil
+        var outcome = checker.replay(recording: &replay)
         if !recordingPath { outcome.path = [] }
         return outcome
     }
@@ -65,29 +65,31 @@ public struct Checker {
         if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
             return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
         }
-        var none: [TraceReplay.Point]?
+        var none: TraceReplay?
         return replay(recording: &none)
     }
 
     /// Replays the trace step by step, once the policy is known to be able to read it.
     ///
-    /// With `points`, it also runs the policy's model along the whole trace, as `TraceReplay` describes:
+    /// With `replay`, it also runs the policy's model along the whole trace, as `TraceReplay` describes:
     /// past a `see` that departs or cannot be evaluated (the outcome is settled there, and the `see`
     /// teaches nothing), up to the first action the policy does not allow, recording where the model
     /// stands after the start and after each action.
-    func replay(recording points: inout [TraceReplay.Point]?) -> CheckOutcome {
+    func replay(recording replay: inout TraceReplay?) -> CheckOutcome {
         var model = ModelState(policy: policy, trace: trace)
         var path: [TakenTransition] = []
         // The outcome once a `see` departed, while the replay goes on.
         var settled: CheckOutcome?
-        points?.append(TraceReplay.Point(model, of: policy, after: nil))
+        replay?.record(model, reading: model.index.map(policy.predictionInputs(at:)), after: nil)
         for step in trace.steps {
             do {
                 switch step.kind {
                 case .see(let observation):
+                    // Once the outcome is settled, a `see` matters only for the roles it may teach.
+                    if settled != nil, !observation.namesSheetActions { continue }
                     guard let departure = try compare(observation, at: step, model: &model) else { continue }
                     let outcome = CheckOutcome(verdict: .fail(departure), path: path)
-                    guard points != nil else { return outcome }
+                    guard replay != nil else { return outcome }
                     settled = settled ?? outcome
                 case .action(let action):
                     var taken: TakenTransition?
@@ -100,7 +102,7 @@ public struct Checker {
                         break
                     }
                     if settled == nil, let taken { path.append(taken) }
-                    points?.append(TraceReplay.Point(model, of: policy, after: taken?.id))
+                    replay?.record(model, reading: model.index.map(policy.predictionInputs(at:)), after: taken?.id)
                 }
             } catch {
                 let outcome = CheckOutcome(
@@ -109,7 +111,7 @@ public struct Checker {
                         step: step.number, position: step.position),
                     path: path)
                 // An action that cannot be evaluated ends the replay too; a `see` only settles the outcome.
-                guard points != nil, case .see = step.kind else { return settled ?? outcome }
+                guard replay != nil, case .see = step.kind else { return settled ?? outcome }
                 settled = settled ?? outcome
             }
         }
@@ -161,7 +163,7 @@ public struct Checker {
     /// the policy's action at the same position when the trace lists as many actions as the policy.
     private func learnRoles(from observation: Observation, expectations: [String: Expectation], into model: inout ModelState) {
         // Most observations name no sheet actions: then there is nothing to learn, nor to look up.
-        guard observation.items.contains(where: { if case .sheet(.details(_, _, _?)) = $0.value { true } else { false } }) else { return }
+        guard observation.namesSheetActions else { return }
         var specs: [SheetActionSpec] = []
         if case .sheet(let sheet)? = expectations["sheet"] { specs = sheet.actions }
         for item in observation.items {
@@ -272,3 +274,10 @@ public struct Checker {
     }
 }
 
+extension Observation {
+    /// Whether the observation names the actions of a sheet: only then can it teach roles (`learnRoles`),
+    /// the one thing a `see` changes in the model.
+    var namesSheetActions: Bool {
+        items.contains { if case .sheet(.details(_, _, _?)) = $0.value { true } else { false } }
+    }
+}
