@@ -76,14 +76,15 @@ extension PolicyComparison {
     /// The disagreements at one point of the replays: remembered, or found (given the configurations)
     /// and remembered.
     private func disagreementNames(at point: Int, of replays: (a: TraceReplay, b: TraceReplay), known: PairMemo) -> [DisagreementName]? {
-        let a = replays.a.points[point]
-        let b = replays.b.points[point]
-        if let names = known.names(at: a.key, b.key) { return names }
-        guard let configurationA = a.configuration, let configurationB = b.configuration else { return nil }
+        // The points are read in place: copying them costs more than the lookup.
+        if let names = known.names(at: replays.a.points[point].key, replays.b.points[point].key) { return names }
+        guard let configurationA = replays.a.points[point].configuration, let configurationB = replays.b.points[point].configuration else {
+            return nil
+        }
         let names = disagreementNames(
             configurationA, configurationB, shownByA: shared(simulatorA.prediction(configurationA)),
             shownByB: shared(simulatorB.prediction(configurationB)))
-        known.remember(names, at: a.key, b.key)
+        known.remember(names, at: replays.a.points[point].key, replays.b.points[point].key)
         return names
     }
 }

@@ -18,7 +18,13 @@ struct PointKey: Hashable {
             self.inputs = []
             return
         }
-        self.inputs = inputs.names.isEmpty ? [] : inputs.names.map { ExactValue(model.lookup($0, argument: nil)) }
+        // A loop rather than `map`: a closure would copy the model at every point.
+        var values: [ExactValue?] = []
+        if !inputs.names.isEmpty {
+            values.reserveCapacity(inputs.names.count)
+            for name in inputs.names { values.append(ExactValue(model.lookup(name, argument: nil))) }
+        }
+        self.inputs = values
         if inputs.rolesMatter { roles = model.learnedRoles }
     }
 }
