@@ -23,7 +23,7 @@ extension ConformRunner {
             guard let replayA = replays[a], let replayB = replays[b] else { continue }
             let policyA = library.policies[a]
             let policyB = library.policies[b]
-            let comparison = PolicyComparison(policyA, policyB, form: trace.form, exploring: false)
+            let comparison = memo.comparison(policyA, policyB, form: trace.form)
             let shown =
                 comparison.revealed(by: trace, replays: (replayA, replayB), memo: memo)
                 ?? comparison.revealed(by: trace, replays: (fullReplay(a), fullReplay(b)), memo: memo) ?? []

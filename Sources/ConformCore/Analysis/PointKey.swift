@@ -12,7 +12,7 @@ struct PointKey: Hashable {
     var roles: [String: SheetRole]?
 
     /// - Parameter inputs: what the expectations of the model's state read (`nil` when it names no state).
-    init(_ model: ModelState, reading inputs: PredictionInputs?) {
+    init(_ model: borrowing ModelState, reading inputs: PredictionInputs?) {
         state = model.index ?? -1
         guard let inputs else {
             self.inputs = []

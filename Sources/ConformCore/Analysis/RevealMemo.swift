@@ -10,6 +10,16 @@ public final class RevealMemo {
 
     public init() {}
 
+    /// A comparison of `a` and `b` for a trace whose form opens with `form` (`revealed(by:)` alone):
+    /// the pair's last one when it was made for the same form, as it is for most traces of a corpus.
+    public func comparison(_ a: Policy, _ b: Policy, form: [String: Value]) -> PolicyComparison {
+        let memo = pair(a.id, b.id)
+        if let last = memo.comparison, last.form == form { return last.comparison }
+        let made = PolicyComparison(a, b, form: form, exploring: false)
+        memo.comparison = (form, made)
+        return made
+    }
+
     func pair(_ a: String, _ b: String) -> PairMemo {
         let key = "\(a)\t\(b)"
         if let known = pairs[key] { return known }
@@ -27,6 +37,8 @@ final class PairMemo {
     }
 
     private var names: [Points: [DisagreementName]] = [:]
+    /// The comparison made last for the pair, and the form it was made for.
+    var comparison: (form: [String: Value], comparison: PolicyComparison)?
     /// The pairs of points remembered at most: traces whose expectations read values that vary with
     /// every trace (a field's text) meet new pairs forever, and memory must not grow with the files.
     static let capacity = 4096
