@@ -9,6 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 scratch=.build-fuzz
+# shellcheck disable=SC2054 # the commas are inside flag values, not between elements
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address)
 swift build --scratch-path "$scratch" -c release --target ConformLoading "${flags[@]}" >"$scratch.log" 2>&1 \
   || { cat "$scratch.log" >&2; exit 1; }
@@ -21,6 +22,7 @@ mkdir -p "$scratch/crashes" "$scratch/corpus"
 status=0
 for target in TraceLoader TraceReaders PolicyLoader ExpressionParser; do
   exe="$scratch/fuzz-$target"
+  # shellcheck disable=SC2086 # $objects is a list of paths without spaces, split on purpose
   if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$modules" -Xcc -I -Xcc "$cyaml_include" \
     "Fuzz/Fuzz$target.swift" $objects -o "$exe" 2>"$scratch/link-$target.log"; then
     grep -v "warning: Cannot export local symbol" "$scratch/link-$target.log" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the real consumers that check conform's reports (see REPORT-CONSUMERS.md in the project's
-# shared notes): xmllint and cmark-gfm from Debian, and a Python venv with the Nu HTML checker,
+# shared notes): xmllint, cmark-gfm and Chromium from Debian, and a Python venv with the Nu HTML checker,
 # junitparser, check-jsonschema and mermaidx. Idempotent; needs root for apt-get.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,9 +9,11 @@ need_apt=0
 command -v xmllint >/dev/null || need_apt=1
 command -v cmark-gfm >/dev/null || need_apt=1
 command -v java >/dev/null || need_apt=1
+command -v chromium >/dev/null || need_apt=1
 if [ "$need_apt" = 1 ]; then
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends libxml2-utils cmark-gfm default-jre-headless >/dev/null
+  # Chromium loads the HTML report headless (BrowserTests): no script error, no blocked request.
+  apt-get install -y -qq --no-install-recommends libxml2-utils cmark-gfm default-jre-headless chromium >/dev/null
 fi
 
 venv=.venv-consumers

@@ -1,4 +1,5 @@
 import ConformCore
+import Foundation
 
 /// `--coverage`: which differences of two policies of one domain each trace shows.
 extension ConformRunner {
@@ -33,19 +34,20 @@ extension ConformRunner {
     }
 
     /// Replays again, on the pairs they missed, the files checked before both policies of a claimed pair
-    /// were known to be claimed (`RevealPlan`).
-    func revealLate(_ files: [String], plan: RevealPlan, claims: [String], batch: Int) -> [String: Set<String>] {
+    /// were known to be claimed (`RevealPlan`), `workers` at a time as the run checked them.
+    func revealLate(_ files: [String], plan: RevealPlan, claims: [String], workers: Int?) -> [String: Set<String>] {
         let domains = Dictionary(library.policies.map { ($0.id, $0.domain) }) { first, _ in first }
+        let batch = max(64, (workers ?? ProcessInfo.processInfo.activeProcessorCount) * 64)
         var revealed: [String: Set<String>] = [:]
-        // From the first file on, in order: the same files are refused for a duplicate id as before.
+        // From the first file on, in order: the same files are refused for a duplicate id as in the run.
         var ids = TraceIDs()
         for (range, scope) in plan.lateScopes(fileCount: files.count, domain: { domains[$0] }) {
+            let targets = RevealTargets(scope, in: library.policies)
             var start = range.lowerBound
             while start < range.upperBound {
                 let slice = Array(files[start..<min(range.upperBound, start + batch)])
                 start += slice.count
-                let targets = RevealTargets(scope, in: library.policies)
-                let outcomes = Self.startChecking(slice) { file in
+                let outcomes = Self.startChecking(slice, workers: workers) { file in
                     check(file: file, commandLineClaims: claims, keepSteps: false, recordPaths: false, reveal: targets)
                 }.wait()
                 for outcome in outcomes {

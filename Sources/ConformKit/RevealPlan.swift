@@ -12,7 +12,8 @@ struct RevealPlan {
     /// Policies claimed on the command line or by a file of a finished batch (including a file refused
     /// later for a duplicate id: a pair replayed needlessly changes nothing).
     private var known: Set<String>
-    /// Policies claimed by the files handed over: those the report shows.
+    /// Policies claimed by the files handed over: those the report shows (and any claimed only by a
+    /// file the caller then refuses for a duplicate id: its pairs are replayed needlessly).
     private var claimed: Set<String> = []
     /// The file from which each value of `known` held, in file order (one entry per change: a few).
     private var changes: [(start: Int, known: Set<String>)] = []

@@ -1,7 +1,7 @@
 import ConformCore
 
 /// The pairs of policies a trace is replayed on for `--coverage` (to find which of their differences it shows).
-struct RevealScope: Sendable {
+struct RevealScope: Equatable, Sendable {
     /// The policies whose pairs are replayed; `nil`: every policy.
     var among: Set<String>?
     /// A pair of two of these is left out (the trace was replayed on it before).
@@ -35,5 +35,35 @@ struct RevealTargets: Sendable {
             }
         }
         replayed = Set(pairs.flatMap { [policies[$0.0].id, policies[$0.1].id] })
+    }
+}
+
+/// The pairs each batch of files is replayed on: those `RevealPlan` gives as the run goes, or, with
+/// no plan (a shard), every pair for every batch.
+struct RevealBatches {
+    private(set) var plan: RevealPlan?
+    private let policies: [Policy]
+    private var scope: RevealScope?
+    private var targets: RevealTargets?
+
+    init(_ plan: RevealPlan?, _ library: PolicyLibrary) {
+        self.plan = plan
+        policies = library.policies
+        if plan == nil { targets = RevealTargets(.every, in: policies) }
+    }
+
+    /// The pairs of the batch (or the one file) that starts at file `start`, once `finished` (the batch
+    /// before) is checked. Resolved against the policies again only when the scope changed.
+    mutating func begin(at start: Int, after finished: [FileOutcome]) -> RevealTargets? {
+        guard let next = plan?.beginBatch(at: start, after: finished) else { return targets }
+        if next != scope {
+            scope = next
+            targets = RevealTargets(next, in: policies)
+        }
+        return targets
+    }
+
+    mutating func handedOver(_ outcomes: [FileOutcome]) {
+        for outcome in outcomes { plan?.handedOver(outcome) }
     }
 }

@@ -65,6 +65,10 @@ public struct TraceLoader: Sendable {
             problems.add("this is a policy file, not a trace; load policies with --policies", at: root.position)
             return nil
         }
+        if top[key: "conform-baseline"] != nil {
+            problems.add("this is a baseline file, not a trace; give it to --baseline, and keep it outside the folders of traces", at: root.position)
+            return nil
+        }
         problems.rejectUnknownKeys(in: top, known: Self.topLevelKeys, what: "a trace")
         FormatVersion.check(top, root: root, what: "trace", problems: &problems)
         var trace = Trace(id: Self.defaultID(for: file), file: file, steps: [])

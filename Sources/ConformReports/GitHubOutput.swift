@@ -21,6 +21,7 @@ public struct GitHubOutput: RunRenderer {
     public func finish(_ ending: RunEnding) -> String {
         var result = kept
         result.errors = ending.leadingErrors + result.errors
+        result.baseline = ending.baseline
         let lines = Self.annotations(result)
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
@@ -33,12 +34,26 @@ public struct GitHubOutput: RunRenderer {
             command("error", file: error.location.file, line: error.location.line, column: error.location.column,
                 title: "conform: input error", message: error.message)
         }
+        // A baselined claim is a warning that says why it is accepted; one whose entry expired stays an error.
+        var warnings: [String] = []
         for row in ClaimRow.rows(result) where !row.passed {
-            lines.append(
-                command("error", file: row.pair.file, line: row.line, column: row.column, title: "conform: \(row.title)",
-                    message: row.detail))
+            let baselined = row.pair.isBaselined
+            let detail = row.detail + (row.pair.baseline.map { "\n" + BaselineWording.line($0) } ?? "")
+            let line = command(
+                baselined ? "warning" : "error", file: row.pair.file, line: row.line, column: row.column,
+                title: "conform: \(row.title)" + (baselined ? " (baselined)" : ""), message: detail)
+            if baselined { warnings.append(line) } else { lines.append(line) }
         }
-        let warnings = result.warnings.map { warning in
+        if let baseline = result.baseline {
+            for stale in baseline.stale {
+                let diagnostic = BaselineWording.diagnostic(stale, strict: baseline.strict)
+                let line = command(
+                    baseline.strict ? "error" : "warning", file: diagnostic.location.file, line: diagnostic.location.line,
+                    column: diagnostic.location.column, title: "conform: stale baseline entry", message: BaselineWording.why(stale))
+                if baseline.strict { lines.append(line) } else { warnings.append(line) }
+            }
+        }
+        warnings += result.warnings.map { warning in
             command("warning", file: warning.location.file, line: warning.location.line, column: warning.location.column,
                 title: "conform: warning", message: warning.message)
         }

@@ -1,16 +1,42 @@
 import ConformCore
 
 /// One self-contained HTML page from `report.html.mustache`: no network, no external asset (its
-/// Content-Security-Policy forbids them), readable without JavaScript, light and dark.
-struct HTMLReport: ReportRenderer {
-    /// Traces that get a step table and diagrams; beyond this the page says how many were left out.
-    static let detailLimit = 500
+/// Content-Security-Policy forbids them), readable without JavaScript, light and dark. It opens with
+/// what needs attention (broken claims, then the failing traces in full); the matrix of every trace
+/// follows, folded away when large, streamed to disk while the run goes.
+struct HTMLReport: RunRenderer {
+    let context: RunContext
+    let templates: ReportTemplates?
+    private let digest: SharedDigest
+    private let rows = Spool()
+    /// The page's own count of which traces it shows in full, the same rule as the digest's.
+    private var retention = Retention()
 
-    let templates: ReportTemplates
+    init(context: RunContext, templates: ReportTemplates?, digest: SharedDigest) {
+        self.context = context
+        self.templates = templates
+        self.digest = digest
+    }
 
-    func render(_ input: ReportInput) throws -> String {
-        let limit = input.result.traces.count > Self.detailLimit ? Self.detailLimit : nil
-        let model = ReportModel(input: input, detailLimit: limit, rowLimit: nil)
-        return templates.html.render(model.context(diagrams: true))
+    mutating func add(_ outcome: FileOutcome) -> String {
+        digest.add(outcome)
+        guard let summary = outcome.summary else { return "" }
+        let linked = retention.decide(outcome) == .details
+        rows.append(HTMLMatrix.row(summary, results: outcome.results, policyIDs: context.policyIDs, linked: linked))
+        return ""
+    }
+
+    mutating func finish(_ ending: RunEnding) throws -> String {
+        try finishInParts(ending).joined()
+    }
+
+    /// Broken claims listed in the page's first table at most (all are in the JSON and SARIF reports).
+    static let failureLimit = 1_000
+
+    mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart] {
+        let model = ReportModel(
+            facts: digest.facts(ending: ending), context: context, detailLimit: nil, rowLimit: nil, failureLimit: Self.failureLimit)
+        let page = try (templates ?? .builtIn()).html.render(model.context(diagrams: true))
+        return HTMLMatrix.splice(page, rows: rows)
     }
 }

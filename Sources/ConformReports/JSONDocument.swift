@@ -11,7 +11,8 @@ extension RunResult {
         ]
         // Additive: documents without warnings stay as they were.
         if !warnings.isEmpty { members.append(("warnings", .array(warnings.map(\.json)))) }
-        members.append(("summary", JSONDocument.summary(tally, policies: policyIDs.count)))
+        if let stale = baseline?.stale, !stale.isEmpty { members.append(("staleBaselineEntries", .array(stale.map(BaselineWording.json)))) }
+        members.append(("summary", JSONDocument.summary(tally, policies: policyIDs.count, baseline: baseline)))
         if let coverage {
             members.append(("coverage", CoverageWording.json(coverage)))
             if !coverage.pairs.isEmpty { members.append(("differenceCoverage", CoverageWording.pairsJSON(coverage, policies: policies))) }
@@ -37,7 +38,13 @@ public struct JSONDocument: RunRenderer {
     /// Serialises one file's results, on whatever thread checked it (no separator before the first).
     public static func prepare(_ outcome: inout FileOutcome) {
         guard outcome.prepared == nil, !outcome.results.isEmpty else { return }
-        outcome.prepared = outcome.results.map { "\n    " + $0.json.serialized(pretty: true, indent: 2) }.joined(separator: ",")
+        var text = ""
+        for (index, pair) in outcome.results.enumerated() {
+            if index > 0 { text += "," }
+            text += "\n    "
+            pair.writeJSON(to: &text)
+        }
+        outcome.prepared = text
     }
 
     public func begin() -> String { "{\n  \"conform\": 1,\n  \"results\": [" }
@@ -58,10 +65,14 @@ public struct JSONDocument: RunRenderer {
         let all = ending.leadingErrors + errors
         var tally = tally
         tally.add(errors: ending.leadingErrors)
+        if let baseline = ending.baseline { tally.add(baseline: baseline) }
         var out = wroteResult ? "\n  ]" : "]"
         out += ",\n  \"errors\": " + JSONValue.array(all.map(\.json)).serialized(pretty: true, indent: 1)
         if !warnings.isEmpty { out += ",\n  \"warnings\": " + JSONValue.array(warnings.map(\.json)).serialized(pretty: true, indent: 1) }
-        out += ",\n  \"summary\": " + Self.summary(tally, policies: context.policies.count).serialized(pretty: true, indent: 1)
+        if let stale = ending.baseline?.stale, !stale.isEmpty {
+            out += ",\n  \"staleBaselineEntries\": " + JSONValue.array(stale.map(BaselineWording.json)).serialized(pretty: true, indent: 1)
+        }
+        out += ",\n  \"summary\": " + Self.summary(tally, policies: context.policies.count, baseline: ending.baseline).serialized(pretty: true, indent: 1)
         if let coverage = ending.coverage {
             out += ",\n  \"coverage\": " + CoverageWording.json(coverage).serialized(pretty: true, indent: 1)
             if !coverage.pairs.isEmpty {
@@ -72,17 +83,56 @@ public struct JSONDocument: RunRenderer {
         return out + "\n}\n"
     }
 
-    static func summary(_ tally: RunTally, policies: Int) -> JSONValue {
-        .object([
+    static func summary(_ tally: RunTally, policies: Int, baseline: BaselineOutcome? = nil) -> JSONValue {
+        var claims: [(String, JSONValue)] = [("pass", .number(Double(tally.claimsHeld))), ("fail", .number(Double(tally.claimsBroken)))]
+        // Additive: only a run given a baseline has these.
+        if baseline != nil { claims.append(("baselined", .number(Double(tally.claimsBaselined)))) }
+        var members: [(String, JSONValue)] = [
             ("traces", .number(Double(tally.traces))),
             ("policies", .number(Double(policies))),
-            ("claims", .object([("pass", .number(Double(tally.claimsHeld))), ("fail", .number(Double(tally.claimsBroken)))])),
+            ("claims", .object(claims)),
             ("errors", .number(Double(tally.errors))),
-        ])
+        ]
+        if let baseline { members.append(("baseline", BaselineWording.summaryJSON(baseline, tally: tally))) }
+        return .object(members)
     }
 }
 
 extension PairResult {
+    /// `json.serialized(pretty: true, indent: 2)`, the same bytes, written without building the value
+    /// first: the JSON report writes one per trace and policy, hundreds of thousands in a large run.
+    func writeJSON(to out: inout String) {
+        let member = "\n      \""
+        out += "{" + member + "trace\": " + JSONValue.quoted(trace)
+        out += "," + member + "file\": " + JSONValue.quoted(file)
+        out += "," + member + "app\": " + (app.map(JSONValue.quoted) ?? "null")
+        out += "," + member + "policy\": " + JSONValue.quoted(policy)
+        out += "," + member + "claimed\": " + (claimed ? "true" : "false")
+        out += "," + member + "verdict\": " + JSONValue.quoted(verdict.name)
+        switch verdict {
+        case .pass: break
+        case .fail(let departure):
+            out += "," + member + "step\": " + String(departure.step)
+            out += "," + member + "line\": " + String(departure.position.line)
+            out += "," + member + "column\": " + String(departure.position.column)
+            out += "," + member + "state\": " + JSONValue.quoted(departure.state)
+            out += "," + member + "message\": " + JSONValue.quoted(departure.message)
+            out += "," + member + "expected\": " + departure.expected.serialized(pretty: true, indent: 3)
+            out += "," + member + "observed\": " + departure.observed.serialized(pretty: true, indent: 3)
+        case .inapplicable(let reason):
+            out += "," + member + "message\": " + JSONValue.quoted(reason)
+        case .error(let message, _, _):
+            out += "," + member + "message\": " + JSONValue.quoted(message)
+        }
+        // Additive: only on a broken claim that a baseline entry matched.
+        if let mark = baseline {
+            out += "," + member + "baselined\": " + (mark.expired ? "false" : "true")
+            out += "," + member + "baselineReason\": " + JSONValue.quoted(mark.reason)
+            if let expires = mark.expires { out += "," + member + "baselineExpires\": " + JSONValue.quoted(expires.description) }
+        }
+        out += "\n    }"
+    }
+
     var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("trace", .string(trace)), ("file", .string(file)), ("app", app.map(JSONValue.string) ?? .null),
@@ -100,6 +150,11 @@ extension PairResult {
             members.append(("message", .string(reason)))
         case .error(let message, _, _):
             members.append(("message", .string(message)))
+        }
+        // Additive: only on a broken claim that a baseline entry matched.
+        if let mark = baseline {
+            members += [("baselined", .bool(!mark.expired)), ("baselineReason", .string(mark.reason))]
+            if let expires = mark.expires { members.append(("baselineExpires", .string(expires.description))) }
         }
         return .object(members)
     }

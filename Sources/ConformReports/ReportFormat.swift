@@ -42,44 +42,33 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     public func renderer(context: RunContext, templates: ReportTemplates? = nil, terminal: Terminal = Terminal(colours: false))
         -> any RunRenderer
     {
+        renderer(context: context, templates: templates, terminal: terminal, digest: SharedDigest(context: context))
+    }
+
+    func renderer(context: RunContext, templates: ReportTemplates?, terminal: Terminal, digest: SharedDigest) -> any RunRenderer {
         switch self {
         case .text: return TerminalReport(context: context, terminal: terminal)
         case .json: return JSONDocument(context: context)
         case .github: return GitHubOutput(context: context)
-        case .md, .html, .junit, .sarif: return WholeRunReport(context: context, format: self, templates: templates)
+        case .md: return MarkdownReport(context: context, templates: templates, digest: digest)
+        case .html: return HTMLReport(context: context, templates: templates, digest: digest)
+        case .junit: return JUnitReport(context: context)
+        case .sarif: return SARIFReport(context: context, digest: digest)
         }
     }
 
-    /// How the formats that need the whole run at once render it.
-    func wholeRunRenderer(templates: ReportTemplates?) throws -> ReportRenderer {
-        switch self {
-        case .md: return MarkdownReport(templates: try templates ?? .builtIn())
-        case .html: return HTMLReport(templates: try templates ?? .builtIn())
-        case .junit: return JUnitReport()
-        case .sarif: return SARIFReport()
-        case .json, .text, .github: return JSONReport()
-        }
-    }
-
-    /// Renders a whole run at once (tests, and tools that hold a `RunResult`).
+    /// Renders a whole run at once (tests, and tools that hold a `RunResult`), through the same
+    /// renderer a run feeds file by file.
     public func render(_ input: ReportInput, templates: ReportTemplates? = nil) throws -> String {
-        switch self {
-        case .text, .github:
-            var renderer = self.renderer(context: input.context, templates: templates, terminal: Terminal(colours: false))
-            return renderer.begin() + input.result.outcomes.map { renderer.add($0) }.joined()
-                + (try renderer.finish(RunEnding(coverage: input.result.coverage)))
-        default:
-            return try wholeRunRenderer(templates: templates).render(input)
-        }
+        var renderer = self.renderer(context: input.context, templates: templates, terminal: Terminal(colours: false))
+        var text = renderer.begin()
+        for outcome in input.result.outcomes { text += renderer.add(outcome) }
+        let ending = RunEnding(coverage: input.result.coverage, lineLengths: input.lineLengths, baseline: input.result.baseline)
+        return text + (try renderer.finishInParts(ending).joined())
     }
 }
 
-/// Turns a whole run into the bytes of one report file. Renderers never touch the file system.
-public protocol ReportRenderer: Sendable {
-    func render(_ input: ReportInput) throws -> String
-}
-
-/// What a whole-run report is made from.
+/// What a whole run is rendered from at once.
 public struct ReportInput: Sendable {
     public var result: RunResult
     public var context: RunContext
@@ -109,64 +98,19 @@ public struct ReportInput: Sendable {
     }
 }
 
-/// The run as the whole-run reports need it, gathered once however many of them are written.
-final class CollectedRun {
-    var result: RunResult
-
-    init(context: RunContext) {
-        result = RunResult(results: [], errors: [], traceCount: 0, policyIDs: context.policyIDs, traces: [])
-    }
-}
-
-/// A report that needs the whole run (Markdown, HTML, JUnit, SARIF): it gathers the outcomes and
-/// renders them when the run is done. Reports made by `ReportFormat.renderers(for:…)` share one
-/// gathering; the first of them feeds it.
-struct WholeRunReport: RunRenderer {
-    let context: RunContext
-    let format: ReportFormat
-    let templates: ReportTemplates?
-    private let collected: CollectedRun
-    private let feeds: Bool
-
-    init(context: RunContext, format: ReportFormat, templates: ReportTemplates?, sharing collected: CollectedRun? = nil) {
-        self.context = context
-        self.format = format
-        self.templates = templates
-        self.collected = collected ?? CollectedRun(context: context)
-        feeds = collected == nil
-    }
-
-    /// The one that gathers for the others.
-    func sharing() -> CollectedRun? { feeds ? collected : nil }
-
-    mutating func add(_ outcome: FileOutcome) -> String {
-        if feeds { collected.result.add(outcome) }
-        return ""
-    }
-
-    mutating func finish(_ ending: RunEnding) throws -> String {
-        var result = collected.result
-        result.errors = ending.leadingErrors + result.errors
-        result.coverage = ending.coverage
-        var lengths = result.lineLengths
-        lengths.merge(ending.lineLengths)
-        return try format.wholeRunRenderer(templates: templates).render(ReportInput(result: result, context: context, lineLengths: lengths))
-    }
-}
-
 extension ReportFormat {
-    /// Renderers for several formats at once; those that need the whole run share one copy of it.
+    /// Renderers for several formats at once; the reports that keep a digest of the run (Markdown,
+    /// HTML, SARIF) share one.
     public static func renderers(for formats: [ReportFormat], context: RunContext, templates: ReportTemplates?) -> [any RunRenderer] {
-        var shared: CollectedRun?
+        var digest: SharedDigest?
         return formats.map { format in
-            switch format {
-            case .md, .html, .junit, .sarif:
-                let report = WholeRunReport(context: context, format: format, templates: templates, sharing: shared)
-                shared = shared ?? report.sharing()
-                return report
-            default:
-                return format.renderer(context: context, templates: templates)
+            // Only a report that reads the digest may be the one that feeds it (JSON or JUnit never would).
+            guard [.md, .html, .sarif].contains(format) else {
+                return format.renderer(context: context, templates: templates, terminal: Terminal(colours: false))
             }
+            let mine = digest?.shared() ?? SharedDigest(context: context)
+            digest = digest ?? mine
+            return format.renderer(context: context, templates: templates, terminal: Terminal(colours: false), digest: mine)
         }
     }
 }

@@ -30,8 +30,8 @@ extension ReportModel {
     /// What the Markdown adds to a broken claim's departing step: a link to its evidence file.
     func evidenceLink(_ evidence: Evidence, traceFile: String) -> [String: Any] {
         var link: [String: Any] = ["evidenceText": evidence.mediaType == nil ? "evidence" : "screenshot"]
-        if let folder = input.reportDirectory,
-            let path = RelativePath.path(to: evidence.resolved, from: folder, workingDirectory: input.workingDirectory)
+        if let folder = context.reportDirectory,
+            let path = RelativePath.path(to: evidence.resolved, from: folder, workingDirectory: context.workingDirectory)
         {
             link["evidenceLink"] = Escaping.uriPath(path)
         } else if evidence.resolved.hasPrefix("/") {

@@ -1,30 +1,35 @@
 import ConformCore
 
 /// The values the Markdown and HTML templates show, as the dictionaries and arrays Mustache reads.
-/// Built once per report; `limit` caps how many traces get detail sections, for size limits.
+/// Built once per report from the run's `RunFacts`; `limit` caps how many traces get detail sections,
+/// for size limits.
 struct ReportModel {
-    let input: ReportInput
-    var result: RunResult { input.result }
+    let facts: RunFacts
+    let context: RunContext
+    var result: RunResult { facts.kept }
 
     /// Traces whose details (steps, diagrams) are shown at most; `nil` for all.
     var detailLimit: Int?
     /// Matrix rows shown at most per report; `nil` for all.
     var rowLimit: Int?
+    /// Broken claims listed at most; `nil`: twice `detailLimit`.
+    var failureLimit: Int? = nil
 
     func context(diagrams: Bool) -> [String: Any] {
-        let tally = result.tally
+        let tally = facts.tally
         let claims = tally.claims
         var status = "pass"
         if tally.claimsBroken > 0 { status = "fail" }
-        if result.exitStatus == 2 { status = "error" }
+        if tally.exitStatus == 2 { status = "error" }
         let policyList = policies(diagrams: diagrams)
-        var context: [String: Any] = [
-            "version": input.version,
+        var values: [String: Any] = [
+            "version": context.version,
             "status": status,
             "passing": status == "pass", "failing": status == "fail", "erroring": status == "error",
-            "hasFailures": tally.claimsBroken > 0, "hasErrors": !result.errors.isEmpty, "hasPolicies": !policyList.isEmpty,
+            "hasFailures": tally.claimsBroken > 0, "hasBrokenClaims": !facts.brokenClaims.isEmpty,
+            "hasBaselined": tally.claimsBaselined > 0, "claimsBaselined": tally.claimsBaselined, "hasErrors": !result.errors.isEmpty, "hasPolicies": !policyList.isEmpty,
             "statusText": status == "pass" ? "every claim holds" : status == "fail" ? "a claim is broken" : "some input has problems",
-            "traces": result.traceCount,
+            "traces": tally.traces,
             "policies": result.policyIDs.count,
             "claims": claims,
             "claimsPassed": tally.claimsHeld,
@@ -33,55 +38,70 @@ struct ReportModel {
             "errors": result.errors.map { ["location": $0.location.description, "message": $0.message] },
             "hasWarnings": !result.warnings.isEmpty,
             "warnings": result.warnings.map { ["location": $0.location.description, "message": $0.message] },
-            "apps": apps(),
             "failures": failures(),
             "policyList": policyList,
-            "traceDetails": traceDetails(diagrams: diagrams),
         ]
-        if let generatedAt = input.generatedAt { context["generatedAt"] = generatedAt }
+        if diagrams {
+            // The HTML page: its matrix is streamed (`HTMLMatrix`); the traces shown in full come here.
+            let details = traceDetails(diagrams: true)
+            values["traceDetails"] = details
+            let failing = details.filter { $0["failing"] as? Bool == true }
+            let passing = details.filter { $0["failing"] as? Bool != true }
+            var groups: [[String: Any]] = []
+            if !failing.isEmpty { groups.append(["id": "failing", "heading": "Failing traces", "traces": failing]) }
+            if !passing.isEmpty { groups.append(["id": "traces", "heading": "Traces where every claim holds", "traces": passing]) }
+            if details.count < tally.traces, !groups.isEmpty {
+                groups[groups.count - 1]["note"] = "Steps and diagrams are shown for \(details.count) of \(tally.traces) traces (failing ones first); every trace has its row in the matrix, and the JSON report has every result."
+            }
+            values["traceGroups"] = groups
+            values["hasFailingTraces"] = !failing.isEmpty
+            values["hasPassingTraces"] = !passing.isEmpty
+            values["matrixColumns"] = context.policyIDs.map { ["id": $0] }
+            values["matrixRows"] = HTMLMatrix.rowsMarker
+            // A small matrix is open; a large one waits behind its summary line.
+            values["matrixOpen"] = tally.traces <= HTMLMatrix.openLimit
+        } else {
+            values["apps"] = apps()
+        }
+        if let generatedAt = context.generatedAt { values["generatedAt"] = generatedAt }
         // The page's evidence styles are added only when some figure needs them.
-        context["anyEvidence"] = (context["traceDetails"] as? [[String: Any]])?.contains { $0["hasEvidence"] as? Bool == true } ?? false
+        values["anyEvidence"] = (values["traceDetails"] as? [[String: Any]])?.contains { $0["hasEvidence"] as? Bool == true } ?? false
         if let coverage = result.coverage {
-            context["hasCoverage"] = true
-            context["coverage"] = coverage.policies.map { entry -> [String: Any] in
+            values["hasCoverage"] = true
+            values["coverage"] = coverage.policies.map { entry -> [String: Any] in
                 [
                     "policy": entry.policy, "covered": entry.covered.count, "total": entry.total,
                     "complete": entry.covered.count == entry.total,
                     "uncovered": Self.listed(entry.uncovered.map { ["state": $0.state, "action": $0.action] }),
                 ]
             }
-            context["hasPairCoverage"] = !coverage.pairs.isEmpty
-            context["pairCoverage"] = coverage.pairs.map { pair -> [String: Any] in
+            values["hasPairCoverage"] = !coverage.pairs.isEmpty
+            values["pairCoverage"] = coverage.pairs.map { pair -> [String: Any] in
                 [
                     "a": pair.policies.0, "b": pair.policies.1, "covered": pair.covered, "total": pair.total,
                     "complete": pair.covered == pair.total, "tellingApart": pair.tellingApart,
                     "uncovered": Self.listed(pair.uncovered.map {
-                        ["scenario": CoverageWording.scenario($0, in: pair, policies: input.policies), "differs": CoverageWording.differs($0, in: pair)]
+                        ["scenario": CoverageWording.scenario($0, in: pair, policies: context.policies), "differs": CoverageWording.differs($0, in: pair)]
                     }),
                 ]
             }
         }
-        let shownRows = (context["apps"] as? [[String: Any]])?.reduce(0) { $0 + (($1["rows"] as? [Any])?.count ?? 0) } ?? 0
-        if shownRows < result.traceCount {
-            context["rowsOmitted"] = "\(result.traceCount - shownRows) of \(result.traceCount) traces are not listed in the matrix, to keep this report within its size limit; failing traces are listed first. The JSON report has every result."
+        let shownRows = (values["apps"] as? [[String: Any]])?.reduce(0) { $0 + (($1["rows"] as? [Any])?.count ?? 0) } ?? 0
+        if !diagrams, shownRows < tally.traces {
+            values["rowsOmitted"] = "\(tally.traces - shownRows) of \(tally.traces) traces are not listed in the matrix, to keep this report within its size limit; failing traces are listed first. The JSON report has every result."
         }
-        let detailed = (context["traceDetails"] as? [Any])?.count ?? 0
-        let withDetails = result.traces.count
-        if detailed < withDetails, detailLimit != nil {
-            context["detailsOmitted"] = "Details are shown for \(detailed) of \(withDetails) traces (failing ones first), to keep this report within its size limit."
+        let failureCount = facts.brokenClaims.count
+        if let shown = (values["failures"] as? [Any])?.count, shown < failureCount {
+            values["failuresOmitted"] = "\(failureCount - shown) more broken claims are not shown here; see the JSON or SARIF report."
         }
-        let failureCount = result.tally.claimsBroken
-        if let shown = (context["failures"] as? [Any])?.count, shown < failureCount {
-            context["failuresOmitted"] = "\(failureCount - shown) more broken claims are not shown here; see the JSON or SARIF report."
-        }
-        return context
+        return values
     }
 
     // MARK: - Matrix
 
     /// Traces ordered with the failing ones first, then by file, so that a cut keeps what matters.
     private var orderedTraces: [TraceSummary] {
-        let failing = Set(result.brokenClaims.map(\.file))
+        let failing = Set(facts.brokenClaims.map(\.file))
         return result.traces.sorted { (failing.contains($0.file) ? 0 : 1, $0.file) < (failing.contains($1.file) ? 0 : 1, $1.file) }
     }
 
@@ -107,39 +127,31 @@ struct ReportModel {
     }
 
     private func cell(_ pair: PairResult) -> [String: Any] {
-        let symbol: String, text: String
-        switch pair.verdict {
-        case .pass: (symbol, text) = ("✅", "pass")
-        case .fail(let departure): (symbol, text) = ("❌", "step \(departure.step)")
-        case .inapplicable: (symbol, text) = ("·", "n/a")
-        case .error: (symbol, text) = ("⚠️", "error")
-        }
-        // The HTML page uses marks that every text font has; Markdown on GitHub shows the emoji.
-        let mark: String = switch pair.verdict.kind {
-        case .pass: "✓"
-        case .fail: "✗"
-        case .inapplicable: "·"
-        case .error: "!"
-        }
-        return [
-            "symbol": symbol, "mark": mark, "text": text, "verdict": pair.verdict.name, "claimed": pair.claimed,
-            "tooltip": "\(pair.policy): \(pair.verdict.name)\(pair.claimed ? " (claimed)" : "")",
-        ]
+        let cell = MatrixCell(pair)
+        return ["symbol": cell.symbol, "text": cell.text, "verdict": pair.verdict.name, "claimed": pair.claimed]
     }
 
     // MARK: - Failures
 
     private func failures() -> [[String: Any]] {
-        let broken = result.brokenClaims
-        let shown = detailLimit.map { Array(broken.prefix($0 * 2)) } ?? broken
+        let broken = facts.brokenClaims
+        let limit = failureLimit ?? detailLimit.map { $0 * 2 }
+        let shown = limit.map { Array(broken.prefix($0)) } ?? broken
         let stepsByFile = Dictionary(result.traces.map { ($0.file, $0.steps) }) { first, _ in first }
         return shown.map { pair in
             let row = ClaimRow(pair)
+            let summary = "\(pair.isBaselined ? "☑️ baselined:" : "❌") \(pair.trace) × \(pair.policy): \(row.title)"
             var entry: [String: Any] = [
                 "trace": pair.trace, "file": pair.file, "policy": pair.policy, "place": row.place, "title": row.title,
-                "verdict": pair.verdict.name, "anchor": Self.anchor(pair.file),
-                "summaryHTML": Escaping.xml("❌ \(pair.trace) × \(pair.policy): \(row.title)"),
+                "verdict": pair.verdict.name, "anchor": Self.anchor(pair.file), "linked": facts.detailed.contains(pair.file),
+                "summary": summary,
+                "summaryHTML": Escaping.xml(summary),
             ]
+            if let mark = pair.baseline {
+                entry["baselined"] = !mark.expired
+                entry["baseline"] = mark.expired
+                    ? "its baseline entry expired on \(mark.expires?.description ?? "")" : mark.reason + (mark.expires.map { " (until \($0))" } ?? "")
+            }
             if case .fail(let departure) = pair.verdict {
                 entry["step"] = departure.step
                 entry["state"] = departure.state
@@ -166,7 +178,8 @@ struct ReportModel {
     // MARK: - Traces and policies
 
     private func traceDetails(diagrams: Bool) -> [[String: Any]] {
-        let traces = detailLimit.map { Array(orderedTraces.prefix($0)) } ?? orderedTraces
+        let withSteps = orderedTraces.filter { facts.detailed.contains($0.file) }
+        let traces = detailLimit.map { Array(withSteps.prefix($0)) } ?? withSteps
         let pairsByFile = Dictionary(grouping: result.results, by: \.file)
         return traces.map { trace in
             let pairs = pairsByFile[trace.file] ?? []
@@ -201,7 +214,7 @@ struct ReportModel {
             ]
             if diagrams {
                 entry["diagrams"] = claimedPairs.compactMap { pair -> [String: Any]? in
-                    guard let policy = input.policies.first(where: { $0.id == pair.policy }) else { return nil }
+                    guard let policy = context.policies.first(where: { $0.id == pair.policy }) else { return nil }
                     var taken: [TransitionID: [Int]] = [:]
                     for step in pair.outcome.path { taken[step.id, default: []].append(step.step) }
                     let svg = StateDiagramSVG(
@@ -217,8 +230,7 @@ struct ReportModel {
 
     /// The policies some trace claims, each with its diagram.
     private func policies(diagrams: Bool) -> [[String: Any]] {
-        let claimed = Set(result.results.filter(\.claimed).map(\.policy))
-        return input.policies.filter { claimed.contains($0.id) }.map { policy in
+        return context.policies.filter { facts.claimedPolicies.contains($0.id) }.map { policy in
             let explanation = PolicyExplanation(policy: policy)
             var entry: [String: Any] = [
                 "id": policy.id, "title": policy.title, "summary": policy.summary, "domain": policy.domain,

@@ -59,9 +59,15 @@ public final class RunOutputs {
     /// an output could not be made or written (the others are still written).
     public func finish(_ ending: RunEnding) -> Int32 {
         tally.add(errors: ending.leadingErrors)
+        if let baseline = ending.baseline { tally.add(baseline: baseline) }
         for index in outputs.indices where !outputs[index].failed {
             do {
-                append(try outputs[index].renderer.finish(ending), to: index)
+                for part in try outputs[index].renderer.finishInParts(ending) {
+                    switch part {
+                    case .text(let text): append(text, to: index)
+                    case .spool(let spool): spool.drain { append($0, to: index) }
+                    }
+                }
                 try flush(index, final: true)
                 try outputs[index].file?.commit()
             } catch let diagnostic as Diagnostic {

@@ -36,11 +36,17 @@ public struct RunEnding: Sendable {
     /// The length of each line a located problem or departure points at, for outputs whose regions
     /// run to the end of the line (SARIF); measured by the runner, since renderers read no file.
     public var lineLengths: LineLengths
+    /// What the run made of its baseline (stale entries), when it was given one.
+    public var baseline: BaselineOutcome?
 
-    public init(leadingErrors: [Diagnostic] = [], coverage: CoverageReport? = nil, lineLengths: LineLengths = LineLengths()) {
+    public init(
+        leadingErrors: [Diagnostic] = [], coverage: CoverageReport? = nil, lineLengths: LineLengths = LineLengths(),
+        baseline: BaselineOutcome? = nil
+    ) {
         self.leadingErrors = leadingErrors
         self.coverage = coverage
         self.lineLengths = lineLengths
+        self.baseline = baseline
     }
 }
 
@@ -56,9 +62,34 @@ public protocol RunRenderer {
     mutating func add(_ outcome: FileOutcome) -> String
     /// - Throws: a `Diagnostic` when the output cannot be made (a user template that does not render).
     mutating func finish(_ ending: RunEnding) throws -> String
+
+    /// `finish` for a report that gathered text on the way (a matrix of every trace): its end in
+    /// pieces, the gathered ones written straight from their spool, never joined in memory.
+    mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart]
+}
+
+/// A piece of an output's end: text, or text gathered in a spool while the run went.
+public enum OutputPart {
+    case text(String)
+    case spool(Spool)
 }
 
 extension RunRenderer {
     public static func prepare(_ outcome: inout FileOutcome) {}
     public mutating func begin() -> String { "" }
+    public mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart] { [.text(try finish(ending))] }
+}
+
+extension [OutputPart] {
+    /// The pieces joined (for a report rendered in memory).
+    func joined() -> String {
+        var text = ""
+        for part in self {
+            switch part {
+            case .text(let piece): text += piece
+            case .spool(let spool): text += spool.text()
+            }
+        }
+        return text
+    }
 }

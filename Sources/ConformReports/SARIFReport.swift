@@ -2,18 +2,33 @@ import ConformCore
 
 /// SARIF 2.1.0 with what GitHub code scanning reads: a rule per claimed policy (with help text), a
 /// result per broken claim at the trace file's line, and a stable `primaryLocationLineHash`.
-struct SARIFReport: ReportRenderer {
+struct SARIFReport: RunRenderer {
     static let fileRule = "conform/input-error"
 
-    func render(_ input: ReportInput) throws -> String {
-        let broken = ClaimRow.rows(input.result).filter { !$0.passed }
-        let claimed = Set(input.result.results.filter(\.claimed).map(\.policy))
-        var rules: [JSONValue] = input.policies.filter { claimed.contains($0.id) }.map(rule)
-        if !input.result.errors.isEmpty { rules.append(fileRuleJSON) }
-        var results: [JSONValue] = broken.map { result($0, input.lineLengths) }
-        results += input.result.errors.map { errorResult($0, input.lineLengths) }
+    let context: RunContext
+    private let digest: SharedDigest
+
+    init(context: RunContext, digest: SharedDigest) {
+        self.context = context
+        self.digest = digest
+    }
+
+    mutating func add(_ outcome: FileOutcome) -> String {
+        digest.add(outcome)
+        return ""
+    }
+
+    func finish(_ ending: RunEnding) throws -> String {
+        let facts = digest.facts(ending: ending)
+        let lengths = facts.kept.lineLengths
+        let broken = facts.brokenClaims.sorted { ($0.policy, $0.file) < ($1.policy, $1.file) }.map(ClaimRow.init)
+        var rules: [JSONValue] = context.policies.filter { facts.claimedPolicies.contains($0.id) }.map(rule)
+        if !facts.kept.errors.isEmpty { rules.append(fileRuleJSON) }
+        let baselined = ending.baseline != nil
+        var results: [JSONValue] = broken.map { result($0, lengths, baselined: baselined) }
+        results += facts.kept.errors.map { errorResult($0, lengths) }
         let driver: JSONValue = .object([
-            ("name", .string("conform")), ("version", .string(input.version)),
+            ("name", .string("conform")), ("version", .string(context.version)),
             ("rules", .array(rules)),
         ])
         let run: JSONValue = .object([
@@ -57,16 +72,28 @@ struct SARIFReport: ReportRenderer {
         ])
     }
 
-    private func result(_ row: ClaimRow, _ lengths: LineLengths) -> JSONValue {
-        let message = "\(row.title): \(row.detail.split(separator: "\n").first.map(String.init) ?? "")"
+    /// - Parameter baselined: whether the run had a baseline: then every result says whether it was in it
+    ///   (`baselineState`), and those it accepts are suppressed, with the entry's reason.
+    private func result(_ row: ClaimRow, _ lengths: LineLengths, baselined: Bool) -> JSONValue {
+        var message = "\(row.title): \(row.detail.split(separator: "\n").first.map(String.init) ?? "")"
+        if let mark = row.pair.baseline, mark.expired { message += " (\(BaselineWording.line(mark)))" }
         let fingerprint = Self.fingerprint([row.pair.policy, row.pair.trace, row.pair.file, row.title])
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("ruleId", .string(Self.ruleID(row.pair.policy))),
             ("level", .string("error")),
             ("message", .object([("text", .string(message))])),
             ("locations", .array([location(file: row.pair.file, line: row.line, column: row.column, lengths)])),
             ("partialFingerprints", .object([("primaryLocationLineHash", .string(fingerprint))])),
-        ])
+        ]
+        guard baselined else { return .object(members) }
+        members.append(("baselineState", .string(row.pair.baseline == nil ? "new" : "unchanged")))
+        if let mark = row.pair.baseline, !mark.expired {
+            members.append((
+                "suppressions",
+                .array([.object([("kind", .string("external")), ("status", .string("accepted")), ("justification", .string(mark.reason))])])
+            ))
+        }
+        return .object(members)
     }
 
     private func errorResult(_ diagnostic: Diagnostic, _ lengths: LineLengths) -> JSONValue {

@@ -881,9 +881,6 @@ nav { margin: 12px 0; color: var(--muted); }
 table { border-collapse: collapse; margin: 8px 0 16px; }
 th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
 th { background: var(--panel); }
-td.verdict { text-align: center; white-space: nowrap; }
-td.pass { color: var(--pass); } td.fail { color: var(--fail); } td.error { color: var(--warn); } td.inapplicable { color: var(--muted); }
-td.claimed { font-weight: 700; outline: 2px solid currentColor; outline-offset: -3px; }
 .counts td { text-align: right; }
 details.trace { border: 1px solid var(--line); border-radius: 8px; margin: 12px 0; padding: 0 12px; background: var(--bg); }
 details.trace > summary { cursor: pointer; padding: 10px 0; font-weight: 600; }
@@ -907,9 +904,14 @@ svg.diagram .arrow-edge { fill: var(--muted); } svg.diagram .arrow-taken { fill:
 svg.diagram .start { fill: var(--fg); }
 svg.diagram .label { fill: var(--muted); font-size: 11px; }
 svg.diagram .label.taken { fill: var(--accent); font-weight: 600; }
-.js-only { display: none; }
-html.js .js-only { display: block; }
-html.js body.only-failing details.trace:not(.failing) { display: none; }
+details.matrix > summary { cursor: pointer; padding: 6px 0; font-weight: 600; }
+.matrix-box { overflow-x: auto; }
+table.matrix td, table.matrix tbody th { white-space: nowrap; padding: 2px 8px; }
+table.matrix td { text-align: center; }
+table.matrix td:nth-child(2), table.matrix tbody th { text-align: left; font-weight: normal; }
+table.matrix td.p { color: var(--pass); } table.matrix td.f { color: var(--fail); } table.matrix td.e { color: var(--warn); }
+table.matrix td.n, table.matrix td.u { color: var(--muted); }
+table.matrix td.c { font-weight: 700; outline: 2px solid currentColor; outline-offset: -3px; }
 footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 {{#anyEvidence}}
 .with-evidence { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
@@ -924,8 +926,8 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <header>
 <h1>conform report</h1>
 <p><span class="status {{status}}">{{statusText}}</span>
-{{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}} · {{errorCount}} input problem(s){{/hasErrors}}</p>
-<nav><a href="#matrix">Matrix</a> · <a href="#traces">Traces</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
+{{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}} · {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}} · {{errorCount}} input problem(s){{/hasErrors}}</p>
+<nav>{{#hasBrokenClaims}}<a href="#broken">Broken claims</a> · {{/hasBrokenClaims}}{{#hasFailingTraces}}<a href="#failing">Failing traces</a> · {{/hasFailingTraces}}{{#hasPassingTraces}}<a href="#traces">Traces</a> · {{/hasPassingTraces}}<a href="#matrix">Matrix</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
 </header>
 <main>
 {{#hasErrors}}
@@ -948,27 +950,25 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 </ul>
 </section>
 {{/hasWarnings}}
-<section id="matrix">
-<h2>Matrix</h2>
-<p class="note">✓ pass · ✗ first departure (step) · ! could not be evaluated · n/a cannot judge · outlined: claimed. Policies that cannot judge any trace of an app are left out of its table.</p>
-{{#rowsOmitted}}<p class="note"><strong>Shortened:</strong> {{rowsOmitted}}</p>{{/rowsOmitted}}
-{{#apps}}
-<h3 id="{{anchor}}">{{name}} <small class="note">({{count}} traces)</small></h3>
-<table class="matrix">
-<thead><tr><th scope="col">Trace</th>{{#columns}}<th scope="col">{{id}}</th>{{/columns}}</tr></thead>
+{{#hasBrokenClaims}}
+<section id="broken">
+<h2>Broken claims</h2>
+{{#failuresOmitted}}<p class="note"><strong>Shortened:</strong> {{failuresOmitted}}</p>{{/failuresOmitted}}
+<table class="broken">
+<thead><tr><th scope="col">Trace</th><th scope="col">Policy</th><th scope="col">Where</th><th scope="col">What</th></tr></thead>
 <tbody>
-{{#rows}}
-<tr><th scope="row"><a href="#{{anchor}}">{{trace}}</a></th>{{#cells}}<td class="verdict {{verdict}}{{#claimed}} claimed{{/claimed}}" title="{{tooltip}}">{{mark}} {{text}}</td>{{/cells}}</tr>
-{{/rows}}
+{{#failures}}
+<tr><th scope="row">{{#linked}}<a href="#{{anchor}}">{{trace}}</a>{{/linked}}{{^linked}}{{trace}}{{/linked}}</th><td>{{policy}}</td><td><code>{{place}}</code></td><td>{{title}}: {{message}}{{#baseline}}<br><span class="note">{{#baselined}}baselined: {{/baselined}}{{baseline}}</span>{{/baseline}}</td></tr>
+{{/failures}}
 </tbody>
 </table>
-{{/apps}}
 </section>
-<section id="traces">
-<h2>Traces</h2>
-<div class="js-only"><label><input type="checkbox" id="only-failing"> Show only traces with a broken claim</label></div>
-{{#detailsOmitted}}<p class="note"><strong>Shortened:</strong> {{detailsOmitted}}</p>{{/detailsOmitted}}
-{{#traceDetails}}
+{{/hasBrokenClaims}}
+{{#traceGroups}}
+<section id="{{id}}">
+<h2>{{heading}}</h2>
+{{#note}}<p class="note">{{note}}</p>{{/note}}
+{{#traces}}
 <details class="trace{{#failing}} failing{{/failing}}" id="{{anchor}}"{{#open}} open{{/open}}>
 <summary>{{#failing}}✗{{/failing}}{{^failing}}✓{{/failing}} {{id}}{{#title}}: {{title}}{{/title}} <span class="note">({{app}})</span></summary>
 <p><code>{{file}}</code>{{#claims}} · claims <strong>{{policy}}</strong>: {{verdict}}{{/claims}}</p>
@@ -992,7 +992,20 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <div class="diagram-box">{{{svg}}}</div>
 {{/diagrams}}
 </details>
-{{/traceDetails}}
+{{/traces}}
+</section>
+{{/traceGroups}}
+<section id="matrix">
+<h2>Matrix</h2>
+<p class="note">Outlined: a claim (the trace's <code>policy:</code> or <code>--policy</code>), which decides the exit status: ✓ holds, ✗ broken at the step shown, ! could not be evaluated. Muted: a policy the trace does not claim, for information only: = agrees, ≠ differs at the step shown, · cannot judge the trace. A trace links to its steps where this page shows them.</p>
+<details class="matrix"{{#matrixOpen}} open{{/matrixOpen}}>
+<summary>Every trace: {{traces}} traces × {{policies}} policies</summary>
+<div class="matrix-box"><table class="matrix">
+<thead><tr><th scope="col">Trace</th><th scope="col">App</th>{{#matrixColumns}}<th scope="col">{{id}}</th>{{/matrixColumns}}</tr></thead>
+<tbody>
+{{{matrixRows}}}</tbody>
+</table></div>
+</details>
 </section>
 {{#hasCoverage}}
 <section id="coverage">
@@ -1033,11 +1046,6 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{/hasPolicies}}
 </main>
 <footer>conform {{version}}{{#generatedAt}} · generated {{generatedAt}}{{/generatedAt}}</footer>
-<script>
-document.documentElement.classList.add("js");
-var box = document.getElementById("only-failing");
-if (box) { box.addEventListener("change", function () { document.body.classList.toggle("only-failing", box.checked); }); }
-</script>
 </body>
 </html>
 
@@ -1049,7 +1057,7 @@ if (box) { box.addEventListener("change", function () { document.body.classList.
 {{% CONTENT_TYPE: MARKDOWN }}
 # conform report
 
-{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{traces}} traces × {{policies}} policies, {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasErrors}}, {{errorCount}} input problem(s){{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
+{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{traces}} traces × {{policies}} policies, {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}}, {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}}, {{errorCount}} input problem(s){{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
 {{#hasErrors}}
 
 ## Problems in the input
@@ -1066,10 +1074,44 @@ if (box) { box.addEventListener("change", function () { document.body.classList.
 - {{location}}: {{message}}
 {{/warnings}}
 {{/hasWarnings}}
+{{#hasBrokenClaims}}
+
+## Broken claims
+{{#failuresOmitted}}
+
+> **Shortened:** {{failuresOmitted}}
+{{/failuresOmitted}}
+{{#failures}}
+
+### {{summary}}
+
+- **Where:** {{place}}
+{{#baseline}}
+- **Baseline:** {{baseline}}
+{{/baseline}}
+- **What:** {{message}}
+{{#expected}}
+- **Expected:** {{expected}}
+- **Observed:** {{observed}}
+{{/expected}}
+{{#hasSteps}}
+
+<details><summary>Steps up to the departure</summary>
+
+| Step | Line | |
+|--:|--:|---|
+{{#steps}}
+| {{number}} | {{line}} | {{#departs}}**➜ {{text}}**{{#evidenceLink}} · [{{evidenceText}}]({{{evidenceLink}}}){{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}{{/evidenceLink}}{{/departs}}{{^departs}}{{text}}{{/departs}} |
+{{/steps}}
+
+</details>
+{{/hasSteps}}
+{{/failures}}
+{{/hasBrokenClaims}}
 
 ## Matrix
 
-✅ pass · ❌ first departure · ⚠️ could not be evaluated · bold: claimed by the trace or `--policy`. Policies that cannot judge any trace of an app are left out of its table.
+Bold: a claim (the trace's `policy:` or `--policy`), which decides the exit status: ✅ holds, ❌ broken at the step shown, ⚠️ could not be evaluated. Plain: a policy the trace does not claim, for information only: "agrees", or "differs" at the step shown. Policies that cannot judge any trace of an app are left out of its table.
 {{#rowsOmitted}}
 
 > **Shortened:** {{rowsOmitted}}
@@ -1081,7 +1123,7 @@ if (box) { box.addEventListener("change", function () { document.body.classList.
 | Trace |{{#columns}} {{id}} |{{/columns}}
 |---|{{#columns}}:-:|{{/columns}}
 {{#rows}}
-| {{trace}} |{{#cells}} {{#claimed}}**{{/claimed}}{{{symbol}}} {{text}}{{#claimed}}**{{/claimed}} |{{/cells}}
+| {{trace}} |{{#cells}} {{#claimed}}**{{/claimed}}{{{symbol}}}{{text}}{{#claimed}}**{{/claimed}} |{{/cells}}
 {{/rows}}
 {{/apps}}
 {{#hasCoverage}}
@@ -1106,35 +1148,6 @@ Where the claimed policies differ: of the scenarios on which `conform compare` f
 {{/pairCoverage}}
 {{/hasPairCoverage}}
 {{/hasCoverage}}
-{{#hasFailures}}
-
-## Broken claims
-{{#failuresOmitted}}
-
-> **Shortened:** {{failuresOmitted}}
-{{/failuresOmitted}}
-{{#failures}}
-
-<details><summary>{{{summaryHTML}}}</summary>
-
-- **Where:** {{place}}
-- **What:** {{message}}
-{{#expected}}
-- **Expected:** {{expected}}
-- **Observed:** {{observed}}
-{{/expected}}
-{{#hasSteps}}
-
-| Step | Line | |
-|--:|--:|---|
-{{#steps}}
-| {{number}} | {{line}} | {{#departs}}**➜ {{text}}**{{#evidenceLink}} · [{{evidenceText}}]({{{evidenceLink}}}){{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}{{/evidenceLink}}{{/departs}}{{^departs}}{{text}}{{/departs}} |
-{{/steps}}
-{{/hasSteps}}
-
-</details>
-{{/failures}}
-{{/hasFailures}}
 {{#hasPolicies}}
 
 ## Claimed policies

@@ -8,12 +8,13 @@ import Foundation
 // phase, and compares it with the parsing floor (libyaml alone) and a Python peer (PyYAML's C loader
 // plus `transitions`). Prints a table; asserts nothing.
 //
-//   swift build -c release && .build/release/conform-bench [--traces 10000] [--runs 3] [--work DIR] [--no-python]
+//   swift build -c release && .build/release/conform-bench [--traces 10000] [--runs 3] [--work DIR] [--no-python] [--no-scaling]
 
 var traceCount = 10_000
 var runs = 3
 var work = FileManager.default.temporaryDirectory.appendingPathComponent("conform-bench").path
 var python = true
+var scalingCounts = [1_000, 10_000, 100_000]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -21,8 +22,9 @@ while let argument = arguments.popFirst() {
     case "--runs": runs = Int(arguments.popFirst() ?? "") ?? runs
     case "--work": work = arguments.popFirst() ?? work
     case "--no-python": python = false
+    case "--no-scaling": scalingCounts = []
     default:
-        print("usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python]")
+        print("usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python] [--no-scaling]")
         exit(2)
     }
 }
@@ -114,3 +116,24 @@ for (length, measure) in lengths {
     print("| one trace of \(length) steps | \(s(measure.seconds)), \(String(format: "%.2f µs", measure.seconds / Double(length) * 1e6))/step, \(mb(measure.peakMegabytes)) | linear |")
 }
 print("| one small trace (20 steps) | \(String(format: "%.1f ms", single.seconds * 1000)) | ≤ 50 ms |")
+
+// The paths CI takes, beside the plain run, then time and memory as the corpus grows.
+let ci = CIPaths(conform: conform, runs: runs, reports: root.appendingPathComponent("reports"))
+let rows = try ci.measure(corpus: corpus)
+let base = rows[0].measure
+print("")
+print("| \(made.files) files | time | × plain | × libyaml floor | peak memory | exit | target |")
+print("|---|---|---|---|---|---|---|")
+for row in rows {
+    let m = row.measure
+    print("| \(row.name) | \(s(m.seconds)) | \(String(format: "%.2f×", m.seconds / base.seconds)) | \(String(format: "%.2f×", m.seconds / floor)) | \(mb(m.peakMegabytes)) | \(m.status) | \(row.target) |")
+}
+if !scalingCounts.isEmpty {
+    print("")
+    print("| form traces | files | plain: time, memory | `--report all`: time, memory | `--report all` µs/file |")
+    print("|---|---|---|---|---|")
+    for point in try ci.scaling(counts: scalingCounts, work: root) {
+        let perFile = point.all.seconds / Double(point.files) * 1e6
+        print("| \(point.count) | \(point.files) | \(s(point.plain.seconds)), \(mb(point.plain.peakMegabytes)) | \(s(point.all.seconds)), \(mb(point.all.peakMegabytes)) | \(String(format: "%.0f", perFile)) |")
+    }
+}

@@ -161,6 +161,15 @@ struct ReportCommandTests {
         #expect(json == stdout.stdout, "the JSON report is the --format json document")
     }
 
+    @Test("SARIF has every broken claim whichever reports come before it (JSON and JUnit keep no digest of the run)", arguments: ["json,sarif", "junit,sarif", "sarif"])
+    func sarifAfterOtherReports(reports: String) throws {
+        let scratch = try Scratch()
+        try scratch.write("t.yaml", RunCommandTests.departing)
+        #expect(try BinaryRunner.run(["run", "t.yaml", "--report", reports], in: scratch.url).status == 1)
+        let sarif = try String(contentsOf: scratch.url.appendingPathComponent("conform-report/conform.sarif"), encoding: .utf8)
+        #expect(sarif.contains("\"ruleId\": \"conform/makeitso\""), "\(reports)")
+    }
+
     @Test("the default folder is conform-report/, and an unknown format is a usage error")
     func defaultsAndErrors() throws {
         let scratch = try Scratch()

@@ -28,7 +28,7 @@ struct HostileInputTests {
         #expect(!html.contains("</summary> <!--"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(!html.contains("\u{01}"))
-        #expect(html.components(separatedBy: "<script>").count == 2, "only the report's own script")
+        #expect(!html.contains("<script"), "the page has no script, so none from a trace")
     }
 
     @Test("JUnit and SARIF parse, and keep the hostile text as text")

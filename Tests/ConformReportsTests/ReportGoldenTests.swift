@@ -19,6 +19,13 @@ struct ReportGoldenTests {
         #expect(try render(format, fixtureInput("basic")) == (try render(format, fixtureInput("basic"))))
     }
 
+    @Test("the JSON report, written result by result, is the document built whole", arguments: ["basic", "evidence"])
+    func jsonStreamed(fixture: String) throws {
+        let input = fixture == "basic" ? fixtureInput("basic") : evidenceInput()
+        let whole = input.result.jsonDocument(policies: input.policies).serialized(pretty: true) + "\n"
+        #expect(try render(.json, input) == whole)
+    }
+
     @Test("a time appears only when asked for")
     func noTimeUnlessAsked() throws {
         var input = fixtureInput("basic")

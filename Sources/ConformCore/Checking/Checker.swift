@@ -78,6 +78,8 @@ public struct Checker {
     func replay(recording replay: inout TraceReplay?) -> CheckOutcome {
         var model = ModelState(policy: policy, trace: trace)
         var path: [TakenTransition] = []
+        // The last action that moved the model: what a later observation's missing sheet is blamed on.
+        var lastMove: (step: Step, action: Action)?
         // The outcome once a `see` departed, while the replay goes on.
         var settled: CheckOutcome?
         replay?.record(model, reading: model.index.map(policy.predictionInputs(at:)), after: nil)
@@ -87,7 +89,7 @@ public struct Checker {
                 case .see(let observation):
                     // Once the outcome is settled, a `see` matters only for the roles it may teach.
                     if settled != nil, !observation.namesSheetActions { continue }
-                    guard let departure = try compare(observation, at: step, model: &model) else { continue }
+                    guard let departure = try compare(observation, at: step, after: lastMove, model: &model) else { continue }
                     let outcome = CheckOutcome(verdict: .fail(departure), path: path)
                     guard replay != nil else { return outcome }
                     settled = settled ?? outcome
@@ -97,6 +99,7 @@ public struct Checker {
                     case .departed(let departure):
                         return settled ?? CheckOutcome(verdict: .fail(departure), path: path)
                     case .took(let transition):
+                        lastMove = (step, action)
                         taken = transition
                     case .unchanged:
                         break
@@ -120,8 +123,8 @@ public struct Checker {
 
     // MARK: - Observations
 
-    func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError)
-        -> Departure?
+    func compare(_ observation: Observation, at step: Step, after lastMove: (step: Step, action: Action)? = nil, model: inout ModelState)
+        throws(EvaluationError) -> Departure?
     {
         let expectations = model.index.map(policy.expectations(at:)) ?? [:]
         for item in observation.items {
@@ -137,12 +140,25 @@ public struct Checker {
                 let expected = try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) }
                 mismatch = expected.matches(seen) ? nil : .value(expected)
             }
+            if mismatch != nil, let lastMove, case .sheet(let sheet)? = expectations["sheet"], sheet.isShown,
+                let seen = Self.noSheet(in: observation)
+            {
+                return Departure(
+                    step: lastMove.step.number, position: lastMove.step.position, state: model.state,
+                    detail: .missingSheet(after: lastMove.action, step: lastMove.step.number, expected: sheet, seen: seen))
+            }
             if let mismatch {
                 return Departure(step: step.number, position: step.position, state: model.state, detail: .observed(item, expected: mismatch))
             }
         }
         learnRoles(from: observation, expectations: expectations, into: &model)
         return nil
+    }
+
+    /// The item of an observation that says no sheet is up: `sheet: none`, or else `dismissed: true`.
+    private static func noSheet(in observation: Observation) -> ObservedItem? {
+        observation.items.first { if case .sheet(.none) = $0.value { true } else { false } }
+            ?? observation.items.first { $0.key == "dismissed" && { if case .scalar(.bool(true)) = $0.value { true } else { false } }($0) }
     }
 
     private func compareFields(_ seen: [NamedValue], model: ModelState) -> DepartureDetail.ExpectedValue? {

@@ -1,7 +1,7 @@
 
 
 /// One trace judged by one policy.
-public struct PairResult: Sendable {
+public struct PairResult: Sendable, Codable {
     public var trace: String
     public var file: String
     public var app: String?
@@ -13,6 +13,8 @@ public struct PairResult: Sendable {
     /// What the departing step's `evidence` names, read for reports: only on a broken claim that departs,
     /// and only when the run keeps steps.
     public var departureEvidence: Evidence? = nil
+    /// The baseline entry that matched this broken claim (`--baseline`): accepted, or expired.
+    public var baseline: BaselineMark? = nil
 
     public init(
         trace: String, file: String, app: String?, title: String?, policy: String, claimed: Bool, outcome: CheckOutcome,
@@ -29,6 +31,12 @@ public struct PairResult: Sendable {
     }
 
     public var verdict: Verdict { outcome.verdict }
+
+    /// A shard result carries no baseline mark: `conform merge` judges the whole run against its own
+    /// `--baseline`, as the unsharded run does.
+    private enum CodingKeys: String, CodingKey {
+        case trace, file, app, title, policy, claimed, outcome, departureEvidence
+    }
 }
 
 /// Everything a run found: the whole trace × policy matrix, the files that could not be read, and the counts.
@@ -45,6 +53,8 @@ public struct RunResult: Sendable {
     public var coverage: CoverageReport?
     /// The lengths of the lines problems and broken claims point at.
     public var lineLengths = LineLengths()
+    /// What the run made of its baseline, when it was given one.
+    public var baseline: BaselineOutcome?
 
     public init(
         results: [PairResult], errors: [Diagnostic], warnings: [Diagnostic] = [], traceCount: Int, policyIDs: [String], traces: [TraceSummary]
@@ -70,15 +80,15 @@ public struct RunResult: Sendable {
         results += outcome.results
     }
 
-    /// The claims that did not hold, in run order.
+    /// The claims that did not hold, in run order, baselined ones included (`PairResult.baseline` marks them).
     public var brokenClaims: [PairResult] { results.filter { $0.claimed && $0.verdict.kind != .pass } }
 
     /// The run's counts, as every output counts them.
     public var tally: RunTally {
-        let claimed = results.filter(\.claimed)
-        let held = claimed.filter { $0.verdict.kind == .pass }.count
-        return RunTally(
-            traces: traceCount, claimsHeld: held, claimsBroken: claimed.count - held, errors: errors.count, warnings: warnings.count)
+        var tally = RunTally(traces: traceCount, claimsHeld: 0, claimsBroken: 0, errors: errors.count, warnings: warnings.count)
+        for pair in results where pair.claimed { tally.count(pair) }
+        if let baseline { tally.add(baseline: baseline) }
+        return tally
     }
 
     /// The run again as file outcomes, one per trace in run order (then one with the problems), for
@@ -96,7 +106,7 @@ public struct RunResult: Sendable {
 }
 
 /// A checked trace as reports list it.
-public struct TraceSummary: Sendable {
+public struct TraceSummary: Sendable, Codable {
     public var id: String
     public var file: String
     public var app: String?
@@ -124,7 +134,7 @@ public struct TraceSummary: Sendable {
 }
 
 /// One step of a trace as reports show it.
-public struct StepSummary: Sendable {
+public struct StepSummary: Sendable, Codable {
     public var number: Int
     public var position: TextPosition
     public var verb: String
@@ -141,7 +151,7 @@ public struct StepSummary: Sendable {
         note = step.note
         evidence = step.evidence
         switch step.kind {
-        case .action(let action): text = action.display
+        case .action(let action): text = action.detailed
         case .see(let observation):
             text = "see " + observation.items.map { "\($0.key): \($0.value.display)" }.joined(separator: ", ")
         }

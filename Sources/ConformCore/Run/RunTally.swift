@@ -3,21 +3,33 @@
 public struct RunTally: Sendable {
     public private(set) var traces = 0
     public private(set) var claimsHeld = 0
-    /// Claims that did not hold: failed, inapplicable to the claimed policy, or not evaluable.
+    /// Claims that did not hold and fail the run: failed, inapplicable to the claimed policy, or not
+    /// evaluable, and not baselined (an expired baseline entry counts here).
     public private(set) var claimsBroken = 0
+    /// Claims that did not hold but that a baseline entry accepts: they do not fail the run.
+    public private(set) var claimsBaselined = 0
+    /// Of `claimsBroken`, those whose baseline entry has expired.
+    public private(set) var claimsExpired = 0
     /// Files that could not be read, and problems found before any file (missing paths, no trace).
     public private(set) var errors = 0
     /// Problems that never change the exit status (an evidence file that is missing).
     public private(set) var warnings = 0
+    /// Whether the run was judged against a baseline (`--baseline` or `--write-baseline`).
+    public private(set) var hasBaseline = false
+    /// Baseline entries that matched no broken claim.
+    public private(set) var staleEntries = 0
+    /// `--strict-baseline`: stale entries fail the run.
+    public private(set) var strictBaseline = false
 
     public init() {}
 
-    public init(traces: Int, claimsHeld: Int, claimsBroken: Int, errors: Int, warnings: Int) {
+    public init(traces: Int, claimsHeld: Int, claimsBroken: Int, errors: Int, warnings: Int, claimsBaselined: Int = 0) {
         self.traces = traces
         self.claimsHeld = claimsHeld
         self.claimsBroken = claimsBroken
         self.errors = errors
         self.warnings = warnings
+        self.claimsBaselined = claimsBaselined
     }
 
     public mutating func add(_ outcome: FileOutcome) {
@@ -25,8 +37,18 @@ public struct RunTally: Sendable {
         warnings += outcome.warnings.count
         guard outcome.summary != nil else { return }
         traces += 1
-        for pair in outcome.results where pair.claimed {
-            if pair.verdict.kind == .pass { claimsHeld += 1 } else { claimsBroken += 1 }
+        for pair in outcome.results where pair.claimed { count(pair) }
+    }
+
+    /// Counts one claim.
+    mutating func count(_ pair: PairResult) {
+        if pair.verdict.kind == .pass {
+            claimsHeld += 1
+        } else if pair.isBaselined {
+            claimsBaselined += 1
+        } else {
+            claimsBroken += 1
+            if pair.baseline?.expired == true { claimsExpired += 1 }
         }
     }
 
@@ -35,12 +57,29 @@ public struct RunTally: Sendable {
         errors += diagnostics.count
     }
 
-    public var claims: Int { claimsHeld + claimsBroken }
+    /// What the run made of its baseline, once every file is done.
+    public mutating func add(baseline: BaselineOutcome) {
+        hasBaseline = true
+        staleEntries = baseline.stale.count
+        strictBaseline = baseline.strict
+    }
 
-    /// 0 when every claim holds; 1 when one does not; 2 when a file could not be read or no trace was
+    public var claims: Int { claimsHeld + claimsBroken + claimsBaselined }
+
+    /// 0 when every claim holds or is baselined; 1 when one fails the run (or, with
+    /// `--strict-baseline`, a baseline entry is stale); 2 when a file could not be read or no trace was
     /// found (also when claims failed too). Warnings never count.
     public var exitStatus: Int32 {
         if errors > 0 || traces == 0 { return 2 }
-        return claimsBroken > 0 ? 1 : 0
+        if claimsBroken > 0 || (strictBaseline && staleEntries > 0) { return 1 }
+        return 0
+    }
+
+    /// The exit status of one shard of a run (`--shard`): as `exitStatus`, except that a shard that was
+    /// dealt no trace is no error (the whole run's "no trace found" is an error, and is counted in `errors`).
+    public var shardExitStatus: Int32 {
+        if errors > 0 { return 2 }
+        if claimsBroken > 0 || (strictBaseline && staleEntries > 0) { return 1 }
+        return 0
     }
 }

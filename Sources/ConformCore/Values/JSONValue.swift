@@ -58,18 +58,30 @@ public indirect enum JSONValue: Hashable, Sendable {
     ) {
         out += open
         guard !items.isEmpty else { out += close; return }
-        let inner = pretty ? "\n" + String(repeating: "  ", count: indent + 1) : ""
+        let inner = pretty ? JSONValue.newline(indent: indent + 1) : ""
         for (index, item) in items.enumerated() {
             if index > 0 { out += "," }
             out += inner
             element(item, &out)
         }
-        out += pretty ? "\n" + String(repeating: "  ", count: indent) : ""
+        out += pretty ? JSONValue.newline(indent: indent) : ""
         out += close
+    }
+
+    private static let newlines = (0..<16).map { "\n" + String(repeating: "  ", count: $0) }
+
+    /// A line break and the indentation of `indent` levels (two spaces each).
+    public static func newline(indent: Int) -> String {
+        indent < newlines.count ? newlines[indent] : "\n" + String(repeating: "  ", count: indent)
     }
 
     /// A JSON string literal; control characters and the characters that break HTML embedding are escaped.
     public static func quoted(_ text: String) -> String {
+        // Most text needs no escape: one pass over the bytes finds out, and the text is copied whole.
+        // (0xE2 starts U+2028 and U+2029, and other characters too, which take the slow path.)
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,0 +1,50 @@
+import ArgumentParser
+import ConformCore
+import ConformKit
+import ConformReports
+import Foundation
+
+/// `--baseline`, `--write-baseline`, `--strict-baseline`, `--as-of`: known broken claims that
+/// `conform run` accepts (Docs/Baselines.md).
+struct BaselineOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Accept the broken claims FILE lists: reported as baselined, they do not fail the run.", valueName: "FILE"))
+    var baseline: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write every broken claim of this run to FILE as a baseline (keeping the reasons of --baseline's entries).", valueName: "FILE"))
+    var writeBaseline: String?
+
+    @Flag(help: "Stale baseline entries (that match no broken claim) fail the run instead of warning.")
+    var strictBaseline = false
+
+    @Option(help: ArgumentHelp("The day baseline expiry is judged on (default: SOURCE_DATE_EPOCH's day, else today; UTC).", valueName: "YYYY-MM-DD"))
+    var asOf: String?
+
+    func validate() throws {
+        if baseline == nil, writeBaseline == nil {
+            if strictBaseline { throw ValidationError("--strict-baseline needs --baseline FILE.") }
+            if asOf != nil { throw ValidationError("--as-of needs --baseline FILE or --write-baseline FILE.") }
+        }
+        if let asOf, CalendarDate(asOf) == nil {
+            throw ValidationError("--as-of takes a date written YYYY-MM-DD, not '\(asOf)'.")
+        }
+    }
+
+    /// The baseline to judge the run against, and the problems of its file; `nil` without one.
+    func matcher() -> (BaselineMatcher, [Diagnostic])? {
+        guard baseline != nil || writeBaseline != nil else { return nil }
+        let (read, problems) = baseline.map(BaselineFile.load) ?? (Baseline(file: writeBaseline ?? "", entries: []), [])
+        let matcher = BaselineMatcher(baseline: read, today: today(), strict: strictBaseline, writing: writeBaseline != nil)
+        return (matcher, problems)
+    }
+
+    /// `--as-of`, else the UTC day of `SOURCE_DATE_EPOCH`, else of the clock.
+    func today() -> CalendarDate {
+        if let asOf, let date = CalendarDate(asOf) { return date }
+        if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Double(text), seconds.isFinite {
+            return CalendarDate(secondsSince1970: seconds)
+        }
+        return CalendarDate(secondsSince1970: Date().timeIntervalSince1970)
+    }
+}

@@ -1,0 +1,149 @@
+/// A file of known broken claims that a run accepts (`conform run --baseline`): each entry names a
+/// claim by what its failure is, not where it is written, with the reason it is accepted.
+public struct Baseline: Sendable {
+    /// The file the entries were read from (or are to be written to).
+    public var file: String
+    /// The entries in file order.
+    public private(set) var entries: [BaselineEntry]
+    /// Trace and policy → the entry's index (at most one entry per claim).
+    private var index: [BaselinePair: Int] = [:]
+
+    /// - Parameter entries: at most one per trace and policy; of two, the first is kept.
+    public init(file: String, entries: [BaselineEntry]) {
+        self.file = file
+        self.entries = []
+        for entry in entries where index[entry.key.pair] == nil {
+            index[entry.key.pair] = self.entries.count
+            self.entries.append(entry)
+        }
+    }
+
+    /// The entry for a trace and policy, with its index in `entries`.
+    public func entry(trace: String, policy: String) -> (index: Int, entry: BaselineEntry)? {
+        guard let found = index[BaselinePair(trace: trace, policy: policy)] else { return nil }
+        return (found, entries[found])
+    }
+
+    /// The entries as `--write-baseline` writes them: by trace id, then policy id.
+    public var sortedEntries: [BaselineEntry] {
+        entries.sorted { ($0.key.trace, $0.key.policy) < ($1.key.trace, $1.key.policy) }
+    }
+}
+
+/// One accepted broken claim: what it is, why it is accepted, until when, and where it is written.
+public struct BaselineEntry: Sendable {
+    public var key: BaselineKey
+    public var reason: String
+    /// The last day the entry accepts its failure; `nil`: no end.
+    public var expires: CalendarDate?
+    /// Where the entry is written in its file (its first key); `nil` for an entry made by this run.
+    public var position: TextPosition?
+
+    /// The reason `--write-baseline` gives a new entry, for a person to replace.
+    public static let placeholderReason = "TODO say why this deviation is accepted"
+
+    public init(key: BaselineKey, reason: String, expires: CalendarDate? = nil, position: TextPosition? = nil) {
+        self.key = key
+        self.reason = reason
+        self.expires = expires
+        self.position = position
+    }
+
+    /// Whether the entry no longer accepts its failure on `today` (it does on its `expires` day itself).
+    public func hasExpired(on today: CalendarDate) -> Bool {
+        expires.map { today > $0 } ?? false
+    }
+}
+
+/// What a broken claim is, as a baseline recognises it: trace, policy, the kind of verdict, and for a
+/// departure the model's state and what the trace observed or did there. The step number, the line
+/// and the expected value are left out, so that editing an unrelated step keeps an entry matching.
+public struct BaselineKey: Sendable, CustomStringConvertible {
+    public var trace: String
+    public var policy: String
+    /// `fail`, `inapplicable` or `error` (never `pass`).
+    public var verdict: Verdict.Kind
+    /// For `fail`: the policy's control state at the departure.
+    public var state: String?
+    /// For `fail`: the departure's `observed` object (the departing key or action, with its value).
+    public var observed: JSONValue?
+
+    public init(trace: String, policy: String, verdict: Verdict.Kind, state: String? = nil, observed: JSONValue? = nil) {
+        self.trace = trace
+        self.policy = policy
+        self.verdict = verdict
+        self.state = state
+        self.observed = observed
+    }
+
+    /// The key of a claim that does not hold; `nil` for a claim that holds or a pair that is no claim.
+    public init?(_ pair: PairResult) {
+        guard pair.claimed else { return nil }
+        switch pair.verdict {
+        case .pass: return nil
+        case .fail(let departure):
+            self.init(trace: pair.trace, policy: pair.policy, verdict: .fail, state: departure.state, observed: departure.observed)
+        case .inapplicable: self.init(trace: pair.trace, policy: pair.policy, verdict: .inapplicable)
+        case .error: self.init(trace: pair.trace, policy: pair.policy, verdict: .error)
+        }
+    }
+
+    /// Whether two keys name the same failure: objects compare whatever their key order, numbers by value.
+    public func matches(_ other: BaselineKey) -> Bool {
+        trace == other.trace && policy == other.policy && verdict == other.verdict && state == other.state
+            && observed.map(\.canonical) == other.observed.map(\.canonical)
+    }
+
+    /// `in state 'editing' with {"cancel":"absent"}`, `inapplicable`, `error`.
+    public var description: String {
+        guard verdict == .fail else { return verdict.rawValue }
+        return "in state '\(state ?? "")' with \(observed?.serialized() ?? "{}")"
+    }
+
+    var pair: BaselinePair { BaselinePair(trace: trace, policy: policy) }
+}
+
+/// A trace id and a policy id: one claim.
+struct BaselinePair: Hashable, Sendable {
+    var trace: String
+    var policy: String
+}
+
+/// How a baseline entry judged a broken claim: accepted, or matched but expired.
+public struct BaselineMark: Sendable {
+    public var reason: String
+    public var expires: CalendarDate?
+    /// Past `expires` on the run's day: the failure counts again.
+    public var expired: Bool
+    /// The entry's index in the baseline read; `nil` for an entry `--write-baseline` makes in this run.
+    public var entry: Int?
+    /// Where the entry is written (file, line, column); `nil` for an entry made in this run.
+    public var source: SourceLocation?
+
+    public init(reason: String, expires: CalendarDate?, expired: Bool, entry: Int?, source: SourceLocation?) {
+        self.reason = reason
+        self.expires = expires
+        self.expired = expired
+        self.entry = entry
+        self.source = source
+    }
+}
+
+extension PairResult {
+    /// A broken claim that a baseline entry accepts (one that has not expired).
+    public var isBaselined: Bool { baseline.map { !$0.expired } ?? false }
+
+    /// A claim that does not hold and is not baselined: what fails the run.
+    public var failsRun: Bool { claimed && verdict.kind != .pass && !isBaselined }
+}
+
+extension JSONValue {
+    /// The same value with every object's members sorted by key, to compare regardless of key order.
+    public var canonical: JSONValue {
+        switch self {
+        case .array(let items): return .array(items.map(\.canonical))
+        case .object(let members): return .object(members.map { ($0.0, $0.1.canonical) }.sorted { $0.0 < $1.0 })
+        default: return self
+        }
+    }
+}

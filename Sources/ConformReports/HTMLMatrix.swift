@@ -1,0 +1,59 @@
+import ConformCore
+
+/// The HTML page's matrix, a row per trace written while the run goes (into a `Spool`), in run order:
+/// built here rather than by the template, since a template engine takes seconds over 100,000 rows.
+/// The template places the rows with `{{{matrixRows}}}`.
+enum HTMLMatrix {
+    /// What `{{{matrixRows}}}` renders to; the page is cut there and the spooled rows put in its place.
+    /// Escaped text can never contain it: escaping turns control characters into U+FFFD.
+    static let rowsMarker = "\u{1}conform:matrix-rows\u{1}"
+    /// Up to this many traces the matrix is open when the page loads.
+    static let openLimit = 50
+
+    /// One trace's row: a cell per loaded policy, in the columns' order. The trace links to its
+    /// details when the page shows them (`linked`).
+    static func row(_ summary: TraceSummary, results: [PairResult], policyIDs: [String], linked: Bool) -> String {
+        let id = Escaping.xml(summary.id)
+        var row = "<tr><th>"
+        if linked {
+            row += "<a href=\"#\(ReportModel.anchor(summary.file))\">\(id)</a>"
+        } else {
+            row += id
+        }
+        row += "</th><td>\(Escaping.xml(summary.app ?? "(no app)"))</td>"
+        // Results come in the policies' order; a lookup only if they do not.
+        let aligned = results.map(\.policy) == policyIDs
+        for (index, policy) in policyIDs.enumerated() {
+            guard let pair = aligned ? results[index] : results.first(where: { $0.policy == policy }) else {
+                row += "<td></td>"
+                continue
+            }
+            row += cell(pair)
+        }
+        return row + "</tr>\n"
+    }
+
+    /// A cell as short as it can be read, since a page of 100,000 rows has a million of them: the
+    /// column names the policy, the class gives the colour. A claim (`c`, outlined) is `p` pass ✓,
+    /// `f` broken ✗ with the departing step, `e` not evaluable !; a policy the trace does not claim is
+    /// information, muted (`u`): = agrees, ≠ differs at the step shown; `n` cannot judge.
+    static func cell(_ pair: PairResult) -> String {
+        switch (pair.verdict, pair.claimed) {
+        case (.pass, true): return "<td class=\"p c\">✓</td>"
+        case (.fail(let departure), true): return "<td class=\"f c\">✗ \(departure.step)</td>"
+        case (.inapplicable, true): return "<td class=\"f c\">✗ n/a</td>"
+        case (.error, true): return "<td class=\"e c\">!</td>"
+        case (.pass, false): return "<td class=\"u\">=</td>"
+        case (.fail(let departure), false): return "<td class=\"u\">≠ \(departure.step)</td>"
+        case (.inapplicable, false): return "<td class=\"n\">·</td>"
+        case (.error, false): return "<td class=\"e\">!</td>"
+        }
+    }
+
+    /// The rendered page cut at the rows' marker, with the rows in its place (or the page as it is,
+    /// for a template that shows no matrix).
+    static func splice(_ page: String, rows: Spool) -> [OutputPart] {
+        guard let marker = page.range(of: rowsMarker) else { return [.text(page)] }
+        return [.text(String(page[..<marker.lowerBound])), .spool(rows), .text(String(page[marker.upperBound...]))]
+    }
+}

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import ConformReports
+
+@Suite("Spooled report text")
+struct SpoolTests {
+    @Test("text past the memory limit goes to disk and comes back whole, in order")
+    func spills() {
+        let spool = Spool()
+        var expected = ""
+        for index in 0..<80 {
+            let piece = String(repeating: "row \(index) é✓\n", count: 2_000)
+            spool.append(piece)
+            expected += piece
+        }
+        #expect(expected.utf8.count > 4 * Spool.memoryLimit)
+        #expect(!spool.isEmpty)
+        #expect(spool.text() == expected)
+        #expect(spool.isEmpty, "drained")
+        #expect(spool.text() == "")
+    }
+
+    @Test("a piece read back never ends inside a character")
+    func characterBoundaries() {
+        #expect(Spool.incompleteTail(of: Array("ab✓".utf8)) == [])
+        #expect(Spool.incompleteTail(of: Array("ab✓".utf8).dropLast()) == Array("✓".utf8).dropLast())
+        #expect(Spool.incompleteTail(of: Array("a😀".utf8).dropLast(3)) == [0xF0])
+        #expect(Spool.incompleteTail(of: Array("é".utf8)) == [])
+        #expect(Spool.incompleteTail(of: []) == [])
+    }
+
+    @Test("a page is cut at the rows' marker; a template without it keeps its page")
+    func splice() {
+        let rows = Spool()
+        rows.append("<tr>1</tr>\n")
+        let parts = HTMLMatrix.splice("<table>\(HTMLMatrix.rowsMarker)</table>", rows: rows)
+        #expect(parts.joined() == "<table><tr>1</tr>\n</table>")
+        #expect(HTMLMatrix.splice("<p>no matrix</p>", rows: Spool()).joined() == "<p>no matrix</p>")
+    }
+}
