@@ -75,10 +75,10 @@ public struct ConformRunner: Sendable {
         public var discoveredFiles = 0
         /// The baseline files (`--baseline`, `--write-baseline`) found among the paths, and so not checked.
         public var baselineFilesFound: [String] = []
-        /// With `revealDifferences`: what the outcomes' `revealed` misses, for the tally. A whole run
-        /// replays each file on the pairs of the policies claimed before it; these are the differences
-        /// the files show on the pairs of policies claimed later (`RevealPlan`).
-        public var lateRevealed: [String: Set<String>] = [:]
+        /// With `revealDifferences`, in a whole run (no shard): per pair of claimed policies of one
+        /// domain (`CoverageTally.pairKey`), the differences the files show. The outcomes carry none
+        /// then; a shard's carry theirs, on every pair (`FileOutcome.revealed`).
+        public var revealed: [String: Set<String>] = [:]
     }
 
     /// Checks every file, on every core (or `options.jobs` at once), and hands each file's outcome to
@@ -136,10 +136,10 @@ public struct ConformRunner: Sendable {
         if workers == 1 {
             var last: [FileOutcome] = []
             for index in selected {
-                let reveal = reveals?.begin(at: index, after: last)
-                last = [work(files[index], reveal)]
-                reveals?.handedOver(last)
-                each(index, last[0])
+                var outcome = work(files[index], reveals?.begin(at: index, after: last))
+                last = [outcome]
+                reveals?.handOver(&outcome)
+                each(index, outcome)
             }
         } else {
             let batch = max(64, (workers ?? ProcessInfo.processInfo.activeProcessorCount) * 64)
@@ -152,14 +152,20 @@ public struct ConformRunner: Sendable {
                 let reveal = reveals?.begin(at: start, after: previous.map(\.1))
                 start += slice.count
                 let checking = slice.isEmpty ? nil : Self.startChecking(slice.map { files[$0] }, workers: workers) { work($0, reveal) }
-                reveals?.handedOver(previous.map(\.1))
-                for (index, outcome) in previous { each(index, outcome) }
+                for (index, checked) in previous {
+                    var outcome = checked
+                    reveals?.handOver(&outcome)
+                    each(index, outcome)
+                }
                 previous = []
                 previous = checking.map { Array(zip(slice, $0.wait())) } ?? []
             } while !previous.isEmpty
         }
-        if let plan = reveals?.plan {
-            ending.lateRevealed = revealLate(files, plan: plan, claims: options.claims, workers: workers)
+        if let reveals, let plan = reveals.plan {
+            ending.revealed = reveals.revealed
+            for (pair, shown) in revealLate(files, plan: plan, claims: options.claims, workers: workers) {
+                ending.revealed[pair, default: []].formUnion(shown)
+            }
         }
         return ending
     }

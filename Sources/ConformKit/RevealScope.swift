@@ -38,13 +38,18 @@ struct RevealTargets: Sendable {
     }
 }
 
-/// The pairs each batch of files is replayed on: those `RevealPlan` gives as the run goes, or, with
-/// no plan (a shard), every pair for every batch.
+/// What a run does for `--coverage` as its files are checked: which pairs each batch is replayed on
+/// (as `RevealPlan` says in a whole run; every pair in a shard, which cannot know the other shards'
+/// claims), and, in a whole run, what the files show, taken out of their outcomes in file order.
 struct RevealBatches {
     private(set) var plan: RevealPlan?
     private let policies: [Policy]
     private var scope: RevealScope?
     private var targets: RevealTargets?
+    /// In a whole run: the differences shown by the files handed over.
+    private(set) var revealed: [String: Set<String>] = [:]
+    /// The run's own trace-id check, so that a file the caller refuses for a duplicate id shows nothing.
+    private var ids = TraceIDs()
 
     init(_ plan: RevealPlan?, _ library: PolicyLibrary) {
         self.plan = plan
@@ -63,7 +68,13 @@ struct RevealBatches {
         return targets
     }
 
-    mutating func handedOver(_ outcomes: [FileOutcome]) {
-        for outcome in outcomes { plan?.handedOver(outcome) }
+    /// Before an outcome is handed over, in file order. In a whole run, what it shows is taken out of
+    /// it: which pairs a file was replayed on depends on the batches, and outcomes must not (they are
+    /// the same for any `--jobs`). A shard's outcomes keep theirs, every pair, for `conform merge`.
+    mutating func handOver(_ outcome: inout FileOutcome) {
+        guard plan != nil else { return }
+        plan?.handedOver(outcome)
+        for (pair, shown) in ids.admit(outcome).revealed { revealed[pair, default: []].formUnion(shown) }
+        outcome.revealed = [:]
     }
 }

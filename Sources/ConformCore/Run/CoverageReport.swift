@@ -69,7 +69,7 @@ public struct CoverageTally: Sendable {
         add(revealed: outcome.revealed)
     }
 
-    /// Adds differences shown apart from any outcome (`ConformRunner.Ending.lateRevealed`).
+    /// Adds differences shown apart from any outcome (a whole run gives them in its ending, `ConformRunner.Ending.revealed`).
     public mutating func add(revealed shown: [String: Set<String>]) {
         for (pair, differences) in shown { revealed[pair, default: []].formUnion(differences) }
     }
