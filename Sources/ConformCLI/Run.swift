@@ -114,6 +114,7 @@ extension ConformCommand {
                 outputs.add(outcome)
                 if coverage { coverageTally.add(outcome) }
             }
+            coverageTally.add(revealed: ending.revealed)
             record?.header.files = ending.discoveredFiles
             record?.header.errors = ending.leadingErrors
             record?.header.baselineFiles = ending.baselineFilesFound

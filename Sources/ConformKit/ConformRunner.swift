@@ -47,6 +47,8 @@ public struct ConformRunner: Sendable {
 
     public let library: PolicyLibrary
     private let loader: TraceLoader
+    /// `--coverage`'s memory of the pairs of points it compared (`RevealMemo`), one per worker thread.
+    let memos = RevealMemoPool()
 
     public init(library: PolicyLibrary) {
         self.library = library
@@ -73,6 +75,10 @@ public struct ConformRunner: Sendable {
         public var discoveredFiles = 0
         /// The baseline files (`--baseline`, `--write-baseline`) found among the paths, and so not checked.
         public var baselineFilesFound: [String] = []
+        /// With `revealDifferences`, in a whole run (no shard): per pair of claimed policies of one
+        /// domain (`CoverageTally.pairKey`), the differences the files show. The outcomes carry none
+        /// then; a shard's carry theirs, on every pair (`FileOutcome.revealed`).
+        public var revealed: [String: Set<String>] = [:]
     }
 
     /// Checks every file, on every core (or `options.jobs` at once), and hands each file's outcome to
@@ -113,34 +119,54 @@ public struct ConformRunner: Sendable {
         }
         let files = discovery.files
         let selected = options.shard.map { $0.select(FileDiscovery.relativePaths(files, under: options.paths)) } ?? Array(files.indices)
-        let work: @Sendable (String) -> FileOutcome = { file in
+        let work: @Sendable (String, RevealTargets?) -> FileOutcome = { file, reveal in
             var outcome = check(
                 file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
-                revealDifferences: options.revealDifferences)
+                reveal: reveal)
             // Marked before `prepare`, which may serialise the results.
             options.baseline?.mark(&outcome.results)
             prepare(&outcome)
             return outcome
         }
-        let ending = Ending(leadingErrors: leading, discoveredFiles: files.count, baselineFilesFound: baselineFilesFound)
+        var ending = Ending(leadingErrors: leading, discoveredFiles: files.count, baselineFilesFound: baselineFilesFound)
+        // With --coverage, a whole run replays each file on the pairs of the policies claimed before it;
+        // a shard, which cannot know what the other shards claim, replays every file on every pair.
+        var reveals = options.revealDifferences ? RevealBatches(options.shard == nil ? RevealPlan(claims: options.claims) : nil, library) : nil
         let workers = options.jobs.map { max(1, $0) }
         if workers == 1 {
-            for index in selected { each(index, work(files[index])) }
-            return ending
+            var last: [FileOutcome] = []
+            for index in selected {
+                var outcome = work(files[index], reveals?.begin(at: index, after: last))
+                last = [outcome]
+                reveals?.handOver(&outcome)
+                each(index, outcome)
+            }
+        } else {
+            let batch = max(64, (workers ?? ProcessInfo.processInfo.activeProcessorCount) * 64)
+            // While one batch is checked, the previous one is handed over (and freed) on this thread, so that
+            // no core waits for the hand-over.
+            var previous: [(Int, FileOutcome)] = []
+            var start = 0
+            repeat {
+                let slice = Array(selected[start..<min(selected.count, start + batch)])
+                let reveal = reveals?.begin(at: start, after: previous.map(\.1))
+                start += slice.count
+                let checking = slice.isEmpty ? nil : Self.startChecking(slice.map { files[$0] }, workers: workers) { work($0, reveal) }
+                for (index, checked) in previous {
+                    var outcome = checked
+                    reveals?.handOver(&outcome)
+                    each(index, outcome)
+                }
+                previous = []
+                previous = checking.map { Array(zip(slice, $0.wait())) } ?? []
+            } while !previous.isEmpty
         }
-        let batch = max(64, (workers ?? ProcessInfo.processInfo.activeProcessorCount) * 64)
-        // While one batch is checked, the previous one is handed over (and freed) on this thread, so that
-        // no core waits for the hand-over.
-        var previous: [(Int, FileOutcome)] = []
-        var start = 0
-        repeat {
-            let slice = Array(selected[start..<min(selected.count, start + batch)])
-            start += slice.count
-            let checking = slice.isEmpty ? nil : Self.startChecking(slice.map { files[$0] }, workers: workers, work)
-            for (index, outcome) in previous { each(index, outcome) }
-            previous = []
-            previous = checking.map { Array(zip(slice, $0.wait())) } ?? []
-        } while !previous.isEmpty
+        if let reveals, let plan = reveals.plan {
+            ending.revealed = reveals.revealed
+            for (pair, shown) in revealLate(files, plan: plan, claims: options.claims, workers: workers) {
+                ending.revealed[pair, default: []].formUnion(shown)
+            }
+        }
         return ending
     }
 
@@ -158,7 +184,7 @@ public struct ConformRunner: Sendable {
     /// Starts checking `files`, one file at a time per thread (so that no thread idles while another
     /// finishes a long file): on every core, or on `workers` threads; `wait()` gives the outcomes in the
     /// files' order.
-    private static func startChecking(_ files: [String], workers: Int?, _ body: @escaping @Sendable (String) -> FileOutcome) -> BatchResults {
+    static func startChecking(_ files: [String], workers: Int?, _ body: @escaping @Sendable (String) -> FileOutcome) -> BatchResults {
         let results = BatchResults(count: files.count)
         results.group.enter()
         DispatchQueue.global().async {
@@ -181,6 +207,13 @@ public struct ConformRunner: Sendable {
     public func check(
         file: String, commandLineClaims: [String], keepSteps: Bool = false, recordPaths: Bool = false, revealDifferences: Bool = false
     ) -> FileOutcome {
+        check(
+            file: file, commandLineClaims: commandLineClaims, keepSteps: keepSteps, recordPaths: recordPaths,
+            reveal: revealDifferences ? RevealTargets(.every, in: library.policies) : nil)
+    }
+
+    /// - Parameter reveal: the pairs of policies to replay the trace on (`nil`: none).
+    func check(file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(file) {
         case .success(let read): bytes = read
@@ -205,8 +238,15 @@ public struct ConformRunner: Sendable {
         results.reserveCapacity(library.policies.count)
         let claimedOnCommandLine = Set(commandLineClaims)
         // Paths are kept only where reports draw them (claimed pairs), so a plain run stays lean.
-        let outcomes = Checker.check(trace, against: library.policies) { policy in
-            recordPaths && (claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id))
+        let recordingPath = { (policy: Policy) in recordPaths && (claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id)) }
+        let outcomes: [CheckOutcome]
+        var replays: [TraceReplay?] = []
+        if let reveal {
+            // The replays `--coverage` compares are made in the same pass as the check.
+            (outcomes, replays) = Checker.check(
+                trace, against: library.policies, recordingPath: recordingPath, replaying: { reveal.replayed.contains($0.id) })
+        } else {
+            outcomes = Checker.check(trace, against: library.policies, recordingPath: recordingPath)
         }
         for (policy, outcome) in zip(library.policies, outcomes) {
             var isClaimed = claimed.contains(policy.id)
@@ -226,7 +266,7 @@ public struct ConformRunner: Sendable {
             let lines = errors.compactMap(\.location.line) + results.filter { $0.claimed }.compactMap(\.verdict.line)
             outcome.lineLengths = LineLengths.measure(Set(lines), in: bytes)
         }
-        if revealDifferences { outcome.revealed = revealed(by: trace, outcomes: outcomes) }
+        if let reveal { outcome.revealed = revealed(by: trace, replays: replays, on: reveal) }
         return outcome
     }
 
@@ -247,26 +287,10 @@ public struct ConformRunner: Sendable {
         }
         return (claimed, unknown)
     }
-
-    /// Which differences of every two same-domain policies that can read the trace it shows.
-    private func revealed(by trace: Trace, outcomes: [CheckOutcome]) -> [String: Set<String>] {
-        let readers = zip(library.policies, outcomes).filter { $0.1.verdict.kind != .inapplicable }.map(\.0)
-        // Each policy's run along the trace is the same in every pair it is part of: computed once.
-        let replays = readers.map { TraceReplay(trace, on: PolicySimulator(policy: $0, form: trace.form)) }
-        var revealed: [String: Set<String>] = [:]
-        for (index, a) in readers.enumerated() {
-            for (offset, b) in readers.enumerated().dropFirst(index + 1) where b.domain == a.domain {
-                let comparison = PolicyComparison(a, b, form: trace.form, exploring: false)
-                let shown = comparison.revealed(by: trace, replays: (replays[index], replays[offset]))
-                if !shown.isEmpty { revealed[CoverageTally.pairKey(a.id, b.id)] = shown }
-            }
-        }
-        return revealed
-    }
 }
 
 /// The outcomes of one batch, each stored once by the thread that checked its file.
-private final class BatchResults: @unchecked Sendable {
+final class BatchResults: @unchecked Sendable {
     private var outcomes: [FileOutcome?]
     private let lock = NSLock()
     /// Left when every file of the batch is checked.

@@ -23,57 +23,102 @@ public struct Checker {
     public static func check(_ trace: Trace, against policies: [Policy], recordingPath: (Policy) -> Bool) -> [CheckOutcome] {
         let words = TraceWords(trace)
         return policies.map { policy in
-            // Decided before a checker (a copy of the policy and the trace) is made: many policies cannot read a trace.
-            if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
-                return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
-            }
-            var checker = Checker(policy: policy, trace: trace)
-            checker.words = words
-            checker.recordsPath = recordingPath(policy)
-            return checker.replay()
+            var none: TraceReplay?
+            return check(trace, against: policy, words: words, recordingPath: recordingPath(policy), replay: &none)
         }
+    }
+
+    /// Checks one trace against each policy and, in the same pass, replays it on those `replaying` names
+    /// that can read it (`TraceReplay`, for `run --coverage`): `nil` for the others.
+    public static func check(
+        _ trace: Trace, against policies: [Policy], recordingPath: (Policy) -> Bool, replaying: (Policy) -> Bool
+    ) -> (outcomes: [CheckOutcome], replays: [TraceReplay?]) {
+        let words = TraceWords(trace)
+        var replays: [TraceReplay?] = []
+        replays.reserveCapacity(policies.count)
+        let outcomes = policies.map { policy in
+            var replay = replaying(policy) ? TraceReplay(keepingConfigurations: false) : nil
+            let outcome = check(trace, against: policy, words: words, recordingPath: recordingPath(policy), replay: &replay)
+            replays.append(outcome.verdict.kind == .inapplicable ? nil : replay)
+            return outcome
+        }
+        return (outcomes, replays)
+    }
+
+    private static func check(
+        _ trace: Trace, against policy: Policy, words: TraceWords, recordingPath: Bool, replay: inout TraceReplay?
+    ) -> CheckOutcome {
+        // Decided before a checker (a copy of the policy and the trace) is made: many policies cannot read a trace.
+        if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
+            return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
+        }
+        var checker = Checker(policy: policy, trace: trace)
+        checker.words = words
+        // A replay names the transitions it took, whether or not the outcome keeps them.
+        checker.recordsPath = recordingPath || replay != nil
+        var outcome = checker.replay(recording: &replay)
+        if !recordingPath { outcome.path = [] }
+        return outcome
     }
 
     public func run() -> CheckOutcome {
         if let reason = Applicability.reasonInapplicable(trace, to: policy, using: words) {
             return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
         }
-        return replay()
+        var none: TraceReplay?
+        return replay(recording: &none)
     }
 
     /// Replays the trace step by step, once the policy is known to be able to read it.
-    private func replay() -> CheckOutcome {
+    ///
+    /// With `replay`, it also runs the policy's model along the whole trace, as `TraceReplay` describes:
+    /// past a `see` that departs or cannot be evaluated (the outcome is settled there, and the `see`
+    /// teaches nothing), up to the first action the policy does not allow, recording where the model
+    /// stands after the start and after each action.
+    func replay(recording replay: inout TraceReplay?) -> CheckOutcome {
         var model = ModelState(policy: policy, trace: trace)
         var path: [TakenTransition] = []
         // The last action that moved the model: what a later observation's missing sheet is blamed on.
         var lastMove: (step: Step, action: Action)?
+        // The outcome once a `see` departed, while the replay goes on.
+        var settled: CheckOutcome?
+        replay?.record(model, reading: model.index.map(policy.predictionInputs(at:)), after: nil)
         for step in trace.steps {
             do {
                 switch step.kind {
                 case .see(let observation):
-                    if let departure = try compare(observation, at: step, after: lastMove, model: &model) {
-                        return CheckOutcome(verdict: .fail(departure), path: path)
-                    }
+                    // Once the outcome is settled, a `see` matters only for the roles it may teach.
+                    if settled != nil, !observation.namesSheetActions { continue }
+                    guard let departure = try compare(observation, at: step, after: lastMove, model: &model) else { continue }
+                    let outcome = CheckOutcome(verdict: .fail(departure), path: path)
+                    guard replay != nil else { return outcome }
+                    settled = settled ?? outcome
                 case .action(let action):
+                    var taken: TakenTransition?
                     switch try perform(action, at: step, model: &model) {
                     case .departed(let departure):
-                        return CheckOutcome(verdict: .fail(departure), path: path)
+                        return settled ?? CheckOutcome(verdict: .fail(departure), path: path)
                     case .took(let transition):
                         lastMove = (step, action)
-                        if let transition { path.append(transition) }
+                        taken = transition
                     case .unchanged:
                         break
                     }
+                    if settled == nil, let taken { path.append(taken) }
+                    replay?.record(model, reading: model.index.map(policy.predictionInputs(at:)), after: taken?.id)
                 }
             } catch {
-                return CheckOutcome(
+                let outcome = CheckOutcome(
                     verdict: .error(
                         message: "step \(step.number) could not be evaluated against '\(policy.id)': \(error.message)",
                         step: step.number, position: step.position),
                     path: path)
+                // An action that cannot be evaluated ends the replay too; a `see` only settles the outcome.
+                guard replay != nil, case .see = step.kind else { return settled ?? outcome }
+                settled = settled ?? outcome
             }
         }
-        return CheckOutcome(verdict: .pass, path: path)
+        return settled ?? CheckOutcome(verdict: .pass, path: path)
     }
 
     // MARK: - Observations
@@ -135,7 +180,7 @@ public struct Checker {
     /// the policy's action at the same position when the trace lists as many actions as the policy.
     private func learnRoles(from observation: Observation, expectations: [String: Expectation], into model: inout ModelState) {
         // Most observations name no sheet actions: then there is nothing to learn, nor to look up.
-        guard observation.items.contains(where: { if case .sheet(.details(_, _, _?)) = $0.value { true } else { false } }) else { return }
+        guard observation.namesSheetActions else { return }
         var specs: [SheetActionSpec] = []
         if case .sheet(let sheet)? = expectations["sheet"] { specs = sheet.actions }
         for item in observation.items {
@@ -246,3 +291,10 @@ public struct Checker {
     }
 }
 
+extension Observation {
+    /// Whether the observation names the actions of a sheet: only then can it teach roles (`learnRoles`),
+    /// the one thing a `see` changes in the model.
+    var namesSheetActions: Bool {
+        items.contains { if case .sheet(.details(_, _, _?)) = $0.value { true } else { false } }
+    }
+}

@@ -72,6 +72,11 @@ public struct Policy: Sendable {
         lookup.showsSheet[index]
     }
 
+    /// What the expectations of the state at `index` read (`PointKey`).
+    func predictionInputs(at index: Int) -> PredictionInputs {
+        lookup.predictionInputs[index]
+    }
+
     /// Where a branch leads, as a position in `states` (`nil` for a target that names no state).
     func target(state: Int, transition: Int, branch: Int) -> Int? {
         lookup.targets[state][transition][branch]
@@ -216,6 +221,7 @@ private final class PolicyLookup: Sendable {
     let index: [String: Int]
     let expectations: [[String: Expectation]]
     let showsSheet: [Bool]
+    let predictionInputs: [PredictionInputs]
     /// Per state, per transition, per branch: the position of the branch's target.
     let targets: [[[Int?]]]
 
@@ -236,5 +242,6 @@ private final class PolicyLookup: Sendable {
             if case .sheet(let sheet)? = merged["sheet"] { return sheet.isShown }
             return false
         }
+        predictionInputs = expectations.map(PredictionInputs.init)
     }
 }
