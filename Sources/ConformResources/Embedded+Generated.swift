@@ -1039,6 +1039,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <h3 id="{{anchor}}">{{id}}: {{title}}</h3>
 <p>{{summary}}</p>
 {{#sources}}<p class="note"><strong>{{name}}</strong>: {{text}}</p>{{/sources}}
+{{#hasUnverified}}<p class="note"><strong>Unverified</strong> (no source states these; the policy models them as written):</p><ul class="note">{{#unverified}}<li>{{place}}: {{reason}}</li>{{/unverified}}</ul>{{/hasUnverified}}
 <div class="diagram-box">{{{svg}}}</div>
 {{/policyList}}
 </section>
@@ -1153,6 +1154,13 @@ Where the claimed policies differ: of the scenarios on which `conform compare` f
 ### {{id}}: {{title}}
 
 {{summary}}
+{{#hasUnverified}}
+
+Unverified (no source states these; the policy models them as written):
+{{#unverified}}
+- {{place}}: {{reason}}
+{{/unverified}}
+{{/hasUnverified}}
 
 ```mermaid
 {{{mermaid}}}```
