@@ -51,15 +51,22 @@ states:
           source: SG-EN
   confirm:
     source: SG-EN
-    unverified: the sheet's title, message and strings are not given by any source; actions matched by role
     see:
       sheet:
+        unverified: >-
+          no source gives the sheet's title, message or strings (its actions are matched by role), nor how many
+          actions it has and in what order: one destructive action above one cancel action is assumed
         actions:
           - { role: destructive }
           - { role: cancel }
     on:
-      choose destructive: discarded
-      choose cancel: editing
+      choose destructive:
+        to: discarded
+        source: SG-EN
+        note: implied - the sheet asks to confirm dropping the changes
+      choose cancel:
+        to: editing
+        unverified: no source says what the sheet's cancel action does; modelled as closing the sheet and keeping the edits
   saved:
     final: true
     see: { dismissed: true, saved: true }
@@ -97,8 +104,10 @@ states:
     source: SG-EN
     unverified: whether a form whose edits were set back counts as changed (Done, Cancel, the swipe) is not sourced; modelled as a value comparison
     ignore:
-      - swipe
-    note: whether a blocked swipe shows anything is unverified; modelled as nothing shown
+      - action: swipe
+        source: SG-EN
+        note: swipe-to-dismiss is not implemented on the contact edition form, so the form stays
+        unverified: whether the blocked swipe shows anything (a sheet, an alert) is not given by any source; modelled as nothing shown and nothing changed
     on:
       edit: editing
       tap done:
@@ -113,15 +122,22 @@ states:
           note: implied - the sheet appears only if the form has changes
   confirm:
     source: SG-EN
-    unverified: the sheet's title, message and strings are not given by any source; actions matched by role
     see:
       sheet:
+        unverified: >-
+          no source gives the sheet's title, message or strings (its actions are matched by role), nor how many
+          actions it has and in what order: one destructive action above one cancel action is assumed
         actions:
           - { role: destructive }
           - { role: cancel }
     on:
-      choose destructive: discarded
-      choose cancel: editing
+      choose destructive:
+        to: discarded
+        source: SG-EN
+        note: implied - the sheet asks to confirm dropping the changes
+      choose cancel:
+        to: editing
+        unverified: no source says what the sheet's cancel action does; modelled as closing the sheet and keeping the edits
   saved:
     final: true
     see: { dismissed: true, saved: true }
@@ -170,15 +186,22 @@ states:
           source: SG-EN
   confirm:
     source: SG-EN
-    unverified: the sheet's title, message and strings are not given by any source; actions matched by role
     see:
       sheet:
+        unverified: >-
+          no source gives the sheet's title, message or strings (its actions are matched by role), nor how many
+          actions it has and in what order: one destructive action above one cancel action is assumed
         actions:
           - { role: destructive }
           - { role: cancel }
     on:
-      choose destructive: discarded
-      choose cancel: editing
+      choose destructive:
+        to: discarded
+        source: SG-EN
+        note: implied - the sheet asks to confirm dropping the changes
+      choose cancel:
+        to: editing
+        unverified: no source says what the sheet's cancel action does; modelled as closing the sheet and keeping the edits
   saved:
     final: true
     see: { dismissed: true, saved: true }
@@ -344,6 +367,7 @@ vocabulary:
 variables:
   collapsed: true      # splitViewController?.isCollapsed ?? true
   indicators: true     # what the visible disclosable rows show
+  appeared: false      # the list has appeared before
 see:
   indicators: indicators
 initial: steady
@@ -355,8 +379,16 @@ states:
       controller a trace says collapsed: true. The HIG attribution in the post is unverified.
     on:
       show:
-        source: [TD, COLL]
-        set: { collapsed: arg.collapsed, indicators: arg.collapsed }
+        - if: "!appeared"
+          source: [TD, COLL]
+          note: the first appearance configures every row (cellForRowAt) with the current state
+          set: { collapsed: arg.collapsed, indicators: arg.collapsed, appeared: true }
+        - source: [TD, COLL]
+          unverified: >-
+            what the rows show when the list appears again (e.g. back from the detail) is not given by any source:
+            TD's code refreshes visible cells only in viewWillTransition's completion and in cellForRowAt, and has
+            no refresh in viewWillAppear; modelled as the rows following the current state
+          set: { collapsed: arg.collapsed, indicators: arg.collapsed }
       resize:
         source: [TD, COLL]
         note: the visible cells keep their state until the transition completes
@@ -623,7 +655,10 @@ title: MakeItSo (Peter Friese's SwiftUI replica of Reminders)
 summary: >-
   Done is always enabled and saves even an unchanged reminder. "Modified" compares values, so a form
   whose edits were reverted is clean again. Cancel and the swipe-down on a modified form show the same
-  dialog with no title, Discard Changes and Cancel; there is no Save choice on the swipe.
+  dialog with no title, Discard Changes and Cancel; there is no Save choice on the swipe. The swipe is
+  refused through MakeItSo's own interactiveDismissDisabled(_ isDisabled: Bool = true, attemptToDismiss:);
+  a trace whose app calls it without isDisabled says `settings: { interactiveDismissDisabled: true }`,
+  and then even a clean swipe is refused and shows the dialog.
 domain: form
 sources:
   MIS: >-
@@ -655,10 +690,13 @@ states:
           source: MIS
           note: doCancel() then dismiss
       swipe down:
-        - if: modified
+        - if: "modified || settings.interactiveDismissDisabled == true"
           to: confirm
           source: MIS
-          note: presentationControllerShouldDismiss returns false; DidAttemptToDismiss shows the same dialog
+          note: >-
+            presentationControllerShouldDismiss returns !isDisabled and DidAttemptToDismiss shows the same dialog;
+            isDisabled is isModified, or true when the app calls interactiveDismissDisabled(attemptToDismiss:)
+            without it (View+InteractiveDismissDisable.swift: isDisabled: Bool = true)
         - to: discarded
           source: MIS
   confirm:
@@ -784,15 +822,17 @@ title: Plain SwiftUI interactiveDismissDisabled(isModified) (MakeItSo's first ve
 summary: >-
   MakeItSo before its custom attempt-to-dismiss handler: the same toolbar and discard dialog, but the
   swipe-down on a modified form is blocked by the stock modifier, which has no callback, so nothing is
-  shown and the form stays as it was. A clean or reverted form dismisses on the swipe.
+  shown and the form stays as it was. A clean or reverted form dismisses on the swipe, unless the app
+  calls interactiveDismissDisabled() with no argument, which SwiftUI takes as true: a trace says so with
+  `settings: { interactiveDismissDisabled: true }`, and then every swipe is blocked silently.
 domain: form
 sources:
   MIS-v1: >-
     peterfriese/MakeItSo@f53652a3 (2021-11-23, "Implement view modifier for confirmation dialogs"),
     which uses the stock .interactiveDismissDisabled(isModified); replaced in d8756cf2
   SUI: >-
-    Apple SwiftUI documentation, interactiveDismissDisabled(_:): prevents nonprogrammatic dismissal;
-    the API has no attempt-to-dismiss callback
+    Apple SwiftUI documentation, interactiveDismissDisabled(_ isDisabled: Bool = true): prevents
+    nonprogrammatic dismissal; the API has no attempt-to-dismiss callback
 buttons:
   done: Done
   cancel: Cancel
@@ -815,11 +855,13 @@ states:
         - to: discarded
           source: MIS-v1
       swipe down:
-        - if: modified
+        - if: "modified || settings.interactiveDismissDisabled == true"
           to: editing
           source: [MIS-v1, SUI]
           unverified: the sheet springing back with nothing shown was not seen on a device
-          note: blocked silently; no dialog
+          note: >-
+            blocked silently, no dialog; isDisabled is isModified, or true when the app calls
+            interactiveDismissDisabled() with no argument (isDisabled defaults to true), which blocks a clean form too
         - to: discarded
           source: [MIS-v1, SUI]
   confirm:
