@@ -1190,8 +1190,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{#policyList}}
 <h3 id="{{anchor}}">{{id}}: {{title}}</h3>
 <p>{{summary}}</p>
-{{#sources}}<p class="note"><strong>{{name}}</strong>: {{text}}</p>{{/sources}}
-{{#hasUnverified}}<p class="note"><strong>Unverified</strong> (no source states these; the policy models them as written):</p><ul class="note">{{#unverified}}<li>{{place}}: {{reason}}</li>{{/unverified}}</ul>{{/hasUnverified}}
+{{#sources}}<p class="note"><strong>{{name}}</strong>: {{text}}</p>{{/sources}}{{#hasUnverified}}<p class="note"><strong>Unverified</strong> (no source states these; the policy models them as written):</p><ul class="note">{{#unverified}}<li>{{place}}: {{reason}}</li>{{/unverified}}</ul>{{/hasUnverified}}
 <div class="diagram-box">{{{svg}}}</div>
 {{/policyList}}
 </section>
