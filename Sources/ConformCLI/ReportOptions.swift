@@ -49,11 +49,16 @@ struct ReportOptions: ParsableArguments {
     /// Every output of the run, each with its destination: standard output in `format`, then the report
     /// files, then GitHub's annotations and step summary. Problems found on the way (templates that do
     /// not load) come back beside them; the run still goes to standard output.
-    func outputs(standardOutput format: OutputFormat, context: RunContext) -> (RunOutputs, [Diagnostic]) {
+    /// - Parameter shard: for a shard (`--shard`), what its JSON outputs record for `conform merge`.
+    func outputs(standardOutput format: OutputFormat, context: RunContext, shard: ShardRecord? = nil) -> (RunOutputs, [Diagnostic]) {
         let printed: ReportFormat = format == .json ? .json : .text
-        var outputs: [(renderer: any RunRenderer, destination: RunOutputs.Destination)] = [
-            (printed.renderer(context: context, terminal: Terminal(fileDescriptor: STDOUT_FILENO)), .standardOutput)
-        ]
+        let standardOutput: any RunRenderer =
+            if let shard, printed == .json {
+                ShardDocument(context: context, record: shard)
+            } else {
+                printed.renderer(context: context, terminal: Terminal(fileDescriptor: STDOUT_FILENO))
+            }
+        var outputs: [(renderer: any RunRenderer, destination: RunOutputs.Destination)] = [(standardOutput, .standardOutput)]
         let files = (try? formats()) ?? []
         guard !files.isEmpty || github else { return (RunOutputs(outputs), []) }
         let templates: ReportTemplates
@@ -80,7 +85,8 @@ struct ReportOptions: ParsableArguments {
             destinations.append(.appending(summary))
         }
         // One renderer each; those that need the whole run share one copy of it.
-        let renderers = ReportFormat.renderers(for: formats, context: context, templates: templates)
+        var renderers = ReportFormat.renderers(for: formats, context: context, templates: templates)
+        if let shard, let json = formats.firstIndex(of: .json) { renderers[json] = ShardDocument(context: context, record: shard) }
         outputs += zip(renderers, destinations).map { (renderer: $0, destination: $1) }
         return (RunOutputs(outputs), [])
     }

@@ -28,6 +28,14 @@ public struct ConformRunner: Sendable {
         /// The baseline files, read or written: never checked as traces, even inside a traced folder.
         var baselineFiles: [String] { [baseline?.baseline.file, writeBaseline].compactMap { $0 } }
 
+        /// How many files are checked at once (`--jobs`): 1 checks them one after another on the calling
+        /// thread; `nil` uses every core. The outcomes, and so every output, are the same for any number.
+        public var jobs: Int? = nil
+
+        /// Check only the files this shard is dealt (`--shard K/N`; `Shard.select`). "No trace found"
+        /// still means that the paths hold no trace at all: a shard dealt none is an empty run, not an error.
+        public var shard: Shard? = nil
+
         public init(paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil, revealDifferences: Bool = false) {
             self.paths = paths
             self.claims = claims
@@ -61,27 +69,50 @@ public struct ConformRunner: Sendable {
         public var leadingErrors: [Diagnostic]
         /// What the run made of its baseline, when it was given one.
         public var baseline: BaselineOutcome?
+        /// How many trace files the paths hold: with a shard, the whole run's count, not the shard's.
+        public var discoveredFiles = 0
+        /// The baseline files (`--baseline`, `--write-baseline`) found among the paths, and so not checked.
+        public var baselineFilesFound: [String] = []
     }
 
-    /// Checks every file, on every core, and hands each file's outcome to `each` in file order (so that
-    /// output never depends on scheduling), one batch at a time: memory holds one batch, not the run.
+    /// Checks every file, on every core (or `options.jobs` at once), and hands each file's outcome to
+    /// `each` in file order (so that output never depends on scheduling), one batch at a time: memory
+    /// holds one batch, not the run. A second trace with an id already seen is handed over as an error
+    /// in its place (`TraceIDs`).
     /// - Parameter prepare: work done on the worker thread for each outcome before it is handed over
     ///   (e.g. serialising it), so that it runs in parallel too.
     public func run(
         _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (FileOutcome) -> Void
     ) -> Ending {
+        var admission = RunAdmission(baseline: options.baseline)
+        var ending = runIndexed(options, prepare: prepare) { _, outcome in each(admission.admit(outcome)) }
+        ending.baseline = admission.finish(writtenTo: options.writeBaseline)
+        return ending
+    }
+
+    /// As `run(_:prepare:each:)`, but hands each outcome as checked, before the trace-id check and the
+    /// baseline's ledger (`RunAdmission`), with the position of its file in the whole run's discovery
+    /// order (`nil` for the outcome carrying the warnings found while looking for files): what a shard
+    /// records, so that `conform merge` can put the shards' files back in order and admit them over the
+    /// whole run. Broken claims are marked with `options.baseline` already.
+    public func runIndexed(
+        _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (Int?, FileOutcome) -> Void
+    ) -> Ending {
         var discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
+        let found = discovery.files
         discovery.files = Self.excluding(options.baselineFiles, from: discovery.files)
+        let kept = found.count == discovery.files.count ? [] : Set(discovery.files)
+        let baselineFilesFound = found.count == discovery.files.count ? [] : found.filter { !kept.contains($0) }
         var leading = discovery.diagnostics
         // Links left alone are said before any file, as warnings (they change no exit status).
-        if !discovery.warnings.isEmpty { each(FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }
+        if !discovery.warnings.isEmpty { each(nil, FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }
         if discovery.files.isEmpty, discovery.diagnostics.isEmpty {
             let place = options.paths.joined(separator: ", ")
             leading.append(
                 Diagnostic(.error, "no trace found (looked for .yaml, .yml and .json files)", at: SourceLocation(file: place, position: nil)))
         }
         let files = discovery.files
-        let batch = max(64, ProcessInfo.processInfo.activeProcessorCount * 64)
+        let selected = options.shard.map { $0.select(FileDiscovery.relativePaths(files, under: options.paths)) } ?? Array(files.indices)
         let work: @Sendable (String) -> FileOutcome = { file in
             var outcome = check(
                 file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
@@ -91,29 +122,30 @@ public struct ConformRunner: Sendable {
             prepare(&outcome)
             return outcome
         }
+        let ending = Ending(leadingErrors: leading, discoveredFiles: files.count, baselineFilesFound: baselineFilesFound)
+        let workers = options.jobs.map { max(1, $0) }
+        if workers == 1 {
+            for index in selected { each(index, work(files[index])) }
+            return ending
+        }
+        let batch = max(64, (workers ?? ProcessInfo.processInfo.activeProcessorCount) * 64)
         // While one batch is checked, the previous one is handed over (and freed) on this thread, so that
         // no core waits for the hand-over.
-        var previous: [FileOutcome] = []
+        var previous: [(Int, FileOutcome)] = []
         var start = 0
-        var ids = TraceIDs()
-        var ledger = options.baseline.map(BaselineLedger.init)
         repeat {
-            let slice = Array(files[start..<min(files.count, start + batch)])
+            let slice = Array(selected[start..<min(selected.count, start + batch)])
             start += slice.count
-            let checking = slice.isEmpty ? nil : Self.startChecking(slice, work)
-            for outcome in previous {
-                let admitted = ids.admit(outcome)
-                ledger?.record(admitted)
-                each(admitted)
-            }
+            let checking = slice.isEmpty ? nil : Self.startChecking(slice.map { files[$0] }, workers: workers, work)
+            for (index, outcome) in previous { each(index, outcome) }
             previous = []
-            previous = checking?.wait() ?? []
+            previous = checking.map { Array(zip(slice, $0.wait())) } ?? []
         } while !previous.isEmpty
-        return Ending(leadingErrors: leading, baseline: ledger?.finish(writtenTo: options.writeBaseline))
+        return ending
     }
 
     /// `files` without those that are one of `excluded` (compared as standardised paths, only where the names agree).
-    private static func excluding(_ excluded: [String], from files: [String]) -> [String] {
+    static func excluding(_ excluded: [String], from files: [String]) -> [String] {
         guard !excluded.isEmpty else { return files }
         let names = Set(excluded.map { URL(fileURLWithPath: $0).lastPathComponent })
         let paths = Set(excluded.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
@@ -123,14 +155,22 @@ public struct ConformRunner: Sendable {
         }
     }
 
-    /// Starts checking `files` on every core, one file at a time per core (so that no core idles while
-    /// another finishes a long file); `wait()` gives the outcomes in the files' order.
-    private static func startChecking(_ files: [String], _ body: @escaping @Sendable (String) -> FileOutcome) -> BatchResults {
+    /// Starts checking `files`, one file at a time per thread (so that no thread idles while another
+    /// finishes a long file): on every core, or on `workers` threads; `wait()` gives the outcomes in the
+    /// files' order.
+    private static func startChecking(_ files: [String], workers: Int?, _ body: @escaping @Sendable (String) -> FileOutcome) -> BatchResults {
         let results = BatchResults(count: files.count)
         results.group.enter()
         DispatchQueue.global().async {
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                results.store(body(files[index]), at: index)
+            if let workers, workers < files.count {
+                // A fixed number of threads, each taking the next file not yet taken.
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while let index = results.nextIndex() { results.store(body(files[index]), at: index) }
+                }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                    results.store(body(files[index]), at: index)
+                }
             }
             results.group.leave()
         }
@@ -211,25 +251,6 @@ public struct ConformRunner: Sendable {
     }
 }
 
-/// The trace ids of a run so far: a second trace with an id is refused, naming the first's file, since
-/// every report would otherwise show two different traces under one name.
-private struct TraceIDs {
-    private var files: [String: String] = [:]
-
-    /// The outcome as it is, or, for a trace whose id an earlier file has, an error in its place.
-    mutating func admit(_ outcome: FileOutcome) -> FileOutcome {
-        guard let trace = outcome.summary else { return outcome }
-        guard let first = files[trace.id] else {
-            files[trace.id] = trace.file
-            return outcome
-        }
-        let duplicate = Diagnostic(
-            .error, "the trace id '\(trace.id)' is already the id of \(first); ids must be unique, so this trace is not checked",
-            at: SourceLocation(file: trace.file, position: trace.idPosition ?? .start))
-        return FileOutcome(summary: nil, results: [], errors: outcome.errors + [duplicate], warnings: outcome.warnings)
-    }
-}
-
 /// The outcomes of one batch, each stored once by the thread that checked its file.
 private final class BatchResults: @unchecked Sendable {
     private var outcomes: [FileOutcome?]
@@ -237,8 +258,19 @@ private final class BatchResults: @unchecked Sendable {
     /// Left when every file of the batch is checked.
     let group = DispatchGroup()
 
+    /// The next file no thread has taken yet, for a fixed number of threads.
+    private var taken = 0
+
     init(count: Int) {
         outcomes = Array(repeating: nil, count: count)
+    }
+
+    func nextIndex() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < outcomes.count else { return nil }
+        taken += 1
+        return taken - 1
     }
 
     func store(_ outcome: FileOutcome, at index: Int) {

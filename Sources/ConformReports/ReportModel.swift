@@ -140,10 +140,12 @@ struct ReportModel {
         let stepsByFile = Dictionary(result.traces.map { ($0.file, $0.steps) }) { first, _ in first }
         return shown.map { pair in
             let row = ClaimRow(pair)
+            let summary = "\(pair.isBaselined ? "☑️ baselined:" : "❌") \(pair.trace) × \(pair.policy): \(row.title)"
             var entry: [String: Any] = [
                 "trace": pair.trace, "file": pair.file, "policy": pair.policy, "place": row.place, "title": row.title,
                 "verdict": pair.verdict.name, "anchor": Self.anchor(pair.file), "linked": facts.detailed.contains(pair.file),
-                "summaryHTML": Escaping.xml("\(pair.isBaselined ? "☑️ baselined:" : "❌") \(pair.trace) × \(pair.policy): \(row.title)"),
+                "summary": summary,
+                "summaryHTML": Escaping.xml(summary),
             ]
             if let mark = pair.baseline {
                 entry["baselined"] = !mark.expired

@@ -9,6 +9,10 @@ public struct TerminalReport: RunRenderer {
         var claims = Set<String>()
         var passed: [String: Int] = [:]
         var judged: [String: Int] = [:]
+        /// Per claimed policy: the app's traces that claim it, and those whose claim holds.
+        var claimsHeld: [String: Int] = [:]
+        var claimsMade: [String: Int] = [:]
+        var claimsBaselined: [String: Int] = [:]
     }
 
     private let context: RunContext
@@ -40,6 +44,11 @@ public struct TerminalReport: RunRenderer {
         tally.traces += 1
         tally.claims.formUnion(trace.claims)
         for pair in outcome.results {
+            if pair.claimed {
+                tally.claimsMade[pair.policy, default: 0] += 1
+                if pair.verdict.kind == .pass { tally.claimsHeld[pair.policy, default: 0] += 1 }
+                if pair.isBaselined { tally.claimsBaselined[pair.policy, default: 0] += 1 }
+            }
             switch pair.verdict.kind {
             case .inapplicable: continue
             case .pass:
@@ -77,17 +86,26 @@ public struct TerminalReport: RunRenderer {
             + parts.details.map { "    \($0)\n" }.joined() + baseline
     }
 
-    /// Per app: which policies all, some or none of its traces agree with.
+    /// Per app: its claims first (they decide the exit status), then, as information, which of the
+    /// policies it does not claim all, some or none of its traces agree with.
     private func agreement() -> String {
         guard !apps.isEmpty else { return "" }
-        var out = "\n"
+        var out = "\n" + terminal.dim("Per app: its claims, then (unclaimed, for information only) how its traces compare with the other policies.") + "\n"
         for app in apps.keys.sorted() {
             guard let tally = apps[app] else { continue }
-            let claims = tally.claims.sorted()
-            out += terminal.bold(Terminal.printable(app)) + " (\(tally.traces) trace\(tally.traces == 1 ? "" : "s")"
-            out += claims.isEmpty ? ")\n" : ", claims \(Terminal.printable(claims.joined(separator: ", "))))\n"
+            out += terminal.bold(Terminal.printable(app)) + " (" + Plural.count(tally.traces, "trace") + ")\n"
+            let claims = tally.claimsMade.keys.sorted().map { policy -> String in
+                let made = tally.claimsMade[policy] ?? 0
+                let held = tally.claimsHeld[policy] ?? 0
+                let baselined = tally.claimsBaselined[policy] ?? 0
+                let text = Terminal.printable(policy)
+                if held == made { return terminal.green("\(text) holds") + " (\(held)/\(made))" }
+                if held + baselined == made { return terminal.yellow("\(text) baselined") + " (\(held)/\(made) hold)" }
+                return terminal.red("\(text) broken") + " (\(held)/\(made) hold)"
+            }
+            if !claims.isEmpty { out += "  claims:    " + claims.joined(separator: ", ") + "\n" }
             var all: [String] = [], some: [String] = [], none: [String] = []
-            for policy in context.policyIDs {
+            for policy in context.policyIDs where tally.claimsMade[policy] == nil {
                 guard let judged = tally.judged[policy], judged > 0 else { continue }
                 let passed = tally.passed[policy] ?? 0
                 if passed == judged {
@@ -98,9 +116,11 @@ public struct TerminalReport: RunRenderer {
                     some.append("\(policy) \(passed)/\(judged)")
                 }
             }
-            if !all.isEmpty { out += "  \(terminal.green("agree:"))     \(all.joined(separator: ", "))\n" }
-            if !some.isEmpty { out += "  \(terminal.yellow("partly:"))    \(some.joined(separator: ", "))\n" }
-            if !none.isEmpty { out += "  \(terminal.dim("disagree:"))  \(none.joined(separator: ", "))\n" }
+            var unclaimed: [String] = []
+            if !all.isEmpty { unclaimed.append("agree " + all.joined(separator: ", ")) }
+            if !some.isEmpty { unclaimed.append("partly " + some.joined(separator: ", ")) }
+            if !none.isEmpty { unclaimed.append("differ " + none.joined(separator: ", ")) }
+            if !unclaimed.isEmpty { out += "  " + terminal.dim("unclaimed:") + " " + unclaimed.joined(separator: "; ") + "\n" }
         }
         return out
     }

@@ -1061,7 +1061,8 @@ details.matrix > summary { cursor: pointer; padding: 6px 0; font-weight: 600; }
 table.matrix td, table.matrix tbody th { white-space: nowrap; padding: 2px 8px; }
 table.matrix td { text-align: center; }
 table.matrix td:nth-child(2), table.matrix tbody th { text-align: left; font-weight: normal; }
-table.matrix td.p { color: var(--pass); } table.matrix td.f { color: var(--fail); } table.matrix td.e { color: var(--warn); } table.matrix td.n { color: var(--muted); }
+table.matrix td.p { color: var(--pass); } table.matrix td.f { color: var(--fail); } table.matrix td.e { color: var(--warn); }
+table.matrix td.n, table.matrix td.u { color: var(--muted); }
 table.matrix td.c { font-weight: 700; outline: 2px solid currentColor; outline-offset: -3px; }
 footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 {{#anyEvidence}}
@@ -1148,7 +1149,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{/traceGroups}}
 <section id="matrix">
 <h2>Matrix</h2>
-<p class="note">✓ pass · ✗ departs at the step shown · ! could not be evaluated · “·” the policy cannot judge the trace · outlined: claimed. A trace links to its steps where this page shows them.</p>
+<p class="note">Outlined: a claim (the trace's <code>policy:</code> or <code>--policy</code>), which decides the exit status: ✓ holds, ✗ broken at the step shown, ! could not be evaluated. Muted: a policy the trace does not claim, for information only: = agrees, ≠ differs at the step shown, · cannot judge the trace. A trace links to its steps where this page shows them.</p>
 <details class="matrix"{{#matrixOpen}} open{{/matrixOpen}}>
 <summary>Every trace: {{traces}} traces × {{policies}} policies</summary>
 <div class="matrix-box"><table class="matrix">
@@ -1225,10 +1226,44 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 - {{location}}: {{message}}
 {{/warnings}}
 {{/hasWarnings}}
+{{#hasBrokenClaims}}
+
+## Broken claims
+{{#failuresOmitted}}
+
+> **Shortened:** {{failuresOmitted}}
+{{/failuresOmitted}}
+{{#failures}}
+
+### {{summary}}
+
+- **Where:** {{place}}
+{{#baseline}}
+- **Baseline:** {{baseline}}
+{{/baseline}}
+- **What:** {{message}}
+{{#expected}}
+- **Expected:** {{expected}}
+- **Observed:** {{observed}}
+{{/expected}}
+{{#hasSteps}}
+
+<details><summary>Steps up to the departure</summary>
+
+| Step | Line | |
+|--:|--:|---|
+{{#steps}}
+| {{number}} | {{line}} | {{#departs}}**➜ {{text}}**{{#evidenceLink}} · [{{evidenceText}}]({{{evidenceLink}}}){{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}{{/evidenceLink}}{{/departs}}{{^departs}}{{text}}{{/departs}} |
+{{/steps}}
+
+</details>
+{{/hasSteps}}
+{{/failures}}
+{{/hasBrokenClaims}}
 
 ## Matrix
 
-✅ pass · ❌ first departure · ⚠️ could not be evaluated · bold: claimed by the trace or `--policy`. Policies that cannot judge any trace of an app are left out of its table.
+Bold: a claim (the trace's `policy:` or `--policy`), which decides the exit status: ✅ holds, ❌ broken at the step shown, ⚠️ could not be evaluated. Plain: a policy the trace does not claim, for information only: "agrees", or "differs" at the step shown. Policies that cannot judge any trace of an app are left out of its table.
 {{#rowsOmitted}}
 
 > **Shortened:** {{rowsOmitted}}
@@ -1240,7 +1275,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 | Trace |{{#columns}} {{id}} |{{/columns}}
 |---|{{#columns}}:-:|{{/columns}}
 {{#rows}}
-| {{trace}} |{{#cells}} {{#claimed}}**{{/claimed}}{{{symbol}}} {{text}}{{#claimed}}**{{/claimed}} |{{/cells}}
+| {{trace}} |{{#cells}} {{#claimed}}**{{/claimed}}{{{symbol}}}{{text}}{{#claimed}}**{{/claimed}} |{{/cells}}
 {{/rows}}
 {{/apps}}
 {{#hasCoverage}}
@@ -1265,38 +1300,6 @@ Where the claimed policies differ: of the scenarios on which `conform compare` f
 {{/pairCoverage}}
 {{/hasPairCoverage}}
 {{/hasCoverage}}
-{{#hasBrokenClaims}}
-
-## Broken claims
-{{#failuresOmitted}}
-
-> **Shortened:** {{failuresOmitted}}
-{{/failuresOmitted}}
-{{#failures}}
-
-<details><summary>{{{summaryHTML}}}</summary>
-
-- **Where:** {{place}}
-{{#baseline}}
-- **Baseline:** {{baseline}}
-{{/baseline}}
-- **What:** {{message}}
-{{#expected}}
-- **Expected:** {{expected}}
-- **Observed:** {{observed}}
-{{/expected}}
-{{#hasSteps}}
-
-| Step | Line | |
-|--:|--:|---|
-{{#steps}}
-| {{number}} | {{line}} | {{#departs}}**➜ {{text}}**{{#evidenceLink}} · [{{evidenceText}}]({{{evidenceLink}}}){{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}{{/evidenceLink}}{{/departs}}{{^departs}}{{text}}{{/departs}} |
-{{/steps}}
-{{/hasSteps}}
-
-</details>
-{{/failures}}
-{{/hasBrokenClaims}}
 {{#hasPolicies}}
 
 ## Claimed policies

@@ -41,11 +41,25 @@ struct BaselineCommandTests {
 
         """
 
-    static let agreement = """
+    /// The per-app lines of a run with `--policy apple-contacts` (`claim`: how that claim came out).
+    static func agreement(_ claim: String = "baselined") -> String {
+        """
 
-        Reminders (1 trace, claims apple-reminders)
-          agree:     apple-reminders
-          disagree:  apple-calendar, apple-contacts, apple-sample, makeitso, one-handed, swiftui-dismiss-disabled
+        Per app: its claims, then (unclaimed, for information only) how its traces compare with the other policies.
+        Reminders (1 trace)
+          claims:    apple-contacts \(claim) (0/1 hold), apple-reminders holds (1/1)
+          unclaimed: differ apple-calendar, apple-sample, makeitso, one-handed, swiftui-dismiss-disabled
+
+        """
+    }
+
+    /// The per-app lines of a run without `--policy`: the trace claims only apple-reminders.
+    static let ownClaimOnly = """
+
+        Per app: its claims, then (unclaimed, for information only) how its traces compare with the other policies.
+        Reminders (1 trace)
+          claims:    apple-reminders holds (1/1)
+          unclaimed: differ apple-calendar, apple-contacts, apple-sample, makeitso, one-handed, swiftui-dismiss-disabled
 
         """
 
@@ -75,7 +89,7 @@ struct BaselineCommandTests {
         #expect(
             output.stdout
                 == "traces/swipe-after-edit.yaml:10:5: warning: " + Self.departure
-                + "    baselined: TODO say why this deviation is accepted\n" + Self.agreement
+                + "    baselined: TODO say why this deviation is accepted\n" + Self.agreement()
                 + "\n1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n")
         // The baseline file sits beside the traces here: it is never read as one.
         let again = try BinaryRunner.run(["run", ".", "--policy", "apple-contacts", "--baseline", "baseline.yaml"], in: scratch.url)
@@ -94,7 +108,7 @@ struct BaselineCommandTests {
         #expect(
             output.stdout
                 == "traces/swipe-after-edit.yaml:10:5: warning: " + Self.departure
-                + "    baselined: Our form follows Reminders (APP-412) (until 2025-09-30)\n" + Self.agreement
+                + "    baselined: Our form follows Reminders (APP-412) (until 2025-09-30)\n" + Self.agreement()
                 + "\n1 trace, 11 policies: 1 of 2 claims hold, 1 baselined\n")
     }
 
@@ -107,7 +121,7 @@ struct BaselineCommandTests {
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let markdown = try Self.read(scratch, "now/conform-report.md")
         #expect(markdown.contains("1 of 2 claims hold, 1 baselined."))
-        #expect(markdown.contains("<details><summary>☑️ baselined: reminders-swipe-after-edit × apple-contacts:"))
+        #expect(markdown.contains("### ☑️ baselined: reminders-swipe-after-edit × apple-contacts:"))
         #expect(markdown.contains("- **Baseline:** Our form follows Reminders (APP-412) (until 2025-09-30)\n"))
         let html = try Self.read(scratch, "now/conform-report.html")
         #expect(html.contains("1 of 2 claims hold · 1 baselined</p>"))
@@ -120,7 +134,7 @@ struct BaselineCommandTests {
         #expect(later.status == 1)
         let expired = try Self.read(scratch, "later/conform-report.md")
         #expect(expired.contains("1 of 2 claims hold, 1 broken."))
-        #expect(expired.contains("<details><summary>❌ reminders-swipe-after-edit × apple-contacts:"))
+        #expect(expired.contains("### ❌ reminders-swipe-after-edit × apple-contacts:"))
         #expect(expired.contains("- **Baseline:** its baseline entry expired on 2025-09-30\n"))
         let expiredJUnit = try Self.read(scratch, "later/conform-junit.xml")
         #expect(expiredJUnit.contains("failures=\"1\" errors=\"0\" skipped=\"0\""))
@@ -186,7 +200,7 @@ struct BaselineCommandTests {
         #expect(after.status == 1)
         #expect(
             after.stdout
-                == "traces/swipe-after-edit.yaml:10:5: error: " + Self.departure + expiredLine + Self.agreement
+                == "traces/swipe-after-edit.yaml:10:5: error: " + Self.departure + expiredLine + Self.agreement("broken")
                 + "\n1 trace, 11 policies: 1 of 2 claims hold, 1 failed\n")
         // 2025-10-01T00:00:00Z, with no --as-of.
         let reproducible = try BinaryRunner.run(
@@ -217,7 +231,7 @@ struct BaselineCommandTests {
         let stale = "baseline.yaml:6:5: %@: stale baseline entry: trace 'reminders-swipe-after-edit' no longer claims 'apple-contacts'\n"
         #expect(
             output.stdout
-                == String(format: stale, "warning") + Self.agreement + "\n1 trace, 11 policies: 1 of 1 claim hold, 1 stale baseline entry\n")
+                == String(format: stale, "warning") + Self.ownClaimOnly + "\n1 trace, 11 policies: 1 of 1 claim hold, 1 stale baseline entry\n")
         let strict = try BinaryRunner.run(
             ["run", "traces", "--baseline", "baseline.yaml", "--as-of", "2025-06-01", "--strict-baseline"], in: scratch.url)
         #expect(strict.status == 1)

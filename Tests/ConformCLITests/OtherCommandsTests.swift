@@ -8,7 +8,7 @@ struct OtherCommandsTests {
         let version = try BinaryRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "0.1.0\n")
-        for command in [[], ["run"], ["policies"], ["lint"], ["explain"], ["generate"], ["compare"], ["record"]] {
+        for command in [[], ["run"], ["merge"], ["policies"], ["lint"], ["explain"], ["generate"], ["compare"], ["record"]] {
             let help = try BinaryRunner.run(command + ["--help"])
             #expect(help.status == 0, "\(command)")
             #expect(help.stdout.contains("USAGE: conform"), "\(command)")

@@ -45,11 +45,13 @@ public struct Checker {
     private func replay() -> CheckOutcome {
         var model = ModelState(policy: policy, trace: trace)
         var path: [TakenTransition] = []
+        // The last action that moved the model: what a later observation's missing sheet is blamed on.
+        var lastMove: (step: Step, action: Action)?
         for step in trace.steps {
             do {
                 switch step.kind {
                 case .see(let observation):
-                    if let departure = try compare(observation, at: step, model: &model) {
+                    if let departure = try compare(observation, at: step, after: lastMove, model: &model) {
                         return CheckOutcome(verdict: .fail(departure), path: path)
                     }
                 case .action(let action):
@@ -57,6 +59,7 @@ public struct Checker {
                     case .departed(let departure):
                         return CheckOutcome(verdict: .fail(departure), path: path)
                     case .took(let transition):
+                        lastMove = (step, action)
                         if let transition { path.append(transition) }
                     case .unchanged:
                         break
@@ -75,8 +78,8 @@ public struct Checker {
 
     // MARK: - Observations
 
-    func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError)
-        -> Departure?
+    func compare(_ observation: Observation, at step: Step, after lastMove: (step: Step, action: Action)? = nil, model: inout ModelState)
+        throws(EvaluationError) -> Departure?
     {
         let expectations = model.index.map(policy.expectations(at:)) ?? [:]
         for item in observation.items {
@@ -92,12 +95,25 @@ public struct Checker {
                 let expected = try Evaluator.evaluate(source.expression) { model.lookup($0, argument: nil) }
                 mismatch = expected.matches(seen) ? nil : .value(expected)
             }
+            if mismatch != nil, let lastMove, case .sheet(let sheet)? = expectations["sheet"], sheet.isShown,
+                let seen = Self.noSheet(in: observation)
+            {
+                return Departure(
+                    step: lastMove.step.number, position: lastMove.step.position, state: model.state,
+                    detail: .missingSheet(after: lastMove.action, step: lastMove.step.number, expected: sheet, seen: seen))
+            }
             if let mismatch {
                 return Departure(step: step.number, position: step.position, state: model.state, detail: .observed(item, expected: mismatch))
             }
         }
         learnRoles(from: observation, expectations: expectations, into: &model)
         return nil
+    }
+
+    /// The item of an observation that says no sheet is up: `sheet: none`, or else `dismissed: true`.
+    private static func noSheet(in observation: Observation) -> ObservedItem? {
+        observation.items.first { if case .sheet(.none) = $0.value { true } else { false } }
+            ?? observation.items.first { $0.key == "dismissed" && { if case .scalar(.bool(true)) = $0.value { true } else { false } }($0) }
     }
 
     private func compareFields(_ seen: [NamedValue], model: ModelState) -> DepartureDetail.ExpectedValue? {

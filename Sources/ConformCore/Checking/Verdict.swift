@@ -1,5 +1,5 @@
 /// The result of replaying one trace against one policy.
-public enum Verdict: Sendable {
+public enum Verdict: Sendable, Codable {
     case pass
     case fail(Departure)
     /// The trace uses a verb or an observation key outside the policy's vocabulary.
@@ -72,7 +72,7 @@ public struct Departure: Sendable {
 }
 
 /// One transition taken while replaying: which step, from which state, by which pattern, to where.
-public struct TakenTransition: Hashable, Sendable {
+public struct TakenTransition: Hashable, Sendable, Codable {
     public var step: Int
     public var from: String
     public var pattern: ActionPattern
@@ -89,7 +89,7 @@ public struct TakenTransition: Hashable, Sendable {
 }
 
 /// A verdict together with the path the model took up to it (for reports and coverage).
-public struct CheckOutcome: Sendable {
+public struct CheckOutcome: Sendable, Codable {
     public var verdict: Verdict
     public var path: [TakenTransition]
 

@@ -165,7 +165,7 @@ public struct Annotation: Sendable {
 }
 
 /// `VERB` or `VERB ARGUMENT`: the key of a transition, e.g. `swipe`, `tap done`, `choose Cancel changes`.
-public struct ActionPattern: Hashable, Sendable {
+public struct ActionPattern: Hashable, Sendable, Codable {
     public var verb: String
     public var argument: String?
 
