@@ -55,6 +55,7 @@ struct DirectTraceReader: ~Copyable {
     /// The top-level keys in `TraceLoader.topLevelKeys` order.
     private static let topLevelWords: [StaticString] = [
         "conform", "trace", "title", "app", "platform", "device", "screen", "recorded", "note", "policy", "form", "steps",
+        "settings",
     ]
 
     private mutating func trace(file: String) throws(GiveUp) -> Trace {
@@ -84,6 +85,7 @@ struct DirectTraceReader: ~Copyable {
             case 8: trace.note = try text()
             case 9: trace.claims = try claims()
             case 10: trace.form = try form()
+            case 12: trace.settings = try form()
             default: trace.steps = try steps()
             }
         }

@@ -23,6 +23,7 @@ public struct TraceLoader: Sendable {
 
     static let topLevelKeys = [
         "conform", "trace", "title", "app", "platform", "device", "screen", "recorded", "note", "policy", "form", "steps",
+        "settings",
     ]
 
     /// Loads a trace; the trace is `nil` when any problem was found.
@@ -85,6 +86,9 @@ public struct TraceLoader: Sendable {
         if let node = top[key: "policy"] { trace.claims = claims(node, problems: &problems) }
         if let node = top[key: "form"], let pairs = problems.mapping(node, "'form'") {
             trace.form = Dictionary(FieldReader.values(pairs, problems: &problems).map { ($0.name, $0.value) }) { first, _ in first }
+        }
+        if let node = top[key: "settings"], let pairs = problems.mapping(node, "'settings' (how the app is built, NAME: VALUE)") {
+            trace.settings = Dictionary(FieldReader.values(pairs, problems: &problems).map { ($0.name, $0.value) }) { first, _ in first }
         }
         guard let stepsNode = top[key: "steps"] else {
             problems.add("a trace needs 'steps', a list of actions and observations", at: root.position)

@@ -241,6 +241,8 @@ struct ReportModel {
                 "anchor": Self.anchor("policy-" + policy.id),
                 "sources": policy.sources.map { ["name": $0.name, "text": $0.text] },
                 "mermaid": explanation.mermaid(),
+                "unverified": policy.unverifiedMarks.map { ["place": $0.place, "reason": $0.reason.isEmpty ? "(no reason given)" : $0.reason] },
+                "hasUnverified": !policy.unverifiedMarks.isEmpty,
             ]
             let covered = result.coverage?.policies.first { $0.policy == policy.id }?.covered
             if diagrams {

@@ -257,7 +257,7 @@ struct ExplainCommandTests {
     func explain() throws {
         let full = try BinaryRunner.run(["explain", "makeitso", "--format", "md"])
         #expect(full.status == 0)
-        #expect(full.stdout.contains("| editing | swipe down | modified | confirm | "))
+        #expect(full.stdout.contains("| editing | swipe down | modified \\|\\| settings.interactiveDismissDisabled == true | confirm | "))
         #expect(full.stdout.contains("```mermaid\nstateDiagram-v2\n"))
         let diagram = try BinaryRunner.run(["explain", "makeitso", "--mermaid"])
         #expect(diagram.stdout.hasPrefix("stateDiagram-v2\n    [*] --> editing\n"))

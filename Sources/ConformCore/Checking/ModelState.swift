@@ -18,6 +18,8 @@ struct ModelState: Hashable {
     var learnedRoles: [String: SheetRole] = [:]
     /// Source of the distinct values that `edit: FIELD` stands for.
     var nextOpaque = 0
+    /// The trace's `settings:`, read as `settings.NAME`.
+    let settings: [String: Value]
 
     init(policy: Policy, trace: Trace) {
         state = policy.initialState
@@ -25,6 +27,7 @@ struct ModelState: Hashable {
         variables = Self.initialVariables(policy)
         baseline = trace.form
         fields = trace.form
+        settings = trace.settings
     }
 
     /// True while some field differs from its value when the form opened (a field whose opening
@@ -84,6 +87,9 @@ struct ModelState: Hashable {
         if name.hasPrefix("arg."), case .record(let values)? = argument {
             let parameter = String(name.dropFirst(4))
             return values.first { $0.name == parameter }?.value ?? .null
+        }
+        if name.hasPrefix("settings.") {
+            return settings[String(name.dropFirst(9))] ?? .null
         }
         return nil
     }
