@@ -71,6 +71,13 @@ public enum TraceSchema {
                         ])
                     ),
                     ("form", fields),
+                    (
+                        "settings",
+                        .object([
+                            ("description", .string("How the app is built, NAME: VALUE (read by policies as settings.NAME).")),
+                            ("type", .string("object")), ("additionalProperties", ref("scalar")),
+                        ])
+                    ),
                     ("steps", .object([("type", .string("array")), ("items", ref("step"))])),
                 ])
             ),
@@ -103,11 +110,11 @@ public enum TraceSchema {
         case .none: return .object([("type", .string("null"))])
         case .scalar(let type): return value(type)
         case .optionalScalar(let type): return .object([("anyOf", .array([value(type), .object([("type", .string("null"))])]))])
-        case .record(let parameters):
+        case .record(let parameters, let optional):
             return .object([
                 ("type", .string("object")),
                 ("properties", .object(parameters.keys.sorted().map { ($0, value(parameters[$0] ?? .any)) })),
-                ("required", .array(parameters.keys.sorted().map(JSONValue.string))),
+                ("required", .array(parameters.keys.sorted().filter { !optional.contains($0) }.map(JSONValue.string))),
                 ("additionalProperties", .bool(false)),
             ])
         case .fields:

@@ -250,7 +250,7 @@ struct ExplainCommandTests {
         let contacts = try BinaryRunner.run(["explain", "apple-contacts"])
         #expect(
             contacts.stdout.contains(
-                "    swipe               → (ignored: nothing changes)  [SG-EN]\n        UNVERIFIED: whether a form whose edits were set back"))
+                "    swipe               → (ignored: nothing changes)  [SG-EN]\n        UNVERIFIED: whether the blocked swipe shows anything"))
     }
 
     @Test("explain --format md prints the table and the diagram; --mermaid only the diagram; an unknown id exits 2")
