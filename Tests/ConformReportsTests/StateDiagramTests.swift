@@ -1,0 +1,194 @@
+import ConformCore
+import ConformKit
+import Foundation
+import Testing
+
+@testable import ConformReports
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The HTML report's state diagrams are legible: read back from the SVG, every label and state name has
+/// room of its own, no edge runs through a state or a label, and the viewBox holds the whole drawing.
+/// Text boxes are estimated with the layout's own `DiagramText`; `scripts/diagram-screenshots.sh` shows
+/// the real thing in a browser.
+@Suite("State diagrams")
+struct StateDiagramTests {
+    static let library = PolicyLibrary.builtIn()
+
+    /// Every built-in policy, drawn as the report draws it: plain, with coverage, and as a trace that took
+    /// every transition three times (the longest labels) and departed in the last state.
+    static let cases: [(name: String, svg: String, policy: Policy)] = (library.policies + [awkward.policy].compactMap { $0 }).flatMap {
+        policy in
+        let ids = policy.transitionIDs
+        let covered = Set(ids.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
+        let taken = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, [$0 + 1, $0 + 12, $0 + 123]) })
+        return [
+            ("\(policy.id) plain", StateDiagramSVG(policy: policy, taken: [:], departedIn: nil, id: "a").render()),
+            (
+                "\(policy.id) coverage",
+                StateDiagramSVG(policy: policy, taken: [:], departedIn: nil, id: "b", covered: covered).render()
+            ),
+            (
+                "\(policy.id) taken",
+                StateDiagramSVG(policy: policy, taken: taken, departedIn: policy.states.last?.name, id: "c").render()
+            ),
+        ].map { ($0.0, $0.1, policy) }
+    }
+
+    @Test("every label and state name has a box of its own", arguments: cases.map(\.name))
+    func labelsDoNotOverlap(name: String) throws {
+        let drawing = try Self.drawing(name)
+        let texts = drawing.labels + drawing.stateNames
+        for text in texts { #expect(text.box.minX.isFinite && text.box.minY.isFinite, "'\(text.text)' has no position or size") }
+        for (index, a) in texts.enumerated() {
+            for b in texts[(index + 1)...] {
+                #expect(!a.box.intersects(b.box), "'\(a.text)' \(a.box) overlaps '\(b.text)' \(b.box)")
+            }
+        }
+        for label in drawing.labels {
+            for state in drawing.states {
+                #expect(!label.box.intersects(state.inflated(by: 2)), "'\(label.text)' overlaps a state \(state)")
+            }
+        }
+        for name in drawing.stateNames {
+            #expect(drawing.states.contains { $0.contains(name.box) }, "state name '\(name.text)' is clipped")
+        }
+    }
+
+    @Test("no edge passes through a state or a label", arguments: cases.map(\.name))
+    func edgesAvoidStatesAndLabels(name: String) throws {
+        let drawing = try Self.drawing(name)
+        for path in drawing.paths {
+            let points = try DiagramReader.sample(path.data)
+            for point in points {
+                for state in drawing.states where state.inflated(by: -0.5).contains(point) {
+                    Issue.record("edge '\(path.title)' passes through the state at \(state), at \(point)")
+                }
+                for label in drawing.labels where label.box.contains(point) {
+                    Issue.record("edge '\(path.title)' passes through the label '\(label.text)' at \(point)")
+                }
+            }
+        }
+    }
+
+    @Test("the viewBox holds the whole drawing", arguments: cases.map(\.name))
+    func viewBoxHoldsEverything(name: String) throws {
+        let drawing = try Self.drawing(name)
+        let view = try #require(drawing.viewBox).inflated(by: -1)
+        for text in drawing.labels + drawing.stateNames {
+            #expect(view.contains(text.box), "'\(text.text)' \(text.box) leaves the viewBox \(view)")
+        }
+        for box in drawing.states + drawing.circles {
+            #expect(view.contains(box), "\(box) leaves the viewBox \(view)")
+        }
+        for path in drawing.paths {
+            for point in try DiagramReader.sample(path.data) where !view.contains(point) {
+                Issue.record("edge '\(path.title)' leaves the viewBox \(view) at \(point)")
+            }
+        }
+    }
+
+    @Test("every transition is drawn, once, with its label", arguments: cases.map(\.name))
+    func everyTransitionIsDrawn(name: String) throws {
+        let policy = try #require(Self.cases.first { $0.name == name }?.policy)
+        let drawing = try Self.drawing(name)
+        let expected = policy.states.flatMap { state in
+            state.transitions.flatMap { transition in transition.branches.map { $0.label(for: transition.pattern) } }
+        }
+        #expect(drawing.paths.map(\.title).sorted() == expected.sorted())
+        let labelText = drawing.labels.map(\.text).joined(separator: " ")
+        for label in expected { #expect(labelText.contains(label), "no label reads '\(label)'") }
+        #expect(drawing.stateNames.map(\.text).sorted() == policy.states.map(\.name).sorted())
+    }
+
+    @Test("the awkward policy loads, so that it is among the cases")
+    func awkwardLoads() {
+        #expect(Self.awkward.policy != nil && Self.awkward.problems.isEmpty, "\(Self.awkward.problems)")
+    }
+
+    @Test("the same policy gives the same bytes")
+    func deterministic() {
+        let again = PolicyLibrary.builtIn()
+        for (policy, reloaded) in zip(Self.library.policies, again.policies) {
+            let taken = Dictionary(uniqueKeysWithValues: policy.transitionIDs.prefix(3).enumerated().map { ($1, [$0 + 1]) })
+            let first = StateDiagramSVG(policy: policy, taken: taken, departedIn: policy.initialState, id: "x").render()
+            let second = StateDiagramSVG(policy: reloaded, taken: taken, departedIn: policy.initialState, id: "x").render()
+            #expect(first == second, "\(policy.id)")
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func drawing(_ name: String) throws -> DiagramReader {
+        let svg = try #require(cases.first { $0.name == name }?.svg)
+        return try DiagramReader(svg: svg)
+    }
+
+    /// A policy built to be hard to draw: long and non-ASCII names, markup characters, an edge that skips
+    /// two layers, back edges from far down, several self-loops, a state nothing reaches.
+    static let awkward: (policy: Policy?, problems: [String]) = {
+        var library = PolicyLibrary(policies: [])
+        library.add(bytes: Array(awkwardYAML.utf8), file: "awkward.yaml")
+        return (library.policies.first, library.diagnostics.map(\.message))
+    }()
+
+    static let awkwardYAML = """
+        conform: 1
+        policy: awkward
+        title: A policy that is hard to draw
+        summary: Long labels, skipped layers, loops, and a state nothing reaches.
+        domain: form
+        sources:
+          S: a test
+        initial: editing
+        states:
+          editing:
+            on:
+              edit: editing
+              tap done: saved-with-a-rather-long-state-name
+              tap cancel:
+                - if: modified && edited && !(modified && !edited)
+                  to: confirm <&> “quoted”
+                - to: discarded
+              swipe down:
+                - if: modified
+                  to: confirm <&> “quoted”
+                - to: editing
+          confirm <&> “quoted”:
+            see:
+              sheet:
+                title: null
+                actions:
+                  - { title: Discard Changes, role: destructive }
+                  - { title: Keep Editing, role: cancel }
+                  - { title: Save, role: default }
+            on:
+              choose Discard Changes: discarded
+              choose Keep Editing: editing
+              choose Save: second-confirm
+          second-confirm:
+            see:
+              sheet:
+                title: Sure?
+                actions:
+                  - { title: Discard, role: destructive }
+                  - { title: Cancel, role: cancel }
+                  - { title: Save, role: default }
+            on:
+              choose Cancel: editing
+              choose Discard: discarded
+              choose Save: saved-with-a-rather-long-state-name
+          saved-with-a-rather-long-state-name:
+            final: true
+          discarded:
+            final: true
+          orphan:
+            on:
+              tap done: editing
+              tap cancel: discarded
+              edit: orphan
+              swipe down: orphan
+        """
+}
