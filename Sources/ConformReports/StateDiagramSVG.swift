@@ -88,15 +88,21 @@ struct StateDiagramSVG {
     }
 
     /// An edge's label: a line per transition (wrapped when long, the rest indented), with the steps
-    /// that took it.
+    /// that took it, kept together.
     private func labelLines(_ edge: Edge) -> [StateDiagramLayout.LabelLine] {
         edge.transitions.enumerated().flatMap { stroke, transition -> [StateDiagramLayout.LabelLine] in
             let steps = taken[transition.id] ?? []
-            var text = transition.label
+            var lines = DiagramText.wrap(transition.label)
             if !steps.isEmpty {
-                text += " (step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", ")))"
+                let suffix = "(step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", ")))"
+                let last = lines.count - 1
+                if lines[last].count + 1 + suffix.count <= DiagramText.wrapLength {
+                    lines[last] += " " + suffix
+                } else {
+                    lines += DiagramText.wrap(suffix)
+                }
             }
-            return DiagramText.wrap(text).enumerated().map { index, line in
+            return lines.enumerated().map { index, line in
                 .init(text: line, bold: !steps.isEmpty, indent: index == 0 ? 0 : 10, stroke: stroke)
             }
         }
