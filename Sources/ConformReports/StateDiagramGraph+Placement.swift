@@ -3,14 +3,16 @@ extension LayeredGraph {
     /// Orders each rank by the barycentres of the items it joins in the next rank (sweeping down, then
     /// up), swaps neighbours while that removes crossings, and keeps the order with the fewest crossings.
     mutating func order() {
+        var position = positions()
         var best = ranks
-        var fewest = crossings()
-        for sweep in 0..<12 {
+        var fewest = crossings(position)
+        // A big graph gets fewer sweeps: the last ones seldom help, and the report draws a diagram per trace.
+        for sweep in 0..<(items.count > 400 ? 4 : 12) {
             let downward = sweep % 2 == 0
             let order = downward ? Array(ranks.indices.dropFirst()) : Array(ranks.indices.dropLast().reversed())
-            for rank in order { sortByBarycentre(rank, byItemsAbove: downward) }
-            transpose()
-            let count = crossings()
+            for rank in order { sortByBarycentre(rank, byItemsAbove: downward, position: &position) }
+            transpose(&position)
+            let count = crossings(position)
             if count < fewest {
                 fewest = count
                 best = ranks
@@ -56,31 +58,47 @@ extension LayeredGraph {
     // MARK: - Private
 
     /// Weighted crossings between each pair of neighbouring ranks (an edge's weight is its strokes).
-    private func crossings() -> Int {
-        let position = positions()
-        return ranks.indices.dropLast().reduce(0) { $0 + crossings(below: $1, position: position) }
+    private func crossings(_ position: [Int]) -> Int {
+        ranks.indices.dropLast().reduce(0) { $0 + crossings(below: $1, position: position) }
     }
 
+    /// The crossings between a rank and the next, counted as weighted inversions with a Fenwick tree.
     private func crossings(below rank: Int, position: [Int]) -> Int {
         var joins: [(from: Int, to: Int, weight: Int)] = []
         for item in ranks[rank] {
             for next in items[item].down { joins.append((position[item], position[next], weight(item, next))) }
         }
-        var count = 0
-        for (i, a) in joins.enumerated() {
-            for b in joins[(i + 1)...] where (a.from - b.from) * (a.to - b.to) < 0 { count += a.weight * b.weight }
+        joins.sort { ($0.from, $0.to) < ($1.from, $1.to) }
+        var tree = Array(repeating: 0, count: ranks[rank + 1].count + 1)
+        var added = 0, count = 0, start = 0
+        while start < joins.count {
+            var end = start
+            while end < joins.count && joins[end].from == joins[start].from { end += 1 }
+            // Joins from items further left cross this one when they end further right.
+            for join in joins[start..<end] {
+                var index = join.to + 1, atOrLeft = 0
+                while index > 0 {
+                    atOrLeft += tree[index]
+                    index -= index & -index
+                }
+                count += join.weight * (added - atOrLeft)
+            }
+            for join in joins[start..<end] {
+                var index = join.to + 1
+                while index < tree.count {
+                    tree[index] += join.weight
+                    index += index & -index
+                }
+                added += join.weight
+            }
+            start = end
         }
         return count
     }
 
+    /// A join's weight: the strokes of the edge it belongs to.
     private func weight(_ a: Int, _ b: Int) -> Int {
-        for item in [a, b] {
-            switch items[item].kind {
-            case .lane(let chain), .label(let chain): return edges[chains[chain].edge].strokes
-            case .state: continue
-            }
-        }
-        return 1
+        max(items[a].strokes, items[b].strokes)
     }
 
     private func positions() -> [Int] {
@@ -89,20 +107,19 @@ extension LayeredGraph {
         return position
     }
 
-    private mutating func sortByBarycentre(_ rank: Int, byItemsAbove: Bool) {
-        let position = positions()
+    private mutating func sortByBarycentre(_ rank: Int, byItemsAbove: Bool, position: inout [Int]) {
         let keyed = ranks[rank].enumerated().map { index, item -> (key: Double, index: Int, item: Int) in
             let joined = byItemsAbove ? items[item].up : items[item].down
-            let key = joined.isEmpty ? Double(index) : Double(joined.map { position[$0] }.reduce(0, +)) / Double(joined.count)
+            let key = joined.isEmpty ? Double(index) : Double(joined.reduce(0) { $0 + position[$1] }) / Double(joined.count)
             return (key, index, item)
         }
         ranks[rank] = keyed.sorted { ($0.key, $0.index) < ($1.key, $1.index) }.map(\.item)
+        for (index, item) in ranks[rank].enumerated() { position[item] = index }
     }
 
     /// Swaps neighbouring items while that removes crossings (a few rounds at most). Only the crossings
     /// between the two items' own edges change, so only those are counted.
-    private mutating func transpose() {
-        var position = positions()
+    private mutating func transpose(_ position: inout [Int]) {
         for _ in 0..<4 {
             var improved = false
             for rank in ranks.indices where ranks[rank].count > 1 {
@@ -123,10 +140,11 @@ extension LayeredGraph {
     /// The weighted crossings between the edges of `left` and those of `right`, with `left` on the left.
     private func crossings(_ left: Int, _ right: Int, position: [Int]) -> Int {
         var count = 0
-        for (fromLeft, fromRight) in [(items[left].up, items[right].up), (items[left].down, items[right].down)] {
-            for a in fromLeft {
-                for b in fromRight where position[a] > position[b] { count += weight(left, a) * weight(right, b) }
-            }
+        for a in items[left].up {
+            for b in items[right].up where position[a] > position[b] { count += weight(left, a) * weight(right, b) }
+        }
+        for a in items[left].down {
+            for b in items[right].down where position[a] > position[b] { count += weight(left, a) * weight(right, b) }
         }
         return count
     }

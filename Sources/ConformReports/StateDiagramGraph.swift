@@ -16,6 +16,8 @@ struct LayeredGraph {
         var left = 0.0
         var right = 0.0
         var height = 0.0
+        /// The strokes of the edge the item belongs to; 0 for a state.
+        var strokes = 0
         /// The items it is joined to in the rank above and the rank below.
         var up: [Int] = []
         var down: [Int] = []
@@ -129,6 +131,7 @@ struct LayeredGraph {
         var previous = top
         for rank in first...last {
             var item = Item(kind: rank == labelRank ? .label(chain: chain) : .lane(chain: chain), rank: rank)
+            item.strokes = edge.strokes
             if rank == labelRank {
                 item.left = half + 4
                 item.right = half + 6 + Self.labelWidth(edge.lines)

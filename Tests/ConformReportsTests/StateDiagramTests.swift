@@ -19,7 +19,7 @@ struct StateDiagramTests {
 
     /// Every built-in policy, drawn as the report draws it: plain, with coverage, and as a trace that took
     /// every transition three times (the longest labels) and departed in the last state.
-    static let cases: [(name: String, svg: String, policy: Policy)] = (library.policies + [awkward.policy].compactMap { $0 }).flatMap {
+    static let cases: [(name: String, svg: String, policy: Policy)] = (library.policies + [awkward.policy, tangled.policy].compactMap { $0 }).flatMap {
         policy in
         let ids = policy.transitionIDs
         let covered = Set(ids.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
@@ -103,9 +103,10 @@ struct StateDiagramTests {
         #expect(drawing.stateNames.map(\.text).sorted() == policy.states.map(\.name).sorted())
     }
 
-    @Test("the awkward policy loads, so that it is among the cases")
-    func awkwardLoads() {
+    @Test("the awkward and the tangled policy load, so that they are among the cases")
+    func testPoliciesLoad() {
         #expect(Self.awkward.policy != nil && Self.awkward.problems.isEmpty, "\(Self.awkward.problems)")
+        #expect(Self.tangled.policy != nil && Self.tangled.problems.isEmpty, "\(Self.tangled.problems)")
     }
 
     @Test("the same policy gives the same bytes")
@@ -128,11 +129,44 @@ struct StateDiagramTests {
 
     /// A policy built to be hard to draw: long and non-ASCII names, markup characters, an edge that skips
     /// two layers, back edges from far down, several self-loops, a state nothing reaches.
-    static let awkward: (policy: Policy?, problems: [String]) = {
+    static let awkward = load(awkwardYAML)
+
+    /// Sixteen states with four actions each to states picked by a fixed pseudo-random sequence: many
+    /// back edges, edges across many layers, loops, and parallel edges.
+    static let tangled = load(tangledYAML(states: 16, actions: 4))
+
+    static func load(_ yaml: String) -> (policy: Policy?, problems: [String]) {
         var library = PolicyLibrary(policies: [])
-        library.add(bytes: Array(awkwardYAML.utf8), file: "awkward.yaml")
+        library.add(bytes: Array(yaml.utf8), file: "test.yaml")
         return (library.policies.first, library.diagnostics.map(\.message))
-    }()
+    }
+
+    static func tangledYAML(states: Int, actions: Int) -> String {
+        var seed: UInt64 = 7
+        func name(_ state: Int) -> String { state % 3 == 0 ? "s\(state)-longer-name" : "s\(state)" }
+        var yaml = """
+            conform: 1
+            policy: tangled
+            title: A tangle
+            summary: Transitions to pseudo-random states.
+            domain: tangle
+            sources:
+              S: a test
+            vocabulary:
+              actions:
+
+            """
+        for action in 0..<actions { yaml += "    act\(action): null\n" }
+        yaml += "  observations:\n    v: number\nvariables:\n  v: 0\nsee:\n  v: v\ninitial: \(name(0))\nstates:\n"
+        for state in 0..<states {
+            yaml += "  \(name(state)):\n    on:\n"
+            for action in 0..<actions {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                yaml += "      act\(action): \(name(Int((seed >> 33) % UInt64(states))))\n"
+            }
+        }
+        return yaml
+    }
 
     static let awkwardYAML = """
         conform: 1
