@@ -110,7 +110,8 @@ extension LayeredGraph {
     private mutating func sortByBarycentre(_ rank: Int, byItemsAbove: Bool, position: inout [Int]) {
         let keyed = ranks[rank].enumerated().map { index, item -> (key: Double, index: Int, item: Int) in
             let joined = byItemsAbove ? items[item].up : items[item].down
-            let key = joined.isEmpty ? Double(index) : Double(joined.reduce(0) { $0 + position[$1] }) / Double(joined.count)
+            let sum = joined.reduce(0) { $0 + position[$1] }
+            let key = joined.isEmpty ? Double(index) : Double(sum) / Double(joined.count)
             return (key, index, item)
         }
         ranks[rank] = keyed.sorted { ($0.key, $0.index) < ($1.key, $1.index) }.map(\.item)

@@ -66,7 +66,9 @@ extension LayeredGraph {
     }
 
     /// Label lines one under another, start-anchored at `x`, the block centred on `middle`.
-    private static func stack(_ lines: [Layout.LabelLine], of edge: Int, x: Double, middle: Double) -> [Layout.PlacedLine] {
+    private static func stack(_ lines: [Layout.LabelLine], of edge: Int, x: Double, middle: Double)
+        -> [Layout.PlacedLine]
+    {
         let top = middle - DiagramText.blockHeight(lines: lines.count) / 2
         return lines.enumerated().map { index, line in
             let baseline = top + Double(index) * DiagramText.lineHeight + DiagramText.ascent * DiagramText.labelSize

@@ -32,19 +32,22 @@ struct StateDiagramSVG {
         out += "aria-label=\"State diagram of \(Escaping.xml(policy.id))\">\n"
         out += "<defs>"
         for kind in ["edge", "taken"] {
-            out += "<marker id=\"\(id)-\(kind)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"10\" markerHeight=\"10\" orient=\"auto-start-reverse\">"
+            out += "<marker id=\"\(id)-\(kind)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+            out += "markerUnits=\"userSpaceOnUse\" markerWidth=\"10\" markerHeight=\"10\" "
+            out += "orient=\"auto-start-reverse\">"
             out += "<path class=\"arrow-\(kind)\" d=\"M0,1.5 L10,5 L0,8.5 z\"/></marker>"
         }
         out += "</defs>\n"
         if let start = layout.start, let end = layout.startEnd {
             out += "<circle class=\"start\" cx=\"\(Self.number(start.x))\" cy=\"\(Self.number(start.y))\" r=\"6\"/>"
-            out += "<line class=\"edge\" x1=\"\(Self.number(start.x))\" y1=\"\(Self.number(start.y + 6))\" x2=\"\(Self.number(end.x))\" y2=\"\(Self.number(end.y))\" marker-end=\"url(#\(id)-edge)\"/>\n"
+            out += "<line class=\"edge\" x1=\"\(Self.number(start.x))\" y1=\"\(Self.number(start.y + 6))\" "
+            out += "x2=\"\(Self.number(end.x))\" y2=\"\(Self.number(end.y))\" marker-end=\"url(#\(id)-edge)\"/>\n"
         }
         out += paths(edges, layout: layout)
         out += states(edges, layout: layout)
         for placed in layout.labels {
-            out += "<text class=\"label\(placed.line.bold ? " taken" : "")\(coverageClass(placed.line.stroke, of: placed.edge, edges))\" "
-            out += "x=\"\(Self.number(placed.x))\" "
+            let coverage = coverageClass(placed.line.stroke, of: placed.edge, edges)
+            out += "<text class=\"label\(placed.line.bold ? " taken" : "")\(coverage)\" x=\"\(Self.number(placed.x))\" "
             out += "y=\"\(Self.number(placed.baseline))\" font-size=\"\(Self.number(DiagramText.labelSize))\""
             out += "\(placed.line.bold ? " font-weight=\"600\"" : "")>\(Escaping.xml(placed.line.text))</text>\n"
         }
@@ -150,13 +153,21 @@ struct StateDiagramSVG {
             var cls = "state"
             if state.name == departedIn { cls += " departed" }
             if visited.contains(index) { cls += " visited" }
-            out += "<g class=\"\(cls)\"><rect x=\"\(Self.number(box.x))\" y=\"\(Self.number(box.y))\" width=\"\(Self.number(box.width))\" height=\"\(Self.number(box.height))\" rx=\"10\"/>"
-            if state.isFinal {
-                out += "<rect class=\"final\" x=\"\(Self.number(box.x + 4))\" y=\"\(Self.number(box.y + 4))\" width=\"\(Self.number(box.width - 8))\" height=\"\(Self.number(box.height - 8))\" rx=\"7\"/>"
-            }
-            out += "<text x=\"\(Self.number(box.midX))\" y=\"\(Self.number(box.midY + 5))\" font-size=\"\(Self.number(DiagramText.stateSize))\" text-anchor=\"middle\">\(Escaping.xml(state.name))</text></g>\n"
+            out += "<g class=\"\(cls)\">" + Self.rect(box, inset: 0, radius: 10, class: nil)
+            if state.isFinal { out += Self.rect(box, inset: 4, radius: 7, class: "final") }
+            out += "<text x=\"\(Self.number(box.midX))\" y=\"\(Self.number(box.midY + 5))\" "
+            out += "font-size=\"\(Self.number(DiagramText.stateSize))\" text-anchor=\"middle\">"
+            out += "\(Escaping.xml(state.name))</text></g>\n"
         }
         return out
+    }
+
+    /// A rectangle `inset` inside `box`, with rounded corners.
+    private static func rect(_ box: StateDiagramLayout.Box, inset: Double, radius: Int, class cls: String?) -> String {
+        var out = "<rect" + (cls.map { " class=\"\($0)\"" } ?? "")
+        out += " x=\"\(number(box.x + inset))\" y=\"\(number(box.y + inset))\""
+        out += " width=\"\(number(box.width - 2 * inset))\" height=\"\(number(box.height - 2 * inset))\""
+        return out + " rx=\"\(radius)\"/>"
     }
 
     /// SVG path data: `M x,y`, then `L x,y` and `C x,y x,y x,y`.

@@ -123,7 +123,8 @@ final class DiagramReader: NSObject, XMLParserDelegate {
         case "svg":
             let numbers = (attributes["viewBox"] ?? "").split(separator: " ").compactMap { Double($0) }
             if numbers.count == 4 {
-                viewBox = Rect(minX: numbers[0], minY: numbers[1], maxX: numbers[0] + numbers[2], maxY: numbers[1] + numbers[3])
+                viewBox = Rect(
+                    minX: numbers[0], minY: numbers[1], maxX: numbers[0] + numbers[2], maxY: numbers[1] + numbers[3])
             }
         case "defs": inDefs = true
         case "g" where classes.contains("state"):
@@ -132,8 +133,8 @@ final class DiagramReader: NSObject, XMLParserDelegate {
         case "rect" where inState && !stateHasBox:
             stateHasBox = true
             let x = Self.value(attributes["x"]), y = Self.value(attributes["y"])
-            states.append(
-                Rect(minX: x, minY: y, maxX: x + Self.value(attributes["width"]), maxY: y + Self.value(attributes["height"])))
+            let width = Self.value(attributes["width"]), height = Self.value(attributes["height"])
+            states.append(Rect(minX: x, minY: y, maxX: x + width, maxY: y + height))
         case "circle":
             let x = Self.value(attributes["cx"]), y = Self.value(attributes["cy"]), r = Self.value(attributes["r"])
             circles.append(Rect(minX: x - r, minY: y - r, maxX: x + r, maxY: y + r))

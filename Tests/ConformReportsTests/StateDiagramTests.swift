@@ -17,31 +17,30 @@ import Testing
 struct StateDiagramTests {
     static let library = PolicyLibrary.builtIn()
 
-    /// Every built-in policy, drawn as the report draws it: plain, with coverage, and as a trace that took
+    /// Each of `policies`, drawn as the report draws it: plain, with coverage, and as a trace that took
     /// every transition three times (the longest labels) and departed in the last state.
-    static let cases: [(name: String, svg: String, policy: Policy)] = (library.policies + [awkward.policy, tangled.policy].compactMap { $0 }).flatMap {
-        policy in
+    static let cases: [(name: String, svg: String, policy: Policy)] = policies.flatMap { policy in
         let ids = policy.transitionIDs
         let covered = Set(ids.enumerated().filter { $0.offset % 2 == 0 }.map(\.element))
         let taken = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, [$0 + 1, $0 + 12, $0 + 123]) })
+        let departed = policy.states.last?.name
         return [
-            ("\(policy.id) plain", StateDiagramSVG(policy: policy, taken: [:], departedIn: nil, id: "a").render()),
-            (
-                "\(policy.id) coverage",
-                StateDiagramSVG(policy: policy, taken: [:], departedIn: nil, id: "b", covered: covered).render()
-            ),
-            (
-                "\(policy.id) taken",
-                StateDiagramSVG(policy: policy, taken: taken, departedIn: policy.states.last?.name, id: "c").render()
-            ),
-        ].map { ($0.0, $0.1, policy) }
+            ("plain", StateDiagramSVG(policy: policy, taken: [:], departedIn: nil, id: "a")),
+            ("coverage", StateDiagramSVG(policy: policy, taken: [:], departedIn: nil, id: "b", covered: covered)),
+            ("taken", StateDiagramSVG(policy: policy, taken: taken, departedIn: departed, id: "c")),
+        ].map { ("\(policy.id) \($0.0)", $0.1.render(), policy) }
     }
+
+    /// The built-in policies and two made to be hard to draw.
+    static let policies = library.policies + [awkward.policy, tangled.policy].compactMap { $0 }
 
     @Test("every label and state name has a box of its own", arguments: cases.map(\.name))
     func labelsDoNotOverlap(name: String) throws {
         let drawing = try Self.drawing(name)
         let texts = drawing.labels + drawing.stateNames
-        for text in texts { #expect(text.box.minX.isFinite && text.box.minY.isFinite, "'\(text.text)' has no position or size") }
+        for text in texts {
+            #expect(text.box.minX.isFinite && text.box.minY.isFinite, "'\(text.text)' has no position or size")
+        }
         for (index, a) in texts.enumerated() {
             for b in texts[(index + 1)...] {
                 #expect(!a.box.intersects(b.box), "'\(a.text)' \(a.box) overlaps '\(b.text)' \(b.box)")
@@ -113,9 +112,11 @@ struct StateDiagramTests {
     func deterministic() {
         let again = PolicyLibrary.builtIn()
         for (policy, reloaded) in zip(Self.library.policies, again.policies) {
-            let taken = Dictionary(uniqueKeysWithValues: policy.transitionIDs.prefix(3).enumerated().map { ($1, [$0 + 1]) })
-            let first = StateDiagramSVG(policy: policy, taken: taken, departedIn: policy.initialState, id: "x").render()
-            let second = StateDiagramSVG(policy: reloaded, taken: taken, departedIn: policy.initialState, id: "x").render()
+            let ids = policy.transitionIDs.prefix(3)
+            let taken = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, [$0 + 1]) })
+            let departed = policy.initialState
+            let first = StateDiagramSVG(policy: policy, taken: taken, departedIn: departed, id: "x").render()
+            let second = StateDiagramSVG(policy: reloaded, taken: taken, departedIn: departed, id: "x").render()
             #expect(first == second, "\(policy.id)")
         }
     }
