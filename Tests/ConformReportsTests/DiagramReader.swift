@@ -49,6 +49,8 @@ final class DiagramReader: NSObject, XMLParserDelegate {
     /// Each edge's path data and `<title>`.
     private(set) var paths: [(data: String, title: String)] = []
     private(set) var circles: [Rect] = []
+    /// The start arrow, as path data.
+    private(set) var startArrow: String?
 
     init(svg: String) throws {
         super.init()
@@ -138,6 +140,9 @@ final class DiagramReader: NSObject, XMLParserDelegate {
         case "circle":
             let x = Self.value(attributes["cx"]), y = Self.value(attributes["cy"]), r = Self.value(attributes["r"])
             circles.append(Rect(minX: x - r, minY: y - r, maxX: x + r, maxY: y + r))
+        case "line":
+            let values = ["x1", "y1", "x2", "y2"].map { Self.value(attributes[$0]) }
+            startArrow = "M\(values[0]),\(values[1]) L\(values[2]),\(values[3])"
         case "text": text = (attributes, "")
         case "path" where !inDefs && classes.contains("edge"): path = (attributes["d"] ?? "", "")
         case "title": inTitle = true

@@ -59,7 +59,8 @@ struct StateDiagramTests {
     @Test("no edge passes through a state or a label", arguments: cases.map(\.name))
     func edgesAvoidStatesAndLabels(name: String) throws {
         let drawing = try Self.drawing(name)
-        for path in drawing.paths {
+        let start = try #require(drawing.startArrow)
+        for path in drawing.paths + [(start, "the start arrow")] {
             let points = try DiagramReader.sample(path.data)
             for point in points {
                 for state in drawing.states where state.inflated(by: -0.5).contains(point) {
@@ -82,7 +83,7 @@ struct StateDiagramTests {
         for box in drawing.states + drawing.circles {
             #expect(view.contains(box), "\(box) leaves the viewBox \(view)")
         }
-        for path in drawing.paths {
+        for path in drawing.paths + [(try #require(drawing.startArrow), "the start arrow")] {
             for point in try DiagramReader.sample(path.data) where !view.contains(point) {
                 Issue.record("edge '\(path.title)' leaves the viewBox \(view) at \(point)")
             }
