@@ -1056,6 +1056,7 @@ svg.diagram .arrow-edge { fill: var(--muted); } svg.diagram .arrow-taken { fill:
 svg.diagram .start { fill: var(--fg); }
 svg.diagram .label { fill: var(--muted); font-size: 11px; }
 svg.diagram .label.taken { fill: var(--accent); font-weight: 600; }
+svg.diagram .label.covered { fill: var(--pass); } svg.diagram .label.uncovered { fill: var(--fail); }
 details.matrix > summary { cursor: pointer; padding: 6px 0; font-weight: 600; }
 .matrix-box { overflow-x: auto; }
 table.matrix td, table.matrix tbody th { white-space: nowrap; padding: 2px 8px; }
