@@ -149,36 +149,32 @@ check "action.yml's run step: broken claims give exit-code 1 and ::error annotat
 
 # --- Sharding: the action's shard input; conform_test.sh as `bazel test` runs it, in 2 shards over a
 # runfiles-like tree of symbolic links ---
-if ! "$conform" run --help | grep -q -- '--shard'; then
-  echo "SKIPPED: the sharding checks (action shard input, Bazel): this conform has no --shard yet (conform run --help)"
-else
-  action_shard() {
-    run_step shard 0 INPUT_SHARD=1/2 &&
-      grep -qx "artifact-name=conform-report-shard-1-of-2" "$work/shard/output" &&
-      grep -qx "sarif-category=conform-shard-1-of-2" "$work/shard/output"
-  }
-  check "action.yml's run step: shard 1/2 gives exit-code 0 and a shard's artifact name" action_shard
-  runfiles="$work/runfiles/_main"
-  mkdir -p "$runfiles"
-  cp -rs "$root/Traces" "$runfiles/Traces"
-  bazel_shard() { # bazel_shard NAME [TOTAL INDEX]
-    local dir="$work/bazel-$1" sharding=()
-    mkdir -p "$dir"
-    if [ $# -gt 1 ]; then sharding=(TEST_TOTAL_SHARDS="$2" TEST_SHARD_INDEX="$3" TEST_SHARD_STATUS_FILE="$dir/status"); fi
-    (cd "$runfiles" && env "${sharding[@]}" TEST_UNDECLARED_OUTPUTS_DIR="$dir" XML_OUTPUT_FILE="$dir/test.xml" \
-      CONFORM="$conform" bash "$root/Examples/CI/bazel/conform_test.sh" Traces/)
-  }
-  cases() { grep -c '<testcase' "$1"; }
-  bazel_shards() {
-    bazel_shard all && bazel_shard 0 2 0 && bazel_shard 1 2 1 &&
-      [ -f "$work/bazel-0/status" ] && [ -f "$work/bazel-1/status" ] &&
-      total=$(cases "$work/bazel-all/test.xml") && first=$(cases "$work/bazel-0/test.xml") &&
-      second=$(cases "$work/bazel-1/test.xml") &&
-      echo "test cases: $total unsharded, $first + $second in 2 shards" &&
-      [ "$total" -gt 0 ] && [ "$first" -lt "$total" ] && [ $((first + second)) = "$total" ]
-  }
-  check "Bazel: conform_test.sh in 2 shards: exit 0, status files touched, the shards' test cases add up" bazel_shards
-fi
+action_shard() {
+  run_step shard 0 INPUT_SHARD=1/2 &&
+    grep -qx "artifact-name=conform-report-shard-1-of-2" "$work/shard/output" &&
+    grep -qx "sarif-category=conform-shard-1-of-2" "$work/shard/output"
+}
+check "action.yml's run step: shard 1/2 gives exit-code 0 and a shard's artifact name" action_shard
+runfiles="$work/runfiles/_main"
+mkdir -p "$runfiles"
+cp -rs "$root/Traces" "$runfiles/Traces"
+bazel_shard() { # bazel_shard NAME [TOTAL INDEX]
+  local dir="$work/bazel-$1" sharding=()
+  mkdir -p "$dir"
+  if [ $# -gt 1 ]; then sharding=(TEST_TOTAL_SHARDS="$2" TEST_SHARD_INDEX="$3" TEST_SHARD_STATUS_FILE="$dir/status"); fi
+  (cd "$runfiles" && env "${sharding[@]}" TEST_UNDECLARED_OUTPUTS_DIR="$dir" XML_OUTPUT_FILE="$dir/test.xml" \
+    CONFORM="$conform" bash "$root/Examples/CI/bazel/conform_test.sh" Traces/)
+}
+cases() { grep -c '<testcase' "$1"; }
+bazel_shards() {
+  bazel_shard all && bazel_shard 0 2 0 && bazel_shard 1 2 1 &&
+    [ -f "$work/bazel-0/status" ] && [ -f "$work/bazel-1/status" ] &&
+    total=$(cases "$work/bazel-all/test.xml") && first=$(cases "$work/bazel-0/test.xml") &&
+    second=$(cases "$work/bazel-1/test.xml") &&
+    echo "test cases: $total unsharded, $first + $second in 2 shards" &&
+    [ "$total" -gt 0 ] && [ "$first" -lt "$total" ] && [ $((first + second)) = "$total" ]
+}
+check "Bazel: conform_test.sh in 2 shards: exit 0, status files touched, the shards' test cases add up" bazel_shards
 
 [ "$failed" = 0 ] || { echo "CI files: some checks failed" >&2; exit 1; }
 echo "CI files: every check passed"

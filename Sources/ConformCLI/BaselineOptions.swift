@@ -7,12 +7,15 @@ import Foundation
 /// `--baseline`, `--write-baseline`, `--strict-baseline`, `--as-of`: known broken claims that
 /// `conform run` accepts (Docs/Baselines.md).
 struct BaselineOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Accept the broken claims FILE lists: reported as baselined, they do not fail the run.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp("Accept the broken claims FILE lists: reported as baselined, they do not fail the run.", valueName: "FILE"),
+        completion: .yamlFiles)
     var baseline: String?
 
     @Option(
         help: ArgumentHelp(
-            "Write every broken claim of this run to FILE as a baseline (keeping the reasons of --baseline's entries).", valueName: "FILE"))
+            "Write every broken claim of this run to FILE as a baseline (keeping the reasons of --baseline's entries).", valueName: "FILE"),
+        completion: .yamlFiles)
     var writeBaseline: String?
 
     @Flag(help: "Stale baseline entries (that match no broken claim) fail the run instead of warning.")

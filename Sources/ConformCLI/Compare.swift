@@ -17,13 +17,13 @@ extension ConformCommand {
                 or a file that cannot be written.
                 """)
 
-        @Argument(help: ArgumentHelp("The policy whose behaviour the scenarios record.", valueName: "A"))
+        @Argument(help: ArgumentHelp("The policy whose behaviour the scenarios record.", valueName: "A"), completion: .policyIDs)
         var a: String
 
-        @Argument(help: ArgumentHelp("The policy compared with A.", valueName: "B"))
+        @Argument(help: ArgumentHelp("The policy compared with A.", valueName: "B"), completion: .policyIDs)
         var b: String
 
-        @Option(help: ArgumentHelp("Write the scenarios as trace files (claiming A, failing B) into DIR.", valueName: "DIR"))
+        @Option(help: ArgumentHelp("Write the scenarios as trace files (claiming A, failing B) into DIR.", valueName: "DIR"), completion: .directory)
         var output: String?
 
         @Option(help: "What to print: text or json.")
@@ -51,11 +51,11 @@ extension ConformCommand {
             }
             switch format {
             case .text:
-                // Titles and labels come from policy files: no control character reaches the terminal.
-                print(Terminal.printableLines(output.text()), terminator: "")
-                if !written.isEmpty { print("\nWritten (each a trace claiming \(a) that \(b) fails):\n" + written.joined(separator: "\n")) }
+                printOutput(output.text(), terminator: "")
+                // Standard output carries the comparison: what was written is said on standard error.
+                if !written.isEmpty { printError(output.writtenSummary(written)) }
             case .json:
-                print(output.json(files: written).serialized(pretty: true))
+                printOutput(output.json(files: written).serialized(pretty: true))
             }
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
         }

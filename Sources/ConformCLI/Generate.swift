@@ -19,10 +19,10 @@ extension ConformCommand {
                 error, an unknown id, a --policies file that does not load, or a file that cannot be written.
                 """)
 
-        @Argument(help: ArgumentHelp("The policy id (see `conform policies`).", valueName: "ID"))
+        @Argument(help: ArgumentHelp("The policy id (see `conform policies`).", valueName: "ID"), completion: .policyIDs)
         var id: String
 
-        @Option(help: ArgumentHelp("Write the traces as YAML files into DIR instead of printing a checklist.", valueName: "DIR"))
+        @Option(help: ArgumentHelp("Write the traces as YAML files into DIR instead of printing a checklist.", valueName: "DIR"), completion: .directory)
         var output: String?
 
         @OptionGroup var policyOptions: PolicyOptions
@@ -37,12 +37,12 @@ extension ConformCommand {
                 let check = WrittenTraceCheck(library: library)
                 let writer = TraceFileWriter(directory: directory, prefix: "\(policy.id)-", marker: output.marker)
                 let written = try writer.write(output.traceFiles()) { text, path in check.check(text, file: path, passes: policy).problem }
-                for path in written { print(path) }
-                print(Terminal.printableLines(output.summary) + " (\(written.count) trace file\(written.count == 1 ? "" : "s") written)")
-                print(Terminal.printableLines(output.unreachedText()), terminator: "")
+                // The paths are the result; what was planned and written is said on standard error.
+                for path in written { printOutput(path) }
+                printError(output.writtenSummary(written.count))
+                if !suite.unreached.isEmpty { Console.standardError.write(output.unreachedText()) }
             } else {
-                // Titles and labels come from policy files: no control character reaches the terminal.
-                print(Terminal.printableLines(output.checklist()), terminator: "")
+                printOutput(output.checklist(), terminator: "")
             }
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
             if !suite.unreached.isEmpty { throw ExitCode(1) }

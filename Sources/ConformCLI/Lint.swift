@@ -10,19 +10,20 @@ extension ConformCommand {
             abstract: "Validate traces and policies and report every problem with its file, line and column.",
             discussion: "Policy files (those with `states:`) among the paths are loaded first. Exit status 0 when all is well, 2 otherwise.")
 
-        @Argument(help: ArgumentHelp("Trace or policy files or directories.", valueName: "PATH"))
+        @Argument(help: ArgumentHelp("Trace or policy files or directories.", valueName: "PATH"), completion: .traceFiles)
         var paths: [String] = ["Traces/"]
 
         @OptionGroup var policyOptions: PolicyOptions
 
         func run() throws {
             let result = Linter(library: policyOptions.library()).lint(paths: paths)
-            let terminal = Terminal(fileDescriptor: STDOUT_FILENO)
-            let printer = DiagnosticPrinter(terminal: terminal)
-            print(result.diagnostics.map(printer.text).joined(), terminator: "")
+            // The problems are lint's result: they go to standard output, like its summary.
+            let console = Console.standardOutput
+            console.problems(result.diagnostics)
             let problems = result.diagnostics.filter { $0.severity == .error }.count
-            print("\(result.traceFiles) trace file\(result.traceFiles == 1 ? "" : "s"), \(result.policyFiles) policy file\(result.policyFiles == 1 ? "" : "s"): "
-                + (problems == 0 ? terminal.green("no problems") : terminal.red("\(problems) problem\(problems == 1 ? "" : "s")")))
+            console.line(
+                CommandWording.lintSummary(
+                    traceFiles: result.traceFiles, policyFiles: result.policyFiles, problems: problems, terminal: console.terminal))
             throw ExitCode(result.exitStatus)
         }
     }

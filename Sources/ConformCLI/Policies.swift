@@ -8,7 +8,7 @@ extension ConformCommand {
     /// `conform policies`: list the loaded policies.
     struct Policies: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the policies: built-in ones and any loaded with --policies, with titles and sources.")
+            abstract: "List the policies: built-in ones and any loaded with --policies, with titles, a one-line summary and sources.")
 
         @OptionGroup var policyOptions: PolicyOptions
 
@@ -20,14 +20,10 @@ extension ConformCommand {
             printProblems(library.diagnostics)
             switch format {
             case .json:
-                print(JSONValue.array(library.policies.map(Self.json)).serialized(pretty: true))
+                printOutput(JSONValue.array(library.policies.map(Self.json)).serialized(pretty: true))
             case .text:
-                let terminal = Terminal(fileDescriptor: STDOUT_FILENO)
-                for policy in library.policies {
-                    // Titles and sources come from policy files: nothing in them acts on the terminal.
-                    print("\(terminal.bold(policy.id))  \(Terminal.printable(policy.title))  \(terminal.dim("[\(Terminal.printable(policy.domain))]"))")
-                    for source in policy.sources { print("    \(Terminal.printable(source.name)): \(Terminal.printableLines(source.text))") }
-                }
+                let console = Console.standardOutput
+                console.write(PolicyListing.text(library.policies, terminal: console.terminal))
             }
             throw ExitCode(library.diagnostics.isEmpty ? 0 : 2)
         }

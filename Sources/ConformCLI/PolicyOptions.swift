@@ -5,7 +5,9 @@ import ConformReports
 
 /// `--policies DIR`: user policies loaded beside the built-in library.
 struct PolicyOptions: ParsableArguments {
-    @Option(name: .customLong("policies"), help: ArgumentHelp("Load more policies from DIR (repeatable); ids must be unique.", valueName: "DIR"))
+    @Option(
+        name: .customLong("policies"), help: ArgumentHelp("Load more policies from DIR (repeatable); ids must be unique.", valueName: "DIR"),
+        completion: .directory)
     var directories: [String] = []
 
     /// The built-in library plus the user's policies; problems are in its diagnostics.

@@ -32,13 +32,13 @@ extension ConformCommand {
                 an unknown id, a --policies file that does not load, or a file that cannot be written.
                 """)
 
-        @Option(help: ArgumentHelp("The policy the app claims to follow (see `conform policies`).", valueName: "ID"))
+        @Option(help: ArgumentHelp("The policy the app claims to follow (see `conform policies`).", valueName: "ID"), completion: .policyIDs)
         var policy: String
 
         @Option(help: ArgumentHelp("The app under test (reports group traces by it).", valueName: "NAME"))
         var app: String
 
-        @Option(help: ArgumentHelp("Where to write the trace (.yaml); rewritten after every step.", valueName: "FILE"))
+        @Option(help: ArgumentHelp("Where to write the trace (.yaml); rewritten after every step.", valueName: "FILE"), completion: .file(extensions: ["yaml"]))
         var output: String
 
         @Option(help: ArgumentHelp("The trace id (default: the file name without its extension).", valueName: "ID"))
@@ -102,9 +102,9 @@ extension ConformCommand {
                     departure: session.departure.map { $0.place ?? $0.summary }))
         }
 
-        /// Conversation goes to standard error: standard output stays free.
+        /// Conversation goes to standard error (through the one printer): standard output stays free.
         private func say(_ text: String) {
-            FileHandle.standardError.write(Data(text.utf8))
+            Console.standardError.write(text)
         }
 
         /// `--form` read as the `form:` of a trace, so it means what it means in a file.

@@ -10,13 +10,18 @@ struct ReportOptions: ParsableArguments {
         name: .customLong("report"),
         help: ArgumentHelp(
             "Report files to write, comma-separated (repeatable): md, html, junit, json, sarif, or all.",
-            valueName: "FORMATS"))
+            valueName: "FORMATS"),
+        completion: .reportFormats)
     var reports: [String] = []
 
-    @Option(help: ArgumentHelp("Folder for the report files (created if needed; only the report files are written).", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp("Folder for the report files (created if needed; only the report files are written).", valueName: "DIR"),
+        completion: .directory)
     var output = "conform-report"
 
-    @Option(help: ArgumentHelp("Folder with report.md.mustache and/or report.html.mustache to use instead of the built-in templates.", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp("Folder with report.md.mustache and/or report.html.mustache to use instead of the built-in templates.", valueName: "DIR"),
+        completion: .directory)
     var templates: String?
 
     @Flag(help: "GitHub Actions: annotate each broken claim, and append the Markdown summary to $GITHUB_STEP_SUMMARY.")
@@ -49,11 +54,16 @@ struct ReportOptions: ParsableArguments {
     /// Every output of the run, each with its destination: standard output in `format`, then the report
     /// files, then GitHub's annotations and step summary. Problems found on the way (templates that do
     /// not load) come back beside them; the run still goes to standard output.
-    func outputs(standardOutput format: OutputFormat, context: RunContext) -> (RunOutputs, [Diagnostic]) {
+    /// - Parameter shard: for a shard (`--shard`), what its JSON outputs record for `conform merge`.
+    func outputs(standardOutput format: OutputFormat, context: RunContext, shard: ShardRecord? = nil) -> (RunOutputs, [Diagnostic]) {
         let printed: ReportFormat = format == .json ? .json : .text
-        var outputs: [(renderer: any RunRenderer, destination: RunOutputs.Destination)] = [
-            (printed.renderer(context: context, terminal: Terminal(fileDescriptor: STDOUT_FILENO)), .standardOutput)
-        ]
+        let standardOutput: any RunRenderer =
+            if let shard, printed == .json {
+                ShardDocument(context: context, record: shard)
+            } else {
+                printed.renderer(context: context, terminal: Terminal(fileDescriptor: STDOUT_FILENO))
+            }
+        var outputs: [(renderer: any RunRenderer, destination: RunOutputs.Destination)] = [(standardOutput, .standardOutput)]
         let files = (try? formats()) ?? []
         guard !files.isEmpty || github else { return (RunOutputs(outputs), []) }
         let templates: ReportTemplates
@@ -68,7 +78,8 @@ struct ReportOptions: ParsableArguments {
         var summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
         if github, summary == nil { printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written") }
         if !github { summary = nil }
-        var destinations = files.map { RunOutputs.Destination.file(URL(fileURLWithPath: output).appendingPathComponent($0.fileName ?? "").path) }
+        // Paths as the user gave --output, so that what the run says it wrote reads as they typed it.
+        var destinations = files.map { RunOutputs.Destination.file((output as NSString).appendingPathComponent($0.fileName ?? "")) }
         var formats = files
         if github {
             // Annotations go where the data does not: standard error when standard output carries JSON.
@@ -80,7 +91,8 @@ struct ReportOptions: ParsableArguments {
             destinations.append(.appending(summary))
         }
         // One renderer each; those that need the whole run share one copy of it.
-        let renderers = ReportFormat.renderers(for: formats, context: context, templates: templates)
+        var renderers = ReportFormat.renderers(for: formats, context: context, templates: templates)
+        if let shard, let json = formats.firstIndex(of: .json) { renderers[json] = ShardDocument(context: context, record: shard) }
         outputs += zip(renderers, destinations).map { (renderer: $0, destination: $1) }
         return (RunOutputs(outputs), [])
     }

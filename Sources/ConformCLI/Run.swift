@@ -16,10 +16,12 @@ extension ConformCommand {
                 are accepted for now: reported as baselined, they do not fail the run (Docs/Baselines.md).
                 """)
 
-        @Argument(help: ArgumentHelp("Trace files or directories (searched recursively for .yaml, .yml, .json).", valueName: "PATH"))
+        @Argument(help: ArgumentHelp("Trace files or directories (searched recursively for .yaml, .yml, .json).", valueName: "PATH"), completion: .traceFiles)
         var paths: [String] = ["Traces/"]
 
-        @Option(name: .customLong("policy"), help: ArgumentHelp("Claim: every trace this policy can read must conform to ID (repeatable).", valueName: "ID"))
+        @Option(
+            name: .customLong("policy"), help: ArgumentHelp("Claim: every trace this policy can read must conform to ID (repeatable).", valueName: "ID"),
+            completion: .policyIDs)
         var claims: [String] = []
 
         @OptionGroup var policyOptions: PolicyOptions
@@ -38,12 +40,34 @@ extension ConformCommand {
         @Flag(help: "Follow symbolic links found in the paths even where they lead outside them (by default such links are skipped, with a warning).")
         var followLinks = false
 
+        @Option(help: ArgumentHelp("Check at most N files at once (default: one per core; 1: one after another). The output is the same for any N.", valueName: "N"))
+        var jobs: Int?
+
+        @Option(
+            help: ArgumentHelp(
+                "Check only shard K of N (1-based), to split a run across machines; `conform merge` joins the shards' JSON documents. "
+                    + "Without it, Bazel's TEST_TOTAL_SHARDS and TEST_SHARD_INDEX (0-based) are honoured.",
+                valueName: "K/N"))
+        var shard: String?
+
         @OptionGroup(title: "Reports") var reportOptions: ReportOptions
 
         @OptionGroup(title: "Baselines") var baselineOptions: BaselineOptions
 
         func validate() throws {
             _ = try reportOptions.formats()
+            if let jobs, jobs < 1 { throw ValidationError("invalid --jobs '\(jobs)': give a number of files to check at once, 1 or more") }
+            _ = try selectedShard()
+        }
+
+        /// `--shard K/N`, else the shard Bazel's variables name, else none.
+        private func selectedShard() throws -> Shard? {
+            do {
+                if let shard { return try Shard.parse(shard) }
+                return try Shard.bazel(environment: ProcessInfo.processInfo.environment)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
 
         func run() throws {
@@ -52,58 +76,63 @@ extension ConformCommand {
                 let hint = Spelling.nearest(to: claim, among: library.ids).map { " Did you mean '\($0)'?" } ?? ""
                 throw ValidationError("unknown policy '\(claim)'.\(hint) Known: \(library.ids.joined(separator: ", ")).")
             }
+            let shard = try selectedShard()
+            if shard != nil, baselineOptions.writeBaseline != nil {
+                throw ValidationError("--write-baseline writes the whole run's baseline: give it to conform merge, not to a shard")
+            }
+            // Bazel asks a test runner that supports sharding to touch this file.
+            let statusProblems = ShardStatusFile.touch(environment: ProcessInfo.processInfo.environment)
             let context = reportOptions.context(policies: library.policies, version: ConformCommand.version)
-            var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context)
+            // A shard that writes JSON records every file's whole outcome there, for `conform merge`.
+            let writesJSON = format == .json || ((try? reportOptions.formats()) ?? []).contains(.json)
+            let record = shard.flatMap { shard in
+                writesJSON
+                    ? ShardRecord(
+                        header: ShardHeader(
+                            shard: shard, version: ConformCommand.version, policies: library.fingerprint, files: 0, coverage: coverage))
+                    : nil
+            }
+            var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context, shard: record)
             let needsSteps = reportOptions.needsSteps
+            // What a merged run's reports need is recorded whatever this shard's own outputs need.
+            let keepsSteps = needsSteps || record != nil
             var options = ConformRunner.Options(
-                paths: paths, claims: claims, keepSteps: needsSteps, recordPaths: needsSteps || coverage, revealDifferences: coverage)
+                paths: paths, claims: claims, keepSteps: keepsSteps, recordPaths: keepsSteps || coverage, revealDifferences: coverage)
             options.followLinks = followLinks
+            options.jobs = jobs
+            options.shard = shard
             let baseline = baselineOptions.matcher()
             options.baseline = baseline?.0
             options.writeBaseline = baselineOptions.writeBaseline
             let baselineProblems = baseline?.1 ?? []
             var coverageTally = CoverageTally()
+            var admission = RunAdmission(baseline: options.baseline)
             outputs.begin()
-            let ending = ConformRunner(library: library).run(options, prepare: outputs.prepare) { outcome in
+            let ending = ConformRunner(library: library).runIndexed(options, prepare: outputs.prepare) { index, checked in
+                record?.add(checked, index: index)
+                let outcome = admission.admit(checked)
                 outputs.add(outcome)
                 if coverage { coverageTally.add(outcome) }
             }
-            let leading = library.diagnostics + baselineProblems + ending.leadingErrors
-            if let outcome = ending.baseline, let written = outcome.written {
-                problems += write(written, outcome, readProblems: baselineProblems)
+            coverageTally.add(revealed: ending.revealed)
+            record?.header.files = ending.discoveredFiles
+            record?.header.errors = ending.leadingErrors
+            record?.header.baselineFiles = ending.baselineFilesFound
+            var baselineOutcome = admission.finish(writtenTo: options.writeBaseline)
+            // A shard judges only its own traces' entries: the others' traces are in other shards.
+            if shard != nil { baselineOutcome?.stale.removeAll { if case .traceNotChecked = $0.reason { true } else { false } } }
+            if let outcome = baselineOutcome, let written = outcome.written {
+                problems += baselineOptions.write(written, outcome, readProblems: baselineProblems)
             }
-            let report = coverage
-                ? CoverageReport(
-                    policies: library.policies, covered: coverageTally.covered, toldApart: coverageTally.toldApart,
-                    revealed: coverageTally.revealed)
-                : nil
             var status = outputs.finish(
-                RunEnding(
-                    leadingErrors: leading, coverage: report, lineLengths: needsSteps ? .measuring(leading) : LineLengths(),
-                    baseline: ending.baseline))
-            printProblems(problems + outputs.problems)
-            if !problems.isEmpty { status = 2 }
+                leading: library.diagnostics + baselineProblems + ending.leadingErrors, coverage: coverage ? coverageTally : nil,
+                baseline: baselineOutcome, policies: library.policies, needsSteps: needsSteps)
+            // A shard dealt no trace is an empty part of a run, not a run that found none.
+            if shard != nil, outputs.problems.isEmpty { status = outputs.tally.shardExitStatus }
+            printProblems(statusProblems + problems + outputs.problems)
+            if let written = CommandWording.reportsWritten(outputs.written) { printError(written) }
+            if !problems.isEmpty || !statusProblems.isEmpty { status = 2 }
             throw ExitCode(status)
-        }
-
-        /// Writes the baseline `--write-baseline` asks for, unless the one read had a problem (its entries
-        /// would be lost); says on standard error what was written and which entries were left out.
-        private func write(_ written: Baseline, _ outcome: BaselineOutcome, readProblems: [Diagnostic]) -> [Diagnostic] {
-            guard readProblems.isEmpty else {
-                let problem = "not written, since the baseline read (\(baselineOptions.baseline ?? "")) has problems; fix them first"
-                return [Diagnostic(.error, problem, at: SourceLocation(file: written.file, position: nil))]
-            }
-            do {
-                try BaselineFile.write(written)
-            } catch let diagnostic as Diagnostic {
-                return [diagnostic]
-            } catch {
-                return [Diagnostic(.error, "\(error)", at: SourceLocation(file: written.file, position: nil))]
-            }
-            let (dropped, summary) = BaselineWording.written(outcome)
-            printProblems(dropped)
-            printError(summary)
-            return []
         }
     }
 }

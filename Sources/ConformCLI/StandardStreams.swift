@@ -2,14 +2,17 @@ import ConformCore
 import ConformReports
 import Foundation
 
-/// Writes to standard error.
+/// Says something on standard error (through the one `Console`), followed by a line break.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    Console.standardError.line(text)
 }
 
 /// Prints located problems on standard error, the one way every command does (`DiagnosticPrinter`).
 func printProblems(_ diagnostics: [Diagnostic]) {
-    let printer = DiagnosticPrinter(terminal: Terminal(fileDescriptor: STDERR_FILENO))
-    let text = diagnostics.map(printer.text).joined()
-    if !text.isEmpty { FileHandle.standardError.write(Data(text.utf8)) }
+    Console.standardError.problems(diagnostics)
+}
+
+/// Prints a command's result on standard output (through the one `Console`), followed by `terminator`.
+func printOutput(_ text: String, terminator: String = "\n") {
+    Console.standardOutput.write(text + terminator)
 }

@@ -1,9 +1,11 @@
 import ArgumentParser
+import ConformReports
 import Foundation
 
 // A hand-written entry point: argument-parser exits 64 on a usage error, conform's contract says 2.
 func exitForUsage(_ message: String) -> Never {
-    FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+    // Through the one printer: a message may quote what was typed, escape sequences included.
+    Console.standardError.write(message.hasSuffix("\n") ? message : message + "\n")
     exit(2)
 }
 
@@ -11,7 +13,10 @@ var command: ParsableCommand
 do {
     command = try ConformCommand.parseAsRoot()
 } catch {
-    if ConformCommand.exitCode(for: error) == .validationFailure { exitForUsage(ConformCommand.fullMessage(for: error)) }
+    if ConformCommand.exitCode(for: error) == .validationFailure {
+        // A mistyped command gets a did-you-mean, as a mistyped option does.
+        exitForUsage(ConformCommand.usageMessage(for: error, arguments: Array(CommandLine.arguments.dropFirst())))
+    }
     ConformCommand.exit(withError: error)
 }
 do {

@@ -28,6 +28,14 @@ public struct ConformRunner: Sendable {
         /// The baseline files, read or written: never checked as traces, even inside a traced folder.
         var baselineFiles: [String] { [baseline?.baseline.file, writeBaseline].compactMap { $0 } }
 
+        /// How many files are checked at once (`--jobs`): 1 checks them one after another on the calling
+        /// thread; `nil` uses every core. The outcomes, and so every output, are the same for any number.
+        public var jobs: Int? = nil
+
+        /// Check only the files this shard is dealt (`--shard K/N`; `Shard.select`). "No trace found"
+        /// still means that the paths hold no trace at all: a shard dealt none is an empty run, not an error.
+        public var shard: Shard? = nil
+
         public init(paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil, revealDifferences: Bool = false) {
             self.paths = paths
             self.claims = claims
@@ -39,6 +47,8 @@ public struct ConformRunner: Sendable {
 
     public let library: PolicyLibrary
     private let loader: TraceLoader
+    /// `--coverage`'s memory of the pairs of points it compared (`RevealMemo`), one per worker thread.
+    let memos = RevealMemoPool()
 
     public init(library: PolicyLibrary) {
         self.library = library
@@ -61,59 +71,107 @@ public struct ConformRunner: Sendable {
         public var leadingErrors: [Diagnostic]
         /// What the run made of its baseline, when it was given one.
         public var baseline: BaselineOutcome?
+        /// How many trace files the paths hold: with a shard, the whole run's count, not the shard's.
+        public var discoveredFiles = 0
+        /// The baseline files (`--baseline`, `--write-baseline`) found among the paths, and so not checked.
+        public var baselineFilesFound: [String] = []
+        /// With `revealDifferences`, in a whole run (no shard): per pair of claimed policies of one
+        /// domain (`CoverageTally.pairKey`), the differences the files show. The outcomes carry none
+        /// then; a shard's carry theirs, on every pair (`FileOutcome.revealed`).
+        public var revealed: [String: Set<String>] = [:]
     }
 
-    /// Checks every file, on every core, and hands each file's outcome to `each` in file order (so that
-    /// output never depends on scheduling), one batch at a time: memory holds one batch, not the run.
+    /// Checks every file, on every core (or `options.jobs` at once), and hands each file's outcome to
+    /// `each` in file order (so that output never depends on scheduling), one batch at a time: memory
+    /// holds one batch, not the run. A second trace with an id already seen is handed over as an error
+    /// in its place (`TraceIDs`).
     /// - Parameter prepare: work done on the worker thread for each outcome before it is handed over
     ///   (e.g. serialising it), so that it runs in parallel too.
     public func run(
         _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (FileOutcome) -> Void
     ) -> Ending {
+        var admission = RunAdmission(baseline: options.baseline)
+        var ending = runIndexed(options, prepare: prepare) { _, outcome in each(admission.admit(outcome)) }
+        ending.baseline = admission.finish(writtenTo: options.writeBaseline)
+        return ending
+    }
+
+    /// As `run(_:prepare:each:)`, but hands each outcome as checked, before the trace-id check and the
+    /// baseline's ledger (`RunAdmission`), with the position of its file in the whole run's discovery
+    /// order (`nil` for the outcome carrying the warnings found while looking for files): what a shard
+    /// records, so that `conform merge` can put the shards' files back in order and admit them over the
+    /// whole run. Broken claims are marked with `options.baseline` already.
+    public func runIndexed(
+        _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (Int?, FileOutcome) -> Void
+    ) -> Ending {
         var discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
+        let found = discovery.files
         discovery.files = Self.excluding(options.baselineFiles, from: discovery.files)
+        let kept = found.count == discovery.files.count ? [] : Set(discovery.files)
+        let baselineFilesFound = found.count == discovery.files.count ? [] : found.filter { !kept.contains($0) }
         var leading = discovery.diagnostics
         // Links left alone are said before any file, as warnings (they change no exit status).
-        if !discovery.warnings.isEmpty { each(FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }
+        if !discovery.warnings.isEmpty { each(nil, FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }
         if discovery.files.isEmpty, discovery.diagnostics.isEmpty {
             let place = options.paths.joined(separator: ", ")
             leading.append(
                 Diagnostic(.error, "no trace found (looked for .yaml, .yml and .json files)", at: SourceLocation(file: place, position: nil)))
         }
         let files = discovery.files
-        let batch = max(64, ProcessInfo.processInfo.activeProcessorCount * 64)
-        let work: @Sendable (String) -> FileOutcome = { file in
+        let selected = options.shard.map { $0.select(FileDiscovery.relativePaths(files, under: options.paths)) } ?? Array(files.indices)
+        let work: @Sendable (String, RevealTargets?) -> FileOutcome = { file, reveal in
             var outcome = check(
                 file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
-                revealDifferences: options.revealDifferences)
+                reveal: reveal)
             // Marked before `prepare`, which may serialise the results.
             options.baseline?.mark(&outcome.results)
             prepare(&outcome)
             return outcome
         }
-        // While one batch is checked, the previous one is handed over (and freed) on this thread, so that
-        // no core waits for the hand-over.
-        var previous: [FileOutcome] = []
-        var start = 0
-        var ids = TraceIDs()
-        var ledger = options.baseline.map(BaselineLedger.init)
-        repeat {
-            let slice = Array(files[start..<min(files.count, start + batch)])
-            start += slice.count
-            let checking = slice.isEmpty ? nil : Self.startChecking(slice, work)
-            for outcome in previous {
-                let admitted = ids.admit(outcome)
-                ledger?.record(admitted)
-                each(admitted)
+        var ending = Ending(leadingErrors: leading, discoveredFiles: files.count, baselineFilesFound: baselineFilesFound)
+        // With --coverage, a whole run replays each file on the pairs of the policies claimed before it;
+        // a shard, which cannot know what the other shards claim, replays every file on every pair.
+        var reveals = options.revealDifferences ? RevealBatches(options.shard == nil ? RevealPlan(claims: options.claims) : nil, library) : nil
+        let workers = options.jobs.map { max(1, $0) }
+        if workers == 1 {
+            var last: [FileOutcome] = []
+            for index in selected {
+                var outcome = work(files[index], reveals?.begin(at: index, after: last))
+                last = [outcome]
+                reveals?.handOver(&outcome)
+                each(index, outcome)
             }
-            previous = []
-            previous = checking?.wait() ?? []
-        } while !previous.isEmpty
-        return Ending(leadingErrors: leading, baseline: ledger?.finish(writtenTo: options.writeBaseline))
+        } else {
+            let batch = max(64, (workers ?? ProcessInfo.processInfo.activeProcessorCount) * 64)
+            // While one batch is checked, the previous one is handed over (and freed) on this thread, so that
+            // no core waits for the hand-over.
+            var previous: [(Int, FileOutcome)] = []
+            var start = 0
+            repeat {
+                let slice = Array(selected[start..<min(selected.count, start + batch)])
+                let reveal = reveals?.begin(at: start, after: previous.map(\.1))
+                start += slice.count
+                let checking = slice.isEmpty ? nil : Self.startChecking(slice.map { files[$0] }, workers: workers) { work($0, reveal) }
+                for (index, checked) in previous {
+                    var outcome = checked
+                    reveals?.handOver(&outcome)
+                    each(index, outcome)
+                }
+                previous = []
+                previous = checking.map { Array(zip(slice, $0.wait())) } ?? []
+            } while !previous.isEmpty
+        }
+        if let reveals, let plan = reveals.plan {
+            ending.revealed = reveals.revealed
+            for (pair, shown) in revealLate(files, plan: plan, claims: options.claims, workers: workers) {
+                ending.revealed[pair, default: []].formUnion(shown)
+            }
+        }
+        return ending
     }
 
     /// `files` without those that are one of `excluded` (compared as standardised paths, only where the names agree).
-    private static func excluding(_ excluded: [String], from files: [String]) -> [String] {
+    static func excluding(_ excluded: [String], from files: [String]) -> [String] {
         guard !excluded.isEmpty else { return files }
         let names = Set(excluded.map { URL(fileURLWithPath: $0).lastPathComponent })
         let paths = Set(excluded.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
@@ -123,14 +181,22 @@ public struct ConformRunner: Sendable {
         }
     }
 
-    /// Starts checking `files` on every core, one file at a time per core (so that no core idles while
-    /// another finishes a long file); `wait()` gives the outcomes in the files' order.
-    private static func startChecking(_ files: [String], _ body: @escaping @Sendable (String) -> FileOutcome) -> BatchResults {
+    /// Starts checking `files`, one file at a time per thread (so that no thread idles while another
+    /// finishes a long file): on every core, or on `workers` threads; `wait()` gives the outcomes in the
+    /// files' order.
+    static func startChecking(_ files: [String], workers: Int?, _ body: @escaping @Sendable (String) -> FileOutcome) -> BatchResults {
         let results = BatchResults(count: files.count)
         results.group.enter()
         DispatchQueue.global().async {
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                results.store(body(files[index]), at: index)
+            if let workers, workers < files.count {
+                // A fixed number of threads, each taking the next file not yet taken.
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while let index = results.nextIndex() { results.store(body(files[index]), at: index) }
+                }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                    results.store(body(files[index]), at: index)
+                }
             }
             results.group.leave()
         }
@@ -141,6 +207,13 @@ public struct ConformRunner: Sendable {
     public func check(
         file: String, commandLineClaims: [String], keepSteps: Bool = false, recordPaths: Bool = false, revealDifferences: Bool = false
     ) -> FileOutcome {
+        check(
+            file: file, commandLineClaims: commandLineClaims, keepSteps: keepSteps, recordPaths: recordPaths,
+            reveal: revealDifferences ? RevealTargets(.every, in: library.policies) : nil)
+    }
+
+    /// - Parameter reveal: the pairs of policies to replay the trace on (`nil`: none).
+    func check(file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(file) {
         case .success(let read): bytes = read
@@ -148,32 +221,34 @@ public struct ConformRunner: Sendable {
         }
         let (loaded, problems) = loader.load(bytes, file: file)
         guard let trace = loaded else {
-            var outcome = FileOutcome(summary: nil, results: [], errors: problems.map { $0.diagnostic(in: file) })
-            if keepSteps { outcome.lineLengths = LineLengths.measure(Set(problems.map(\.position.line)), in: bytes) }
+            // Every problem of the file at once: a claim of a policy that is not loaded too.
+            var errors = problems.map { $0.diagnostic(in: file) }
+            let unknown = claimedPolicies(loader.claims(in: bytes), file: file).unknown
+            if !unknown.isEmpty {
+                errors = (errors + unknown).enumerated()
+                    .sorted { ($0.element.location.position ?? .start, $0.offset) < ($1.element.location.position ?? .start, $1.offset) }
+                    .map(\.element)
+            }
+            var outcome = FileOutcome(summary: nil, results: [], errors: errors)
+            if keepSteps { outcome.lineLengths = LineLengths.measure(Set(errors.compactMap(\.location.line)), in: bytes) }
             return outcome
         }
-        var errors: [Diagnostic] = []
-        // A trace claims a policy or two: a short list is cheaper than a set here.
-        var claimed: [String] = []
-        for claim in trace.claims {
-            // `contains`, not `policy(id:)`: that returns a copy of the policy (all its fields retained) for a yes or no.
-            if library.policies.contains(where: { $0.id == claim.policy }) {
-                if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
-            } else {
-                let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
-                errors.append(
-                    Diagnostic(.error, "the trace claims policy '\(claim.policy)', which is not loaded\(hint)",
-                        at: SourceLocation(file: file, position: claim.position)))
-            }
-        }
+        let (claimed, errors) = claimedPolicies(trace.claims, file: file)
         var results: [PairResult] = []
         results.reserveCapacity(library.policies.count)
         let claimedOnCommandLine = Set(commandLineClaims)
         // Paths are kept only where reports draw them (claimed pairs), so a plain run stays lean.
-        let outcomes = Checker.check(trace, against: library.policies) { policy in
-            recordPaths && (claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id))
+        let recordingPath = { (policy: Policy) in recordPaths && (claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id)) }
+        let outcomes: [CheckOutcome]
+        var replays: [TraceReplay?] = []
+        if let reveal {
+            // The replays `--coverage` compares are made in the same pass as the check.
+            (outcomes, replays) = Checker.check(
+                trace, against: library.policies, recordingPath: recordingPath, replaying: { reveal.replayed.contains($0.id) })
+        } else {
+            outcomes = Checker.check(trace, against: library.policies, recordingPath: recordingPath)
         }
-        // By position: zipping the policies would copy each (all its fields retained) for its id alone.
+        // By position: zipping copied every policy and outcome to read an id and a verdict.
         for index in outcomes.indices {
             let id = library.policies[index].id
             var isClaimed = claimed.contains(id)
@@ -193,55 +268,49 @@ public struct ConformRunner: Sendable {
             let lines = errors.compactMap(\.location.line) + results.filter { $0.claimed }.compactMap(\.verdict.line)
             outcome.lineLengths = LineLengths.measure(Set(lines), in: bytes)
         }
-        if revealDifferences { outcome.revealed = revealed(by: trace, outcomes: outcomes) }
+        if let reveal { outcome.revealed = revealed(by: trace, replays: replays, on: reveal) }
         return outcome
     }
 
-    /// Which differences of every two same-domain policies that can read the trace it shows.
-    private func revealed(by trace: Trace, outcomes: [CheckOutcome]) -> [String: Set<String>] {
-        let readers = zip(library.policies, outcomes).filter { $0.1.verdict.kind != .inapplicable }.map(\.0)
-        // Each policy's run along the trace is the same in every pair it is part of: computed once.
-        let replays = readers.map { TraceReplay(trace, on: PolicySimulator(policy: $0, form: trace.form)) }
-        var revealed: [String: Set<String>] = [:]
-        for (index, a) in readers.enumerated() {
-            for (offset, b) in readers.enumerated().dropFirst(index + 1) where b.domain == a.domain {
-                let comparison = PolicyComparison(a, b, form: trace.form, exploring: false)
-                let shown = comparison.revealed(by: trace, replays: (replays[index], replays[offset]))
-                if !shown.isEmpty { revealed[CoverageTally.pairKey(a.id, b.id)] = shown }
+    /// The loaded policies among `claims`, each once, and an error at each claim of one that is not loaded.
+    private func claimedPolicies(_ claims: [Claim], file: String) -> (claimed: [String], unknown: [Diagnostic]) {
+        // A trace claims a policy or two: a short list is cheaper than a set here.
+        var claimed: [String] = []
+        var unknown: [Diagnostic] = []
+        for claim in claims {
+            if library.policy(id: claim.policy) != nil {
+                if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
+            } else {
+                let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
+                unknown.append(
+                    Diagnostic(.error, "the trace claims policy '\(claim.policy)', which is not loaded\(hint)",
+                        at: SourceLocation(file: file, position: claim.position)))
             }
         }
-        return revealed
-    }
-}
-
-/// The trace ids of a run so far: a second trace with an id is refused, naming the first's file, since
-/// every report would otherwise show two different traces under one name.
-private struct TraceIDs {
-    private var files: [String: String] = [:]
-
-    /// The outcome as it is, or, for a trace whose id an earlier file has, an error in its place.
-    mutating func admit(_ outcome: FileOutcome) -> FileOutcome {
-        guard let trace = outcome.summary else { return outcome }
-        guard let first = files[trace.id] else {
-            files[trace.id] = trace.file
-            return outcome
-        }
-        let duplicate = Diagnostic(
-            .error, "the trace id '\(trace.id)' is already the id of \(first); ids must be unique, so this trace is not checked",
-            at: SourceLocation(file: trace.file, position: trace.idPosition ?? .start))
-        return FileOutcome(summary: nil, results: [], errors: outcome.errors + [duplicate], warnings: outcome.warnings)
+        return (claimed, unknown)
     }
 }
 
 /// The outcomes of one batch, each stored once by the thread that checked its file.
-private final class BatchResults: @unchecked Sendable {
+final class BatchResults: @unchecked Sendable {
     private var outcomes: [FileOutcome?]
     private let lock = NSLock()
     /// Left when every file of the batch is checked.
     let group = DispatchGroup()
 
+    /// The next file no thread has taken yet, for a fixed number of threads.
+    private var taken = 0
+
     init(count: Int) {
         outcomes = Array(repeating: nil, count: count)
+    }
+
+    func nextIndex() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < outcomes.count else { return nil }
+        taken += 1
+        return taken - 1
     }
 
     func store(_ outcome: FileOutcome, at index: Int) {

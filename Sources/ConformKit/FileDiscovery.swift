@@ -204,3 +204,19 @@ public enum FileReader {
         return stat(path, &status) == 0
     }
 }
+
+extension FileDiscovery {
+    /// Each file's path relative to the path it was found under (the first of `paths` it lies in, as
+    /// `find` reports it first there), or its name when it was given itself: what decides its shard
+    /// (`Shard.select`), so that the split does not depend on where the paths lie on the machine.
+    public static func relativePaths(_ files: [String], under paths: [String]) -> [String] {
+        files.map { file in
+            for path in paths {
+                if file == path { return (file as NSString).lastPathComponent }
+                let prefix = path.hasSuffix("/") ? path : path + "/"
+                if file.hasPrefix(prefix) { return String(file.dropFirst(prefix.count)) }
+            }
+            return (file as NSString).lastPathComponent
+        }
+    }
+}

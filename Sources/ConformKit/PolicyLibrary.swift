@@ -10,6 +10,8 @@ public struct PolicyLibrary: Sendable {
     public private(set) var policies: [Policy]
     /// Problems found while loading (broken files, duplicate ids); the good policies are still there.
     public private(set) var diagnostics: [Diagnostic]
+    /// Per policy id, the FNV-1a hash of the file it was loaded from (policies made in code have none).
+    private var sourceHashes: [String: String] = [:]
 
     public init(policies: [Policy], diagnostics: [Diagnostic] = []) {
         self.policies = policies.sorted { $0.id < $1.id }
@@ -56,8 +58,11 @@ public struct PolicyLibrary: Sendable {
         let (policy, problems) = PolicyLoader().load(bytes, file: file)
         diagnostics += problems.map { $0.diagnostic(in: file) }
         guard let policy else { return }
+        var hash = StableHash()
+        hash.combine(bytes)
         if replacingBuiltIn, let index = policies.firstIndex(where: { $0.id == policy.id && $0.file.hasPrefix(Self.builtInPrefix) }) {
             policies[index] = policy
+            sourceHashes[policy.id] = hash.hex
             return
         }
         if let existing = policies.first(where: { $0.id == policy.id }) {
@@ -66,6 +71,7 @@ public struct PolicyLibrary: Sendable {
                     at: SourceLocation(file: file, position: .start)))
             return
         }
+        sourceHashes[policy.id] = hash.hex
         policies.append(policy)
         policies.sort { $0.id < $1.id }
     }
@@ -75,4 +81,16 @@ public struct PolicyLibrary: Sendable {
     }
 
     public var ids: [String] { policies.map(\.id) }
+
+    /// Which policies are loaded, as one value that `conform merge` compares between shards: the FNV-1a
+    /// hash of every policy's id and the hash of its file's bytes, in id order (`fnv1a64:` and 16 hex digits).
+    /// The same files give the same fingerprint wherever they lie; a policy made in code counts by its id.
+    public var fingerprint: String {
+        var hash = StableHash()
+        for policy in policies {
+            hash.combine(policy.id)
+            hash.combine(sourceHashes[policy.id] ?? "")
+        }
+        return "fnv1a64:" + hash.hex
+    }
 }

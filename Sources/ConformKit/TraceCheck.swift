@@ -96,6 +96,15 @@ extension PolicyLibrary {
         }
     }
 
+    /// Reads a trace file as `conform run` does, with this library's vocabulary.
+    /// - Throws: `CheckProblem` with every located problem when the file cannot be read or is not a valid trace.
+    public func load(file: String) throws(CheckProblem) -> Trace {
+        switch FileReader.read(file) {
+        case .success(let bytes): return try load(bytes: bytes, file: file)
+        case .failure(let diagnostic): throw CheckProblem(diagnostics: [diagnostic])
+        }
+    }
+
     /// Loads trace text with this library's vocabulary.
     public func load(yaml text: String, file: String) throws(CheckProblem) -> Trace {
         try load(bytes: Array(text.utf8), file: file)

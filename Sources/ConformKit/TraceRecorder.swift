@@ -20,11 +20,12 @@ public struct TraceRecorder: Sendable {
 
     public init(
         trace id: String, title: String? = nil, app: String? = nil, platform: String? = nil, device: String? = nil,
-        screen: String? = nil, recorded: String? = nil, note: String? = nil, claims: [String] = [], form: [String: Value] = [:]
+        screen: String? = nil, recorded: String? = nil, note: String? = nil, claims: [String] = [], form: [String: Value] = [:],
+        settings: [String: Value] = [:]
     ) {
         trace = Trace(
             id: id, file: id + ".yaml", title: title, app: app, platform: platform, device: device, screen: screen, recorded: recorded,
-            note: note, claims: claims.map { Claim(policy: $0, position: .start) }, form: form, steps: [])
+            note: note, claims: claims.map { Claim(policy: $0, position: .start) }, form: form, settings: settings, steps: [])
     }
 
     /// The path that messages about the trace name (`write(to:)` sets it).
@@ -86,8 +87,15 @@ public struct TraceRecorder: Sendable {
     // MARK: - Keyboard actions (Docs/KeyboardVocabulary.md)
 
     /// `layout: { window: W, offset: O, inset: I }`: the geometry as it is now.
-    public mutating func layout(window: Double, offset: Double, inset: Double, note: String? = nil, at: Double? = nil, evidence: String? = nil) {
-        act("layout", ["window": .number(window), "offset": .number(offset), "inset": .number(inset)], note: note, at: at, evidence: evidence)
+    /// `content` (optional): the scroll view's `contentSize.height`, which iq-keyboard-manager clamps the
+    /// offset to on a hide.
+    public mutating func layout(
+        window: Double, offset: Double, inset: Double, content: Double? = nil, note: String? = nil, at: Double? = nil, evidence: String? = nil
+    ) {
+        var arguments = [NamedValue(name: "window", value: .number(window)), NamedValue(name: "offset", value: .number(offset))]
+        arguments.append(NamedValue(name: "inset", value: .number(inset)))
+        if let content { arguments.append(NamedValue(name: "content", value: .number(content))) }
+        record(.action(.custom(verb: "layout", argument: .record(arguments))), note: note, at: at, evidence: evidence)
     }
 
     /// The kind of control that became first responder.
@@ -96,8 +104,13 @@ public struct TraceRecorder: Sendable {
     }
 
     /// `focus: { bottom: B, kind: K }`: a control became first responder; B is its frame's maxY in the window.
-    public mutating func focus(bottom: Double, kind: FocusKind = .textField, note: String? = nil, at: Double? = nil, evidence: String? = nil) {
-        act("focus", ["bottom": .number(bottom), "kind": .symbol(kind.rawValue)], note: note, at: at, evidence: evidence)
+    /// `top` (optional): its minY below IQKeyboardManager's top layout guide (Docs/KeyboardVocabulary.md).
+    public mutating func focus(
+        bottom: Double, kind: FocusKind = .textField, top: Double? = nil, note: String? = nil, at: Double? = nil, evidence: String? = nil
+    ) {
+        var arguments = [NamedValue(name: "bottom", value: .number(bottom)), NamedValue(name: "kind", value: .symbol(kind.rawValue))]
+        if let top { arguments.append(NamedValue(name: "top", value: .number(top))) }
+        record(.action(.custom(verb: "focus", argument: .record(arguments))), note: note, at: at, evidence: evidence)
     }
 
     /// `keyboard-show: { height: H }`: a will-show notification; 0 for a hardware keyboard.

@@ -10,6 +10,7 @@ enum DirectTrace {
     /// The top-level keys in `TraceLoader.topLevelKeys` order.
     static let topLevelWords: [StaticString] = [
         "conform", "trace", "title", "app", "platform", "device", "screen", "recorded", "note", "policy", "form", "steps",
+        "settings",
     ]
 
     /// Which events a read takes (tests choose one).
@@ -131,6 +132,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             case 8: trace.note = try text()
             case 9: trace.claims = try claims()
             case 10: trace.form = try form()
+            case 12: trace.settings = try form()
             default: trace.steps = try steps()
             }
         }

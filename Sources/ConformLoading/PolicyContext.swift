@@ -17,6 +17,8 @@ struct PolicyContext {
             if case .enumeration(_, let cases) = variable.type { scope.symbols.formUnion(cases) }
         }
         for case .value(.enumeration(_, let cases)) in vocabulary.observations.values { scope.symbols.formUnion(cases) }
+        // The trace's `settings:` (how the app is built), in every domain; a setting the trace leaves out is null.
+        scope.openPrefixes["settings."] = .any
         if isForm {
             scope.names["edited"] = .bool
             scope.names["modified"] = .bool
@@ -27,7 +29,7 @@ struct PolicyContext {
             case .scalar(let type), .optionalScalar(let type):
                 scope.names["arg"] = type
                 if case .enumeration(_, let cases) = type { scope.symbols.formUnion(cases) }
-            case .record(let parameters):
+            case .record(let parameters, _):
                 for (name, type) in parameters {
                     scope.names["arg.\(name)"] = type
                     if case .enumeration(_, let cases) = type { scope.symbols.formUnion(cases) }
@@ -77,15 +79,27 @@ struct PolicyContext {
                 }
             }
         }
-        if let node = pairs[key: "unverified"] {
-            switch node.scalarValue {
-            case .bool(true)?: provenance.unverified = ""
-            case .bool(false)?: break
-            case .string(let reason)?: provenance.unverified = reason
-            default: problems.add("'unverified' is true or a reason", at: node.position)
-            }
-        }
+        if let node = pairs[key: "unverified"] { provenance.unverified = Self.unverified(node, problems: &problems) }
         return provenance
+    }
+
+    /// `unverified: true` (an empty reason), `false` (nil) or a reason.
+    static func unverified(_ node: YNode, problems: inout ProblemCollector) -> String? {
+        switch node.scalarValue {
+        case .bool(true)?: return ""
+        case .bool(false)?: return nil
+        case .string(let reason)?: return reason
+        default:
+            problems.add("'unverified' is true or a reason", at: node.position)
+            return nil
+        }
+    }
+
+    /// The `unverified:` of a `see:` map's `sheet: { ... }`: what a sheet shows that no source gives
+    /// (the sheet's other keys are read by `SheetSpecParser`).
+    func sheetUnverified(_ seeNode: YNode, problems: inout ProblemCollector) -> String? {
+        guard let sheet = seeNode.mapping?[key: "sheet"], let node = sheet.mapping?[key: "unverified"] else { return nil }
+        return Self.unverified(node, problems: &problems)
     }
 }
 
@@ -101,7 +115,8 @@ enum SheetSpecParser {
             problems.add("'sheet' must be none, shown, or a map with title, message and actions", at: node.position)
             return nil
         }
-        problems.rejectUnknownKeys(in: pairs, known: ["title", "message", "actions"], what: "'sheet'")
+        // `unverified` is provenance, read by `PolicyContext.sheetUnverified`.
+        problems.rejectUnknownKeys(in: pairs, known: ["title", "message", "actions", "unverified"], what: "'sheet'")
         var actions: [SheetActionSpec]?
         if let actionsNode = pairs[key: "actions"], let items = problems.sequence(actionsNode, "the sheet's actions") {
             actions = items.compactMap { action($0, problems: &problems) }

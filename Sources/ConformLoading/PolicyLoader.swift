@@ -81,7 +81,9 @@ public struct PolicyLoader: Sendable {
             problems.add("a policy needs 'states'", at: root.position)
             return nil
         }
-        let states = StateParser(context: context, defaults: defaults).readStates(statesNode, problems: &problems)
+        var stateParser = StateParser(context: context, defaults: defaults)
+        stateParser.defaultSheetUnverified = top[key: "see"].flatMap { context.sheetUnverified($0, problems: &problems) }
+        let states = stateParser.readStates(statesNode, problems: &problems)
         var initial = states.first?.name ?? ""
         if let node = top[key: "initial"], let name = problems.text(node, "'initial'") {
             if states.contains(where: { $0.name == name }) {

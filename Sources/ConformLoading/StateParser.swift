@@ -5,9 +5,12 @@ import ConformCore
 struct StateParser {
     let context: PolicyContext
     let defaults: [String: Expectation]
+    /// The `unverified:` of the policy-level `see`'s sheet, for states that show that sheet.
+    var defaultSheetUnverified: String? = nil
 
     static let stateKeys = ["final", "see", "on", "ignore", "source", "unverified", "note"]
     static let branchKeys = ["if", "set", "to", "source", "unverified", "note"]
+    static let ignoreKeys = ["action", "source", "unverified", "note"]
 
     func readStates(_ node: YNode, problems: inout ProblemCollector) -> [PolicyState] {
         guard let pairs = problems.mapping(node, "'states'") else { return [] }
@@ -45,15 +48,37 @@ struct StateParser {
             }
         }
         var ignored: [ActionPattern] = []
+        var ignoredDetails: [ActionPattern: Annotation] = [:]
         if let ignoreNode = pairs[key: "ignore"] {
             for item in ignoreNode.sequence ?? [ignoreNode] {
-                if let pattern = readPattern(item, sheet: sheet, problems: &problems) { ignored.append(pattern) }
+                // A pattern, or `{ action: PATTERN, source, unverified, note }`.
+                if let itemPairs = item.mapping {
+                    problems.rejectUnknownKeys(in: itemPairs, known: Self.ignoreKeys, what: "an ignored action")
+                    guard let actionNode = itemPairs[key: "action"] else {
+                        problems.add("an ignored action given as a map needs 'action'", at: item.position)
+                        continue
+                    }
+                    guard let pattern = readPattern(actionNode, sheet: sheet, problems: &problems) else { continue }
+                    ignored.append(pattern)
+                    ignoredDetails[pattern] = Annotation(
+                        provenance: context.provenance(itemPairs, problems: &problems),
+                        note: itemPairs[key: "note"].flatMap { problems.text($0, "'note'") })
+                } else if let pattern = readPattern(item, sheet: sheet, problems: &problems) {
+                    ignored.append(pattern)
+                }
             }
+        }
+        var sheetUnverified: String?
+        if let seeNode = pairs[key: "see"], seeNode.mapping?[key: "sheet"] != nil {
+            sheetUnverified = context.sheetUnverified(seeNode, problems: &problems)
+        } else if !isFinal {
+            sheetUnverified = defaultSheetUnverified
         }
         return PolicyState(
             name: name, position: position, isFinal: isFinal, expectations: expectations, transitions: transitions,
             ignored: ignored, provenance: context.provenance(pairs, problems: &problems),
-            note: pairs[key: "note"].flatMap { problems.text($0, "'note'") })
+            note: pairs[key: "note"].flatMap { problems.text($0, "'note'") }, ignoredDetails: ignoredDetails,
+            sheetUnverified: sheetUnverified)
     }
 
     /// `VERB` or `VERB ARGUMENT`; for forms, `tap done|cancel|LABEL` and `choose TITLE|ROLE` of the state's sheet.

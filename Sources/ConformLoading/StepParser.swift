@@ -145,17 +145,19 @@ enum ArgumentReader {
         case .optionalScalar(let type):
             if node.scalarValue == .null { return .scalar(.null) }
             return scalar(node, type: type, what: "'\(verb)'", problems: &problems).map(ActionArgument.scalar)
-        case .record(let parameters):
+        case .record(let parameters, let optional):
             guard let pairs = problems.mapping(node, "'\(verb)'") else { return nil }
             problems.rejectUnknownKeys(in: pairs, known: parameters.keys.sorted(), what: "'\(verb)'")
             var values: [NamedValue] = []
             for pair in pairs {
                 guard let name = pair.key.scalarText, let type = parameters[name] else { continue }
+                // An optional parameter written as null is the same as one left out.
+                if optional.contains(name), pair.value.scalarValue == .null { continue }
                 if let value = scalar(pair.value, type: type, what: "'\(verb).\(name)'", problems: &problems) {
                     values.append(NamedValue(name: name, value: value))
                 }
             }
-            for name in parameters.keys.sorted() where pairs[key: name] == nil {
+            for name in parameters.keys.sorted() where pairs[key: name] == nil && !optional.contains(name) {
                 problems.add("'\(verb)' needs '\(name)'", at: node.position)
             }
             return .record(values)

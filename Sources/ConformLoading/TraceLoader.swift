@@ -23,6 +23,7 @@ public struct TraceLoader: Sendable {
 
     static let topLevelKeys = [
         "conform", "trace", "title", "app", "platform", "device", "screen", "recorded", "note", "policy", "form", "steps",
+        "settings",
     ]
 
     /// Loads a trace; the trace is `nil` when any problem was found.
@@ -86,6 +87,9 @@ public struct TraceLoader: Sendable {
         if let node = top[key: "form"], let pairs = problems.mapping(node, "'form'") {
             trace.form = Dictionary(FieldReader.values(pairs, problems: &problems).map { ($0.name, $0.value) }) { first, _ in first }
         }
+        if let node = top[key: "settings"], let pairs = problems.mapping(node, "'settings' (how the app is built, NAME: VALUE)") {
+            trace.settings = Dictionary(FieldReader.values(pairs, problems: &problems).map { ($0.name, $0.value) }) { first, _ in first }
+        }
         guard let stepsNode = top[key: "steps"] else {
             problems.add("a trace needs 'steps', a list of actions and observations", at: root.position)
             return nil
@@ -100,6 +104,15 @@ public struct TraceLoader: Sendable {
             if let step = steps.parse(item, number: index + 1, problems: &problems) { trace.steps.append(step) }
         }
         return trace
+    }
+
+    /// The policies a file claims under `policy:`, as far as they can be read, whether or not the rest
+    /// of it is a valid trace: so that a trace that does not load can still be told that it claims a
+    /// policy that is not loaded, beside its other problems.
+    public func claims(in bytes: [UInt8]) -> [Claim] {
+        guard case .success(let root?) = reader.read(bytes), let top = root.mapping, let node = top[key: "policy"] else { return [] }
+        var ignored = ProblemCollector()
+        return claims(node, problems: &ignored)
     }
 
     private func claims(_ node: YNode, problems: inout ProblemCollector) -> [Claim] {

@@ -73,11 +73,23 @@ enum VocabularyParser {
         if node.scalarValue == .null { return ArgumentSpec.none }
         if let pairs = node.mapping {
             var parameters: [String: ExprType] = [:]
+            var optional: Set<String> = []
             for pair in pairs {
                 guard let name = problems.text(pair.key, "a parameter name") else { continue }
-                if let type = type(pair.value, name: "\(verb).\(name)", problems: &problems) { parameters[name] = type }
+                var typeNode = pair.value
+                // `NAME: { type: T, optional: true }`: a parameter that a step may leave out.
+                if let spec = pair.value.mapping {
+                    problems.rejectUnknownKeys(in: spec, known: ["type", "optional"], what: "parameter '\(verb).\(name)'")
+                    guard let given = spec[key: "type"] else {
+                        problems.add("parameter '\(verb).\(name)' needs a 'type'", at: pair.value.position)
+                        continue
+                    }
+                    typeNode = given
+                    if let flag = spec[key: "optional"], problems.bool(flag, "'optional'") == true { optional.insert(name) }
+                }
+                if let type = type(typeNode, name: "\(verb).\(name)", problems: &problems) { parameters[name] = type }
             }
-            return .record(parameters)
+            return .record(parameters, optional: optional)
         }
         return type(node, name: verb, problems: &problems).map(ArgumentSpec.scalar)
     }

@@ -65,7 +65,7 @@ public enum BaselineWording {
         }
         let entries = baseline.written?.entries ?? []
         let new = entries.filter { $0.position == nil }.count
-        let summary = "conform: wrote \(baseline.file): \(entries.count) entr\(entries.count == 1 ? "y" : "ies") (\(new) new)"
+        let summary = "conform: wrote \(baseline.file): \(Plural.count(entries.count, "entry")) (\(new) new)"
         return (dropped, summary)
     }
 }

@@ -24,8 +24,8 @@ public struct ComparisonOutput {
         guard let shortest = result.differences.first else {
             return "No difference between \(a.id) and \(b.id)\(limitNote): they allow the same actions and show the same on every sequence tried.\n"
         }
-        var out = "\(a.id) and \(b.id) differ: \(counted(result.differences.count, "scenario"))\(limitNote); "
-        out += "the shortest takes \(counted(shortest.actionCount - result.setupCount, "action"))"
+        var out = "\(a.id) and \(b.id) differ: \(Plural.count(result.differences.count, "scenario"))\(limitNote); "
+        out += "the shortest takes \(Plural.count(shortest.actionCount - result.setupCount, "action"))"
         out += result.setupCount > 0 ? " after the setup.\n" : ".\n"
         for (number, difference) in result.differences.enumerated() {
             out += "\n\(number + 1). " + actions(of: difference) + "\n"
@@ -59,6 +59,11 @@ public struct ComparisonOutput {
     }
 
     /// The JSON document; `files` are the paths written with `--output` (each difference names its own).
+    /// What `--output` wrote: `conform: wrote 3 trace files, each claiming A that B fails:` and the paths.
+    public func writtenSummary(_ paths: [String]) -> String {
+        "conform: wrote \(Plural.count(paths.count, "trace file")), each claiming \(a.id) that \(b.id) fails:\n" + paths.joined(separator: "\n")
+    }
+
     public func json(files: [String] = []) -> JSONValue {
         let differences = result.differences.enumerated().map { number, difference -> JSONValue in
             var object = json(difference)

@@ -24,8 +24,13 @@ public struct GeneratedSuiteOutput {
 
     public var summary: String {
         let covered = suite.transitions - suite.unreached.count
-        return "\(policy.id): \(counted(suite.scenarios.count, "scenario")), \(counted(suite.actionCount, "action")), "
-            + "\(covered) of \(suite.transitions) transitions"
+        return "\(policy.id): \(Plural.count(suite.scenarios.count, "scenario")), \(Plural.count(suite.actionCount, "action")), "
+            + "\(covered) of \(Plural.count(suite.transitions, "transition"))"
+    }
+
+    /// `makeitso: 4 scenarios, 8 actions, 8 of 8 transitions (4 trace files written)`.
+    public func writtenSummary(_ written: Int) -> String {
+        summary + " (\(Plural.count(written, "trace file")) written)"
     }
 
     public func title(of scenario: Scenario) -> String {
@@ -90,9 +95,4 @@ public struct GeneratedSuiteOutput {
             return ("\(policy.id)-\(serial).yaml", text)
         }
     }
-}
-
-/// `1 scenario`, `3 scenarios`.
-func counted(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
 }

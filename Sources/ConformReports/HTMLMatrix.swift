@@ -34,15 +34,19 @@ enum HTMLMatrix {
     }
 
     /// A cell as short as it can be read, since a page of 100,000 rows has a million of them: the
-    /// column names the policy, the class gives the colour (`p` pass, `f` fail, `e` error, `n` cannot
-    /// judge; `c` claimed, outlined), the mark and the departing step say the rest.
+    /// column names the policy, the class gives the colour. A claim (`c`, outlined) is `p` pass ✓,
+    /// `f` broken ✗ with the departing step, `e` not evaluable !; a policy the trace does not claim is
+    /// information, muted (`u`): = agrees, ≠ differs at the step shown; `n` cannot judge.
     static func cell(_ pair: PairResult) -> String {
-        let claimed = pair.claimed ? " c" : ""
-        switch pair.verdict {
-        case .pass: return "<td class=\"p\(claimed)\">✓</td>"
-        case .fail(let departure): return "<td class=\"f\(claimed)\">✗ \(departure.step)</td>"
-        case .inapplicable: return "<td class=\"n\(claimed)\">·</td>"
-        case .error: return "<td class=\"e\(claimed)\">!</td>"
+        switch (pair.verdict, pair.claimed) {
+        case (.pass, true): return "<td class=\"p c\">✓</td>"
+        case (.fail(let departure), true): return "<td class=\"f c\">✗ \(departure.step)</td>"
+        case (.inapplicable, true): return "<td class=\"f c\">✗ n/a</td>"
+        case (.error, true): return "<td class=\"e c\">!</td>"
+        case (.pass, false): return "<td class=\"u\">=</td>"
+        case (.fail(let departure), false): return "<td class=\"u\">≠ \(departure.step)</td>"
+        case (.inapplicable, false): return "<td class=\"n\">·</td>"
+        case (.error, false): return "<td class=\"e\">!</td>"
         }
     }
 

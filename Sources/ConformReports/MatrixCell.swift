@@ -1,17 +1,22 @@
 import ConformCore
 
-/// A verdict as one cell of the Markdown matrix shows it (the HTML page has its own, shorter cells:
-/// `HTMLMatrix.cell`).
+/// A verdict as one cell of the Markdown matrix shows it: a claim (which decides the exit status) with
+/// an emoji, a policy the trace does not claim in plain words, since it is information, not a failure.
+/// (The HTML page has its own, shorter cells: `HTMLMatrix.cell`.)
 struct MatrixCell {
+    /// Followed by a space when not empty.
     var symbol: String
     var text: String
 
     init(_ pair: PairResult) {
-        switch pair.verdict {
-        case .pass: (symbol, text) = ("✅", "pass")
-        case .fail(let departure): (symbol, text) = ("❌", "step \(departure.step)")
-        case .inapplicable: (symbol, text) = ("·", "n/a")
-        case .error: (symbol, text) = ("⚠️", "error")
+        switch (pair.verdict, pair.claimed) {
+        case (.pass, true): (symbol, text) = ("✅ ", "holds")
+        case (.fail(let departure), true): (symbol, text) = ("❌ ", "step \(departure.step)")
+        case (.inapplicable, true): (symbol, text) = ("❌ ", "cannot judge")
+        case (.pass, false): (symbol, text) = ("", "agrees")
+        case (.fail(let departure), false): (symbol, text) = ("", "differs at \(departure.step)")
+        case (.inapplicable, false): (symbol, text) = ("", "n/a")
+        case (.error, _): (symbol, text) = ("⚠️ ", "error")
         }
     }
 }

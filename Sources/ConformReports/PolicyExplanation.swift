@@ -35,7 +35,8 @@ public struct PolicyExplanation: Sendable {
             let ignored = state.ignored.map { pattern in
                 Row(
                     state: state.name, action: pattern.display, condition: nil, updates: nil, target: nil, shows: "(nothing changes)",
-                    source: provenance(state.provenance, fallback: Provenance(), shown: state.name))
+                    source: provenance(
+                        state.ignoredDetails[pattern]?.provenance ?? Provenance(), fallback: state.provenance, shown: state.name))
             }
             return transitions + ignored
         }
@@ -51,15 +52,27 @@ public struct PolicyExplanation: Sendable {
         }.joined(separator: "; ")
     }
 
-    /// The sources of a row (the branch's, else its state's), and UNVERIFIED when the branch or what
-    /// it shows next (the `shown` state) is unverified.
+    /// The sources of a row (the branch's, else its state's), and UNVERIFIED when the branch, the state
+    /// it leads to (`shown`) or the sheet that state shows is unverified.
     private func provenance(_ provenance: Provenance, fallback: Provenance, shown: String) -> String {
         let sources = provenance.sources.isEmpty ? fallback.sources : provenance.sources
         var text = sources.joined(separator: ", ")
-        if let reason = provenance.unverified ?? policy.state(named: shown)?.provenance.unverified {
+        let next = policy.state(named: shown)
+        var reasons: [String] = []
+        for reason in [provenance.unverified ?? next?.provenance.unverified, next?.sheetUnverified.map { "the sheet: " + $0 }] {
+            if let reason, !reasons.contains(reason) { reasons.append(reason) }
+        }
+        for reason in reasons {
             text += (text.isEmpty ? "" : "; ") + "UNVERIFIED" + (reason.isEmpty ? "" : ": \(reason)")
         }
         return text
+    }
+
+    /// Every part the policy marks unverified, as Markdown list items (`- state 'confirm', its sheet: reason`).
+    public func unverifiedList() -> String {
+        policy.unverifiedMarks.map { mark in
+            "- " + Escaping.markdown(mark.place) + ": " + (mark.reason.isEmpty ? "(no reason given)" : Escaping.markdown(mark.reason))
+        }.joined(separator: "\n")
     }
 
     /// The whole explanation as GitHub-flavoured Markdown: heading, summary, sources, the table, the diagram.
@@ -74,6 +87,10 @@ public struct PolicyExplanation: Sendable {
         out += "\n\n"
         if !policy.sources.isEmpty {
             out += "Sources:\n\n" + policy.sources.map { "- **\($0.name)**: \(Escaping.markdown($0.text))" }.joined(separator: "\n") + "\n\n"
+        }
+        if !policy.unverifiedMarks.isEmpty {
+            out += "Unverified (no source states these; the policy models them as written, marked UNVERIFIED in the table):\n\n"
+            out += unverifiedList() + "\n\n"
         }
         out += "| State | Action | When | Next | Then shows | Source |\n|---|---|---|---|---|---|\n"
         for row in rows {

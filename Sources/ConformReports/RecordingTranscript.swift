@@ -60,7 +60,7 @@ public struct RecordingTranscript: Sendable {
 
     /// - Parameter departure: where the trace departs from `policy`, if it does.
     public func closing(steps: Int, path: String, policy: String, departure: String?) -> String {
-        var text = "\nWrote \(steps) step\(steps == 1 ? "" : "s") to \(Terminal.printable(path)).\n"
+        var text = "\nWrote \(Plural.count(steps, "step")) to \(Terminal.printable(path)).\n"
         if let departure {
             text += terminal.yellow("It departs from '\(policy)'") + " " + Terminal.printable(departure) + "\n"
         } else {

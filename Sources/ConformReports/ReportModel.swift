@@ -34,6 +34,10 @@ struct ReportModel {
             "claims": claims,
             "claimsPassed": tally.claimsHeld,
             "claimsFailed": tally.claimsBroken,
+            // In words, with the right number: "1 of 1 claim holds", "2 input problems".
+            "tracesText": Plural.count(tally.traces, "trace"), "policiesText": Plural.count(result.policyIDs.count, "policy"),
+            "claimsHoldText": Plural.part(tally.claimsHeld, of: tally.claims, "claim", verb: ("holds", "hold")),
+            "errorCountText": Plural.count(result.errors.count, "input problem"),
             "errorCount": result.errors.count,
             "errors": result.errors.map { ["location": $0.location.description, "message": $0.message] },
             "hasWarnings": !result.warnings.isEmpty,
@@ -140,10 +144,12 @@ struct ReportModel {
         let stepsByFile = Dictionary(result.traces.map { ($0.file, $0.steps) }) { first, _ in first }
         return shown.map { pair in
             let row = ClaimRow(pair)
+            let summary = "\(pair.isBaselined ? "☑️ baselined:" : "❌") \(pair.trace) × \(pair.policy): \(row.title)"
             var entry: [String: Any] = [
                 "trace": pair.trace, "file": pair.file, "policy": pair.policy, "place": row.place, "title": row.title,
                 "verdict": pair.verdict.name, "anchor": Self.anchor(pair.file), "linked": facts.detailed.contains(pair.file),
-                "summaryHTML": Escaping.xml("\(pair.isBaselined ? "☑️ baselined:" : "❌") \(pair.trace) × \(pair.policy): \(row.title)"),
+                "summary": summary,
+                "summaryHTML": Escaping.xml(summary),
             ]
             if let mark = pair.baseline {
                 entry["baselined"] = !mark.expired
@@ -235,6 +241,8 @@ struct ReportModel {
                 "anchor": Self.anchor("policy-" + policy.id),
                 "sources": policy.sources.map { ["name": $0.name, "text": $0.text] },
                 "mermaid": explanation.mermaid(),
+                "unverified": policy.unverifiedMarks.map { ["place": $0.place, "reason": $0.reason.isEmpty ? "(no reason given)" : $0.reason] },
+                "hasUnverified": !policy.unverifiedMarks.isEmpty,
             ]
             let covered = result.coverage?.policies.first { $0.policy == policy.id }?.covered
             if diagrams {

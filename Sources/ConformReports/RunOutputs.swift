@@ -30,6 +30,8 @@ public final class RunOutputs {
     public private(set) var tally = RunTally()
     /// Outputs that could not be made or written, found at `finish`.
     public private(set) var problems: [Diagnostic] = []
+    /// The report files written whole at `finish`, in the order of the outputs.
+    public private(set) var written: [String] = []
 
     public init(_ outputs: [(renderer: any RunRenderer, destination: Destination)]) {
         self.outputs = outputs.map { output in
@@ -70,6 +72,7 @@ public final class RunOutputs {
                 }
                 try flush(index, final: true)
                 try outputs[index].file?.commit()
+                if case .file(let path) = outputs[index].destination { written.append(path) }
             } catch let diagnostic as Diagnostic {
                 outputs[index].file?.discard()
                 problems.append(diagnostic)
@@ -103,10 +106,11 @@ public final class RunOutputs {
         switch outputs[index].destination {
         case .standardOutput:
             outputs[index].pending = ""
-            FileHandle.standardOutput.write(Data(text.utf8))
+            // Every renderer escapes for its format; the one printer is the net under them all.
+            Console.standardOutput.write(text)
         case .standardError:
             outputs[index].pending = ""
-            FileHandle.standardError.write(Data(text.utf8))
+            Console.standardError.write(text)
         case .file:
             outputs[index].pending = ""
             try outputs[index].file?.append(text)

@@ -1,65 +1,109 @@
-import ConformCore
-
-/// A layered layout of a policy's states: layers by breadth-first distance from the initial state,
-/// states in a layer in the order they were reached. Enough for the dozen states a policy has.
+/// Where each part of a state diagram goes: a layered layout in the manner of Graphviz's `dot`, small
+/// enough for the dozen states and few dozen transitions a policy has.
+///
+/// - **Ranks.** Back edges (found by a depth-first walk from the initial state) are turned over, and each
+///   state's layer is its longest distance from the initial state along the rest. Between two layers of
+///   states lies a rank of labels, so rank `2n` holds the states of layer `n`.
+/// - **Edges.** The transitions from one state to another are one edge, drawn as a bundle of parallel
+///   strokes (one per transition) with one stacked label. An edge that spans ranks gets an item in each
+///   rank it crosses: a lane, or its label in the rank next to its source state. Self-loops are drawn on
+///   the state's right, labelled beside it.
+/// - **Order and place.** Items are ordered within ranks by barycentres (fewest crossings kept), then
+///   placed left to right with their full width reserved, so no label can overlap a state, a lane or
+///   another label. Edges run straight down through each rank and bend only in the empty gaps between
+///   ranks (cubic curves with vertical ends), so no edge can pass through a state or a label.
 struct StateDiagramLayout {
-    struct Node {
+    /// A state to draw.
+    struct State {
         var name: String
         var isFinal: Bool
-        var x: Double  // centre
-        var y: Double  // centre
-        var width: Double
-        var height: Double
     }
 
-    static let nodeHeight = 36.0
-    static let layerGap = 170.0
-    static let nodeGap = 150.0
-    static let margin = 40.0
-    static let characterWidth = 7.5
+    /// The transitions from one state to another (or to itself): one stroke each, one label for all.
+    struct Edge {
+        var from: Int
+        var to: Int
+        var strokes: Int
+        var lines: [LabelLine]
+    }
 
-    private(set) var nodes: [String: Node] = [:]
+    /// One line of an edge's label; `indent` shifts a wrapped line's continuation to the right.
+    struct LabelLine {
+        var text: String
+        var bold: Bool
+        var indent: Double = 0
+        /// Which of the edge's strokes the line belongs to (strokes left to right, lines top to bottom).
+        var stroke = 0
+    }
+
+    /// A label line of the edge with index `edge`, where it is drawn: start-anchored at `x`, on `baseline`.
+    struct PlacedLine {
+        var edge: Int
+        var line: LabelLine
+        var x: Double
+        var baseline: Double
+    }
+
+    struct Point {
+        var x: Double
+        var y: Double
+    }
+
+    enum Segment {
+        case line(Point)
+        case cubic(Point, Point, Point)
+    }
+
+    /// A path of straight lines and cubic Bézier curves.
+    struct Path {
+        var start: Point
+        var segments: [Segment]
+    }
+
+    struct Box {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+        var midX: Double { x + width / 2 }
+        var midY: Double { y + height / 2 }
+    }
+
+    static let stateHeight = 36.0
+    static let margin = 20.0
+    /// The distance between the strokes of one edge.
+    static let strokeGap = 8.0
+
+    /// Each state's box, in the order of the states given.
+    private(set) var boxes: [Box] = []
+    /// Each edge's strokes, in the order of the edges given; each runs from the edge's source to its target.
+    private(set) var strokes: [[Path]] = []
+    /// Every line of every label.
+    private(set) var labels: [PlacedLine] = []
+    /// The start dot's centre; the start arrow runs from below it to `startEnd` on the initial state.
+    private(set) var start: Point?
+    private(set) var startEnd: Point?
     private(set) var width = 0.0
     private(set) var height = 0.0
 
-    init(policy: Policy) {
-        var layerOf: [String: Int] = [policy.initialState: 0]
-        var order = [policy.initialState]
-        var queue = [policy.initialState]
-        while !queue.isEmpty {
-            let name = queue.removeFirst()
-            guard let state = policy.state(named: name) else { continue }
-            for target in state.transitions.flatMap({ $0.branches.map(\.target) }) where layerOf[target] == nil {
-                layerOf[target] = (layerOf[name] ?? 0) + 1
-                order.append(target)
-                queue.append(target)
-            }
+    /// Lays out `states` and `edges`, starting at the state with index `initial`.
+    init(states: [State], initial: Int?, edges: [Edge]) {
+        guard let initial, states.indices.contains(initial) else {
+            width = 2 * Self.margin
+            height = 2 * Self.margin
+            return
         }
-        let lastLayer = (layerOf.values.max() ?? 0) + 1
-        for state in policy.states where layerOf[state.name] == nil {
-            layerOf[state.name] = lastLayer
-            order.append(state.name)
-        }
-        let layers = Dictionary(grouping: order) { layerOf[$0] ?? 0 }
-        let widths = order.reduce(into: [String: Double]()) {
-            $0[$1] = max(90, Double($1.count) * Self.characterWidth + 32)
-        }
-        let rowWidths = layers.mapValues { names in
-            names.reduce(0) { $0 + (widths[$1] ?? 0) } + Double(max(0, names.count - 1)) * Self.nodeGap
-        }
-        let contentWidth = rowWidths.values.max() ?? 0
-        width = contentWidth + 2 * Self.margin + 120  // room on the right for self-loops and back edges
-        for (layer, names) in layers {
-            var x = Self.margin + (contentWidth - (rowWidths[layer] ?? 0)) / 2
-            for name in names {
-                let w = widths[name] ?? 90
-                let y = Self.margin + 30 + Double(layer) * Self.layerGap
-                nodes[name] = Node(
-                    name: name, isFinal: policy.state(named: name)?.isFinal ?? false, x: x + w / 2, y: y, width: w,
-                    height: Self.nodeHeight)
-                x += w + Self.nodeGap
-            }
-        }
-        height = Self.margin * 2 + 30 + Double(layers.keys.max() ?? 0) * Self.layerGap + Self.nodeHeight
+        var graph = LayeredGraph(states: states, initial: initial, edges: edges)
+        graph.order()
+        graph.placeHorizontally()
+        graph.placeVertically()
+        boxes = states.indices.map { graph.box(of: $0) }
+        strokes = edges.indices.map { graph.strokes(of: $0) }
+        labels = graph.labelLines()
+        let startPort = graph.port(top: true, of: initial, for: .start)
+        start = Point(x: startPort, y: boxes[initial].y - 26)
+        startEnd = Point(x: startPort, y: boxes[initial].y - 2)
+        width = graph.width
+        height = graph.height
     }
 }

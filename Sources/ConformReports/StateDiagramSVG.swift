@@ -1,7 +1,8 @@
 import ConformCore
 
 /// Draws a policy's state machine as inline SVG, with the transitions one trace took highlighted
-/// and numbered by step. Colours come from the page's CSS (classes), so light and dark both work.
+/// and numbered by step. Colours come from the page's CSS (classes), so light and dark both work;
+/// sizes and the font are attributes too, so the drawing keeps its proportions on its own.
 struct StateDiagramSVG {
     let policy: Policy
     /// Transitions taken, with the step numbers that took them.
@@ -13,136 +14,172 @@ struct StateDiagramSVG {
     /// When given, the transitions the corpus exercised; the others are drawn dashed.
     var covered: Set<TransitionID>? = nil
 
+    /// The font of the whole drawing, as the page's CSS gives it.
+    static let fontFamily = "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif"
+
     func render() -> String {
-        let layout = StateDiagramLayout(policy: policy)
+        let edges = groupedEdges()
+        let index = Dictionary(policy.states.enumerated().map { ($1.name, $0) }) { first, _ in first }
+        let layout = StateDiagramLayout(
+            states: policy.states.map { .init(name: $0.name, isFinal: $0.isFinal) },
+            initial: index[policy.initialState],
+            edges: edges.map { edge in
+                .init(from: edge.from, to: edge.to, strokes: edge.transitions.count, lines: labelLines(edge))
+            })
+        let width = Self.number(layout.width), height = Self.number(layout.height)
         var out = "<svg class=\"diagram\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" "
-        out += "viewBox=\"0 0 \(Self.number(layout.width)) \(Self.number(layout.height))\" width=\"\(Self.number(layout.width))\" "
+        out += "viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" font-family=\"\(Self.fontFamily)\" "
         out += "aria-label=\"State diagram of \(Escaping.xml(policy.id))\">\n"
         out += "<defs>"
         for kind in ["edge", "taken"] {
-            out += "<marker id=\"\(id)-\(kind)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"10\" markerHeight=\"10\" orient=\"auto-start-reverse\">"
-            out += "<path class=\"arrow-\(kind)\" d=\"M0,0 L10,5 L0,10 z\"/></marker>"
+            out += "<marker id=\"\(id)-\(kind)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+            out += "markerUnits=\"userSpaceOnUse\" markerWidth=\"10\" markerHeight=\"10\" "
+            out += "orient=\"auto-start-reverse\">"
+            out += "<path class=\"arrow-\(kind)\" d=\"M0,1.5 L10,5 L0,8.5 z\"/></marker>"
         }
         out += "</defs>\n"
-        if let start = layout.nodes[policy.initialState] {
-            let y = start.y - start.height / 2
-            out += "<circle class=\"start\" cx=\"\(Self.number(start.x))\" cy=\"\(Self.number(y - 26))\" r=\"6\"/>"
-            out += "<line class=\"edge\" x1=\"\(Self.number(start.x))\" y1=\"\(Self.number(y - 20))\" x2=\"\(Self.number(start.x))\" y2=\"\(Self.number(y - 2))\" marker-end=\"url(#\(id)-edge)\"/>\n"
+        if let start = layout.start, let end = layout.startEnd {
+            out += "<circle class=\"start\" cx=\"\(Self.number(start.x))\" cy=\"\(Self.number(start.y))\" r=\"6\"/>"
+            out += "<line class=\"edge\" x1=\"\(Self.number(start.x))\" y1=\"\(Self.number(start.y + 6))\" "
+            out += "x2=\"\(Self.number(end.x))\" y2=\"\(Self.number(end.y))\" marker-end=\"url(#\(id)-edge)\"/>\n"
         }
-        var labels = ""
-        var visited: Set<String> = taken.isEmpty ? [] : [policy.initialState]
-        // Edges leaving one state to different targets get their labels at different points along
-        // the curves, so that labels fanning out of a state do not sit on one line.
-        var outgoing: [String: Int] = [:]
-        let groups = groupedEdges()
-        let fanOut = Dictionary(grouping: groups.filter { $0.first.map { $0.from != $0.to } ?? false }) { $0.first?.from ?? "" }
-            .mapValues(\.count)
-        for edges in groups {
-            let source = edges.first?.from ?? ""
-            let isLoop = edges.first.map { $0.from == $0.to } ?? false
-            let slot = isLoop ? 0 : outgoing[source, default: 0]
-            if !isLoop { outgoing[source, default: 0] += 1 }
-            for (index, edge) in edges.enumerated() {
-                guard let from = layout.nodes[edge.from], let to = layout.nodes[edge.to] else { continue }
-                let steps = taken[edge.id] ?? []
-                if !steps.isEmpty { visited.formUnion([edge.from, edge.to]) }
-                var cls = steps.isEmpty ? "edge" : "edge taken"
-                if let covered { cls += covered.contains(edge.id) ? " covered" : " uncovered" }
-                let geometry = Self.curve(
-                    from: from, to: to, index: index, count: edges.count, slot: slot, slots: fanOut[source] ?? 1)
-                out += "<path class=\"\(cls)\" d=\"\(geometry.path)\" marker-end=\"url(#\(id)-\(steps.isEmpty ? "edge" : "taken"))\">"
-                out += "<title>\(Escaping.xml(edge.label))</title></path>\n"
-                var text = edge.label
-                if !steps.isEmpty { text += " (step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", ")))" }
-                labels += "<text class=\"label\(steps.isEmpty ? "" : " taken")\" x=\"\(Self.number(geometry.labelX))\" y=\"\(Self.number(geometry.labelY))\" text-anchor=\"middle\">\(Escaping.xml(text))</text>\n"
-            }
+        out += paths(edges, layout: layout)
+        out += states(edges, layout: layout)
+        for placed in layout.labels {
+            let coverage = coverageClass(placed.line.stroke, of: placed.edge, edges)
+            out += "<text class=\"label\(placed.line.bold ? " taken" : "")\(coverage)\" x=\"\(Self.number(placed.x))\" "
+            out += "y=\"\(Self.number(placed.baseline))\" font-size=\"\(Self.number(DiagramText.labelSize))\""
+            out += "\(placed.line.bold ? " font-weight=\"600\"" : "")>\(Escaping.xml(placed.line.text))</text>\n"
         }
-        for state in policy.states {
-            guard let node = layout.nodes[state.name] else { continue }
-            var cls = "state"
-            if state.name == departedIn { cls += " departed" }
-            if visited.contains(state.name) { cls += " visited" }
-            let x = node.x - node.width / 2, y = node.y - node.height / 2
-            out += "<g class=\"\(cls)\"><rect x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" width=\"\(Self.number(node.width))\" height=\"\(Self.number(node.height))\" rx=\"10\"/>"
-            if node.isFinal {
-                out += "<rect class=\"final\" x=\"\(Self.number(x + 4))\" y=\"\(Self.number(y + 4))\" width=\"\(Self.number(node.width - 8))\" height=\"\(Self.number(node.height - 8))\" rx=\"7\"/>"
-            }
-            out += "<text x=\"\(Self.number(node.x))\" y=\"\(Self.number(node.y + 5))\" text-anchor=\"middle\">\(Escaping.xml(state.name))</text></g>\n"
-        }
-        out += labels
         out += "</svg>"
         return out
     }
 
+    /// The transitions from one state to another (or to itself), drawn as one edge.
     struct Edge {
-        var id: TransitionID
-        var from: String
-        var to: String
-        var label: String
-    }
-
-    /// Edges grouped by the pair of states they join, so parallel edges can be spread apart.
-    private func groupedEdges() -> [[Edge]] {
-        var groups: [String: [Edge]] = [:]
-        var order: [String] = []
-        for state in policy.states {
-            for transition in state.transitions {
-                for (index, branch) in transition.branches.enumerated() {
-                    let label = branch.label(for: transition.pattern)
-                    let edge = Edge(
-                        id: TransitionID(state: state.name, pattern: transition.pattern, branch: index), from: state.name,
-                        to: branch.target, label: label)
-                    let key = state.name + "\u{0}" + branch.target
-                    if groups[key] == nil { order.append(key) }
-                    groups[key, default: []].append(edge)
-                }
-            }
-        }
-        return order.compactMap { groups[$0] }
-    }
-
-    /// A quadratic curve between two nodes (or a loop on one), bent apart for parallel edges.
-    static func curve(from: StateDiagramLayout.Node, to: StateDiagramLayout.Node, index: Int, count: Int, slot: Int, slots: Int)
-        -> (path: String, labelX: Double, labelY: Double)
-    {
-        if from.name == to.name {
-            let x = from.x + from.width / 2
-            let spread = 22.0 + Double(index) * 16
-            let top = from.y - 8, bottom = from.y + 8
-            let path = "M\(number(x)),\(number(top)) C\(number(x + spread * 2)),\(number(top - spread)) \(number(x + spread * 2)),\(number(bottom + spread)) \(number(x)),\(number(bottom))"
-            return (path, x + spread * 1.5 + 4, from.y - spread + 2)
-        }
-        let down = to.y > from.y + 1
-        let up = to.y < from.y - 1
-        let start: (Double, Double)
-        let end: (Double, Double)
-        if down {
-            start = (from.x, from.y + from.height / 2)
-            end = (to.x, to.y - to.height / 2)
-        } else if up {
-            start = (from.x + from.width / 4, from.y - from.height / 2)
-            end = (to.x + to.width / 4, to.y + to.height / 2)
-        } else {
-            let leftToRight = to.x > from.x
-            start = (from.x + (leftToRight ? from.width / 2 : -from.width / 2), from.y)
-            end = (to.x + (leftToRight ? -to.width / 2 : to.width / 2), to.y)
-        }
-        let midX = (start.0 + end.0) / 2, midY = (start.1 + end.1) / 2
-        // Spread parallel edges symmetrically; edges going up bend right so they clear the downward ones.
-        let spread = (Double(index) - Double(count - 1) / 2) * 110 + (up ? 90 : 0)
-        let controlX = midX + spread
-        let controlY = midY + (!down && !up ? -40 - Double(index) * 30 : 0)
-        let path = "M\(number(start.0)),\(number(start.1)) Q\(number(controlX)),\(number(controlY)) \(number(end.0)),\(number(end.1))"
-        // Labels of parallel edges sit at different points along their curves, so they do not overlap.
-        let position = Double(slot * count + index), positions = Double(max(1, slots * count - 1))
-        let t = slots * count > 1 ? 0.22 + 0.56 * position / positions : 0.5
-        let labelX = (1 - t) * (1 - t) * start.0 + 2 * (1 - t) * t * controlX + t * t * end.0
-        let labelY = (1 - t) * (1 - t) * start.1 + 2 * (1 - t) * t * controlY + t * t * end.1
-        return (path, labelX, labelY - 4)
+        var from: Int
+        var to: Int
+        var transitions: [(id: TransitionID, label: String)]
     }
 
     static func number(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    // MARK: - Private
+
+    /// Every branch of every transition, grouped by the pair of states it joins, in the file's order.
+    private func groupedEdges() -> [Edge] {
+        let index = Dictionary(policy.states.enumerated().map { ($1.name, $0) }) { first, _ in first }
+        var edges: [Edge] = []
+        var edgeOf: [[Int]: Int] = [:]
+        for (from, state) in policy.states.enumerated() {
+            for transition in state.transitions {
+                for (branchIndex, branch) in transition.branches.enumerated() {
+                    guard let to = index[branch.target] else { continue }
+                    let id = TransitionID(state: state.name, pattern: transition.pattern, branch: branchIndex)
+                    if edgeOf[[from, to]] == nil {
+                        edgeOf[[from, to]] = edges.count
+                        edges.append(Edge(from: from, to: to, transitions: []))
+                    }
+                    edges[edgeOf[[from, to]] ?? 0].transitions.append((id, branch.label(for: transition.pattern)))
+                }
+            }
+        }
+        return edges
+    }
+
+    /// An edge's label: a line per transition (wrapped when long, the rest indented), with the steps
+    /// that took it, kept together.
+    private func labelLines(_ edge: Edge) -> [StateDiagramLayout.LabelLine] {
+        edge.transitions.enumerated().flatMap { stroke, transition -> [StateDiagramLayout.LabelLine] in
+            let steps = taken[transition.id] ?? []
+            var lines = DiagramText.wrap(transition.label)
+            if !steps.isEmpty {
+                let suffix = "(\(Plural.noun("step", steps.count)) \(steps.map(String.init).joined(separator: ", ")))"
+                let last = lines.count - 1
+                if lines[last].count + 1 + suffix.count <= DiagramText.wrapLength {
+                    lines[last] += " " + suffix
+                } else {
+                    lines += DiagramText.wrap(suffix)
+                }
+            }
+            return lines.enumerated().map { index, line in
+                .init(text: line, bold: !steps.isEmpty, indent: index == 0 ? 0 : 10, stroke: stroke)
+            }
+        }
+    }
+
+    /// One path per transition; the taken ones last, so that they are drawn over the others.
+    private func paths(_ edges: [Edge], layout: StateDiagramLayout) -> String {
+        var plain = "", highlighted = ""
+        for (edgeIndex, edge) in edges.enumerated() {
+            for (transition, path) in zip(edge.transitions, layout.strokes[edgeIndex]) {
+                let isTaken = !(taken[transition.id] ?? []).isEmpty
+                let cls = (isTaken ? "edge taken" : "edge") + coverageClass(transition.id)
+                var element = "<path class=\"\(cls)\" d=\"\(Self.pathData(path))\" "
+                element += "marker-end=\"url(#\(id)-\(isTaken ? "taken" : "edge"))\">"
+                element += "<title>\(Escaping.xml(transition.label))</title></path>\n"
+                if isTaken { highlighted += element } else { plain += element }
+            }
+        }
+        return plain + highlighted
+    }
+
+    /// With coverage, ` covered` or ` uncovered`: strokes and label lines are coloured alike, so that the
+    /// lines of a bundle's label can be told apart.
+    private func coverageClass(_ transition: TransitionID) -> String {
+        guard let covered else { return "" }
+        return covered.contains(transition) ? " covered" : " uncovered"
+    }
+
+    private func coverageClass(_ stroke: Int, of edge: Int, _ edges: [Edge]) -> String {
+        guard edges.indices.contains(edge), edges[edge].transitions.indices.contains(stroke) else { return "" }
+        return coverageClass(edges[edge].transitions[stroke].id)
+    }
+
+    private func states(_ edges: [Edge], layout: StateDiagramLayout) -> String {
+        var visited: Set<Int> = []
+        if !taken.isEmpty, let initial = policy.states.firstIndex(where: { $0.name == policy.initialState }) {
+            visited.insert(initial)
+        }
+        for edge in edges where edge.transitions.contains(where: { !(taken[$0.id] ?? []).isEmpty }) {
+            visited.formUnion([edge.from, edge.to])
+        }
+        var out = ""
+        for (index, state) in policy.states.enumerated() {
+            let box = layout.boxes[index]
+            var cls = "state"
+            if state.name == departedIn { cls += " departed" }
+            if visited.contains(index) { cls += " visited" }
+            out += "<g class=\"\(cls)\">" + Self.rect(box, inset: 0, radius: 10, class: nil)
+            if state.isFinal { out += Self.rect(box, inset: 4, radius: 7, class: "final") }
+            out += "<text x=\"\(Self.number(box.midX))\" y=\"\(Self.number(box.midY + 5))\" "
+            out += "font-size=\"\(Self.number(DiagramText.stateSize))\" text-anchor=\"middle\">"
+            out += "\(Escaping.xml(state.name))</text></g>\n"
+        }
+        return out
+    }
+
+    /// A rectangle `inset` inside `box`, with rounded corners.
+    private static func rect(_ box: StateDiagramLayout.Box, inset: Double, radius: Int, class cls: String?) -> String {
+        var out = "<rect" + (cls.map { " class=\"\($0)\"" } ?? "")
+        out += " x=\"\(number(box.x + inset))\" y=\"\(number(box.y + inset))\""
+        out += " width=\"\(number(box.width - 2 * inset))\" height=\"\(number(box.height - 2 * inset))\""
+        return out + " rx=\"\(radius)\"/>"
+    }
+
+    /// SVG path data: `M x,y`, then `L x,y` and `C x,y x,y x,y`.
+    private static func pathData(_ path: StateDiagramLayout.Path) -> String {
+        func point(_ p: StateDiagramLayout.Point) -> String { "\(number(p.x)),\(number(p.y))" }
+        var data = "M" + point(path.start)
+        for segment in path.segments {
+            switch segment {
+            case .line(let p): data += " L" + point(p)
+            case .cubic(let a, let b, let c): data += " C" + point(a) + " " + point(b) + " " + point(c)
+            }
+        }
+        return data
     }
 }

@@ -30,6 +30,9 @@ public struct Terminal: Sendable {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
     }
 
+    /// The SGR codes `paint` uses (and the reset, 0): the only escape sequences conform itself writes.
+    static let paintCodes: Set<String> = ["0", "1", "2", "31", "32", "33"]
+
     private func paint(_ text: String, _ code: String) -> String {
         colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

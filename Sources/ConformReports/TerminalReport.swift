@@ -16,6 +16,10 @@ public struct TerminalReport: RunRenderer {
             passed = Array(repeating: 0, count: policies)
             judged = Array(repeating: 0, count: policies)
         }
+        /// Per claimed policy: the app's traces that claim it, and those whose claim holds.
+        var claimsHeld: [String: Int] = [:]
+        var claimsMade: [String: Int] = [:]
+        var claimsBaselined: [String: Int] = [:]
     }
 
     private let context: RunContext
@@ -67,9 +71,14 @@ public struct TerminalReport: RunRenderer {
         let results = outcome.results
         for index in results.indices {
             let kind = results[index].outcome.verdict.kind
+            let policy = results[index].policy
+            if results[index].claimed {
+                tally.claimsMade[policy, default: 0] += 1
+                if kind == .pass { tally.claimsHeld[policy, default: 0] += 1 }
+                if results[index].isBaselined { tally.claimsBaselined[policy, default: 0] += 1 }
+            }
             if kind == .inapplicable { continue }
             // Results come in the policies' order; a policy is found by name only if they do not (or if it is named twice).
-            let policy = results[index].policy
             let inOrder = index < policyIDs.count && namedFirst[index] && policyIDs[index] == policy
             guard let position = inOrder ? index : positions[policy] else { continue }
             tally.judged[position] += 1
@@ -103,17 +112,26 @@ public struct TerminalReport: RunRenderer {
             + parts.details.map { "    \($0)\n" }.joined() + baseline
     }
 
-    /// Per app: which policies all, some or none of its traces agree with.
+    /// Per app: its claims first (they decide the exit status), then, as information, which of the
+    /// policies it does not claim all, some or none of its traces agree with.
     private func agreement() -> String {
         guard !apps.isEmpty else { return "" }
-        var out = "\n"
+        var out = "\n" + terminal.dim("Per app: its claims, then (unclaimed, for information only) how its traces compare with the other policies.") + "\n"
         for app in apps.keys.sorted() {
             guard let tally = apps[app] else { continue }
-            let claims = tally.claims.sorted()
-            out += terminal.bold(Terminal.printable(app)) + " (\(tally.traces) trace\(tally.traces == 1 ? "" : "s")"
-            out += claims.isEmpty ? ")\n" : ", claims \(Terminal.printable(claims.joined(separator: ", "))))\n"
+            out += terminal.bold(Terminal.printable(app)) + " (" + Plural.count(tally.traces, "trace") + ")\n"
+            let claims = tally.claimsMade.keys.sorted().map { policy -> String in
+                let made = tally.claimsMade[policy] ?? 0
+                let held = tally.claimsHeld[policy] ?? 0
+                let baselined = tally.claimsBaselined[policy] ?? 0
+                let text = Terminal.printable(policy)
+                if held == made { return terminal.green("\(text) holds") + " (\(held)/\(made))" }
+                if held + baselined == made { return terminal.yellow("\(text) baselined") + " (\(held)/\(made) hold)" }
+                return terminal.red("\(text) broken") + " (\(held)/\(made) hold)"
+            }
+            if !claims.isEmpty { out += "  claims:    " + claims.joined(separator: ", ") + "\n" }
             var all: [String] = [], some: [String] = [], none: [String] = []
-            for (index, policy) in policyIDs.enumerated() {
+            for (index, policy) in policyIDs.enumerated() where tally.claimsMade[policy] == nil {
                 let position = policyPositions[policy] ?? index
                 let judged = tally.judged[position]
                 guard judged > 0 else { continue }
@@ -126,9 +144,11 @@ public struct TerminalReport: RunRenderer {
                     some.append("\(policy) \(passed)/\(judged)")
                 }
             }
-            if !all.isEmpty { out += "  \(terminal.green("agree:"))     \(all.joined(separator: ", "))\n" }
-            if !some.isEmpty { out += "  \(terminal.yellow("partly:"))    \(some.joined(separator: ", "))\n" }
-            if !none.isEmpty { out += "  \(terminal.dim("disagree:"))  \(none.joined(separator: ", "))\n" }
+            var unclaimed: [String] = []
+            if !all.isEmpty { unclaimed.append("agree " + all.joined(separator: ", ")) }
+            if !some.isEmpty { unclaimed.append("partly " + some.joined(separator: ", ")) }
+            if !none.isEmpty { unclaimed.append("differ " + none.joined(separator: ", ")) }
+            if !unclaimed.isEmpty { out += "  " + terminal.dim("unclaimed:") + " " + unclaimed.joined(separator: "; ") + "\n" }
         }
         return out
     }
@@ -147,7 +167,7 @@ public struct TerminalReport: RunRenderer {
         out += " (of the scenarios on which `conform compare` finds two policies differing, those some trace shows; traces that pass one and fail the other)\n"
         for pair in report.pairs {
             let count = "\(pair.covered)/\(pair.total)"
-            let told = "\(pair.tellingApart) trace\(pair.tellingApart == 1 ? "" : "s") tell\(pair.tellingApart == 1 ? "s" : "") them apart"
+            let told = "\(Plural.count(pair.tellingApart, "trace")) \(Plural.verb("tells", "tell", pair.tellingApart)) them apart"
             out += "  \(pair.covered == pair.total ? terminal.green(count) : terminal.yellow(count)) \(pair.policies.0) vs \(pair.policies.1): "
             out += (pair.tellingApart == 0 ? terminal.red(told) : told) + "\n"
             for missing in pair.uncovered {
@@ -159,16 +179,16 @@ public struct TerminalReport: RunRenderer {
     }
 
     private func summary(_ tally: RunTally) -> String {
-        var line = "\n\(tally.traces) trace\(tally.traces == 1 ? "" : "s"), \(context.policies.count) policies: "
-        line += tally.claims == 0 ? "no claims" : "\(tally.claimsHeld) of \(tally.claims) claim\(tally.claims == 1 ? "" : "s") hold"
+        var line = "\n\(Plural.count(tally.traces, "trace")), \(Plural.count(context.policies.count, "policy")): "
+        line += tally.claims == 0 ? "no claims" : Plural.part(tally.claimsHeld, of: tally.claims, "claim", verb: ("holds", "hold"))
         if tally.claimsBaselined > 0 { line += ", " + terminal.yellow("\(tally.claimsBaselined) baselined") }
         if tally.claimsBroken > 0 { line += ", " + terminal.red("\(tally.claimsBroken) failed") }
         if tally.staleEntries > 0 {
-            let stale = "\(tally.staleEntries) stale baseline entr\(tally.staleEntries == 1 ? "y" : "ies")"
+            let stale = Plural.count(tally.staleEntries, "stale baseline entry")
             line += ", " + (tally.strictBaseline ? terminal.red(stale) : terminal.yellow(stale))
         }
-        if tally.errors > 0 { line += ", " + terminal.red("\(tally.errors) error\(tally.errors == 1 ? "" : "s")") }
-        if tally.warnings > 0 { line += ", " + terminal.yellow("\(tally.warnings) warning\(tally.warnings == 1 ? "" : "s")") }
+        if tally.errors > 0 { line += ", " + terminal.red(Plural.count(tally.errors, "error")) }
+        if tally.warnings > 0 { line += ", " + terminal.yellow(Plural.count(tally.warnings, "warning")) }
         return line
     }
 }

@@ -20,6 +20,10 @@ public enum TraceWriter {
         if !trace.form.isEmpty {
             lines.append("form: " + TraceYAML.record(trace.form.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }))
         }
+        if !trace.settings.isEmpty {
+            lines.append(
+                "settings: " + TraceYAML.record(trace.settings.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }))
+        }
         lines.append(trace.steps.isEmpty ? "steps: []" : "steps:")
         for step in trace.steps { lines += self.step(step) }
         return lines.joined(separator: "\n") + "\n"

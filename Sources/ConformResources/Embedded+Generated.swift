@@ -51,15 +51,22 @@ states:
           source: SG-EN
   confirm:
     source: SG-EN
-    unverified: the sheet's title, message and strings are not given by any source; actions matched by role
     see:
       sheet:
+        unverified: >-
+          no source gives the sheet's title, message or strings (its actions are matched by role), nor how many
+          actions it has and in what order: one destructive action above one cancel action is assumed
         actions:
           - { role: destructive }
           - { role: cancel }
     on:
-      choose destructive: discarded
-      choose cancel: editing
+      choose destructive:
+        to: discarded
+        source: SG-EN
+        note: implied - the sheet asks to confirm dropping the changes
+      choose cancel:
+        to: editing
+        unverified: no source says what the sheet's cancel action does; modelled as closing the sheet and keeping the edits
   saved:
     final: true
     see: { dismissed: true, saved: true }
@@ -97,8 +104,10 @@ states:
     source: SG-EN
     unverified: whether a form whose edits were set back counts as changed (Done, Cancel, the swipe) is not sourced; modelled as a value comparison
     ignore:
-      - swipe
-    note: whether a blocked swipe shows anything is unverified; modelled as nothing shown
+      - action: swipe
+        source: SG-EN
+        note: swipe-to-dismiss is not implemented on the contact edition form, so the form stays
+        unverified: whether the blocked swipe shows anything (a sheet, an alert) is not given by any source; modelled as nothing shown and nothing changed
     on:
       edit: editing
       tap done:
@@ -113,15 +122,22 @@ states:
           note: implied - the sheet appears only if the form has changes
   confirm:
     source: SG-EN
-    unverified: the sheet's title, message and strings are not given by any source; actions matched by role
     see:
       sheet:
+        unverified: >-
+          no source gives the sheet's title, message or strings (its actions are matched by role), nor how many
+          actions it has and in what order: one destructive action above one cancel action is assumed
         actions:
           - { role: destructive }
           - { role: cancel }
     on:
-      choose destructive: discarded
-      choose cancel: editing
+      choose destructive:
+        to: discarded
+        source: SG-EN
+        note: implied - the sheet asks to confirm dropping the changes
+      choose cancel:
+        to: editing
+        unverified: no source says what the sheet's cancel action does; modelled as closing the sheet and keeping the edits
   saved:
     final: true
     see: { dismissed: true, saved: true }
@@ -170,15 +186,22 @@ states:
           source: SG-EN
   confirm:
     source: SG-EN
-    unverified: the sheet's title, message and strings are not given by any source; actions matched by role
     see:
       sheet:
+        unverified: >-
+          no source gives the sheet's title, message or strings (its actions are matched by role), nor how many
+          actions it has and in what order: one destructive action above one cancel action is assumed
         actions:
           - { role: destructive }
           - { role: cancel }
     on:
-      choose destructive: discarded
-      choose cancel: editing
+      choose destructive:
+        to: discarded
+        source: SG-EN
+        note: implied - the sheet asks to confirm dropping the changes
+      choose cancel:
+        to: editing
+        unverified: no source says what the sheet's cancel action does; modelled as closing the sheet and keeping the edits
   saved:
     final: true
     see: { dismissed: true, saved: true }
@@ -344,6 +367,7 @@ vocabulary:
 variables:
   collapsed: true      # splitViewController?.isCollapsed ?? true
   indicators: true     # what the visible disclosable rows show
+  appeared: false      # the list has appeared before
 see:
   indicators: indicators
 initial: steady
@@ -355,8 +379,16 @@ states:
       controller a trace says collapsed: true. The HIG attribution in the post is unverified.
     on:
       show:
-        source: [TD, COLL]
-        set: { collapsed: arg.collapsed, indicators: arg.collapsed }
+        - if: "!appeared"
+          source: [TD, COLL]
+          note: the first appearance configures every row (cellForRowAt) with the current state
+          set: { collapsed: arg.collapsed, indicators: arg.collapsed, appeared: true }
+        - source: [TD, COLL]
+          unverified: >-
+            what the rows show when the list appears again (e.g. back from the detail) is not given by any source:
+            TD's code refreshes visible cells only in viewWillTransition's completion and in cellForRowAt, and has
+            no refresh in viewWillAppear; modelled as the rows following the current state
+          set: { collapsed: arg.collapsed, indicators: arg.collapsed }
       resize:
         source: [TD, COLL]
         note: the visible cells keep their state until the transition completes
@@ -389,28 +421,42 @@ conform: 1
 policy: iq-keyboard-manager
 title: IQKeyboardManager's defaults
 summary: >-
-  The keyboard is taken 10 pt taller (keyboardDistance) and clipped to the window; the scroll view's
-  bottom inset is set, not incremented, to the larger of its starting inset and that height, so a
-  second show does not accumulate. The focused field (a text field or a text view) ends 10 pt above
-  the keyboard. When the keyboard hides, the inset returns to its starting value.
+  The keyboard is taken 10 pt taller (keyboardDistance) and clipped to the window. The focused field (a
+  text field or a text view) is scrolled up by the whole points that bring its bottom 10 pt above the
+  keyboard, but never so far that its top passes the top layout guide; a field above the guide is
+  scrolled back down. The scroll view's bottom inset is set, not incremented, to the larger of its
+  starting inset and that height. Moving focus while the keyboard is up adjusts again at once; a
+  will-show whose keyboard height did not change is ignored. When the keyboard hides, or its height
+  becomes 0 (a hardware keyboard), the inset returns to its starting value and the offset stays where
+  it is (only clamped to the end of the content).
 domain: keyboard
 sources:
   IQ: >-
-    hackiftekhar/IQKeyboardManager@a55dbfc9 (v8.0.2+3, 2026-02-24):
-    IQKeyboardManagerSwift/IQKeyboardManager/IQKeyboardManager.swift (keyboardDistance = 10.0),
-    IQKeyboardManager+Position.swift (getKeyboardSize, adjustScrollViewContentInset),
-    Deprecated/IQKeyboardManager+Deprecated.swift (keyboardDistanceFromTextField)
+    hackiftekhar/IQKeyboardManager@a55dbfc9 (v8.0.2+3, 2026-02-24), IQKeyboardManagerSwift/IQKeyboardManager/:
+    IQKeyboardManager.swift (keyboardDistance = 10.0), IQKeyboardManager+Position.swift (getKeyboardSize,
+    getMoveUpDistance: moveUp = CGFloat(Int(min(topMovement, bottomMovement))); adjustScrollViewContentOffsets;
+    adjustScrollViewContentInset; restorePosition; restoreScrollViewContentOffset),
+    Configuration/IQActiveConfiguration.swift (the keyboard observer's guard
+    oldKeyboardInfo.endFrame.height != endFrame.height; beginEditing sends the keyboard event again),
+    IQKeyboardManager+ActiveConfiguration.swift (show and change adjust, hide restores),
+    Configuration/IQScrollViewConfiguration.swift and IQKeyboardManagerExtension/UIScrollView+IQKeyboardManagerExtension.swift
+    (restoreContentOffset, default false)
+  IQN: >-
+    hackiftekhar/IQKeyboardNotification@efa705d (1.0.7; IQKeyboardManager requires 1.0.6 or later):
+    IQKeyboardInfo.swift (the keyboard's height is the screen height minus the end frame's minY, at least 0;
+    isVisible is height > 0)
 vocabulary:
   actions:
-    layout: { window: number, offset: number, inset: number }
-    focus: { bottom: number, kind: [textField, textView] }
+    layout: { window: number, offset: number, inset: number, content: { type: number, optional: true } }
+    focus: { bottom: number, kind: [textField, textView], top: { type: number, optional: true } }
     keyboard-show: { height: number }
     keyboard-hide: null
   observations:
     offset: number
     inset: number
   # For `conform generate` and `conform compare`: an iPhone's 844-pt window and 336-pt keyboard; a
-  # field ending exactly 10 pt above the keyboard (498: no scroll) and 1 pt lower (499: scrolls 1 pt).
+  # field ending exactly 10 pt above the keyboard (498: no scroll) and 1 pt lower (499: scrolls 1 pt);
+  # a field whose top is 78 pt above the top layout guide; a taller keyboard (another input mode).
   setup:
     - layout: { window: 844, offset: 0, inset: 0 }
   examples:
@@ -420,85 +466,173 @@ vocabulary:
       - { bottom: 498, kind: textField }
       - { bottom: 499, kind: textField }
       - { bottom: 600, kind: textView }
+      - { bottom: 30, top: -78, kind: textField }
     keyboard-show:
       - { height: 336 }
+      - { height: 380 }
       - { height: 0 }     # a hardware keyboard: the frame is below the window
 variables:
-  window: 0
-  offset: 0
-  inset: 0
-  fieldBottom: 0
-  startInset: 0
-  active: false
+  window: 0            # the window's height, from layout
+  offset: 0            # contentOffset.y
+  inset: 0             # contentInset.bottom
+  limit: -1            # the largest offset left after a hide: max(content, window) - window; -1 without layout.content
+  fieldBottom: 0       # the focused field's maxY in the window, moved by every scroll since it was measured
+  fieldTop: 0          # its top below the top layout guide (focus.top); without top, fieldBottom, which never limits a move
+  hasTop: false        # the trace gave focus.top
+  startInset: 0        # startingContentInset.bottom, taken at the first adjustment after a hide
+  kb: 0                # the keyboard height IQ last handled; 0 while none is shown
+see:
+  offset: offset
+  inset: inset
 initial: idle
 states:
   idle:
     source: IQ
     note: >-
-      Assumed: the scroll view fills the window (its maxY in the window is the window's height) and
-      its safe-area bottom is 0. UITableViewController is in disabledDistanceHandlingClasses and is
-      not handled at all; this policy is for other scroll views.
-    see: { offset: offset, inset: inset }
+      Assumed: the scroll view fills the window and is a plain UIScrollView (not a table or collection view,
+      not in a UITableViewController, which is in disabledDistanceHandlingClasses), its contentInset.top and
+      every safe-area and layout-margin bottom are 0, and the root view's superview has the window's
+      coordinates. One scroll view.
     ignore:
-      - keyboard-hide
+      - action: keyboard-hide
+        source: [IQ, IQN]
+        note: the keyboard's height is already 0; the observer ignores a change to the same height
     on:
       layout: &layout
-        set: { window: arg.window, offset: arg.offset, inset: arg.inset }
-      focus: &focus
-        set: { fieldBottom: arg.bottom }
-      keyboard-show: &show
-        - if: "arg.height > 0 && fieldBottom + 10 > window - arg.height"
+        source: IQ
+        note: >-
+          content scrolled by hand moves the focused field by the change of offset; limit is
+          restoreScrollViewContentOffset's bound (the scroll view's frame height taken as the window's)
+        set:
+          window: arg.window
+          offset: arg.offset
+          inset: arg.inset
+          limit: "arg.content == null ? -1 : max(arg.content, arg.window) - arg.window"
+          fieldBottom: "fieldBottom - arg.offset + offset"
+          fieldTop: "fieldTop - arg.offset + offset"
+      focus:
+        source: IQ
+        note: beginEditing while no keyboard is visible sends no event; the field is measured for the next show
+        set:
+          fieldBottom: arg.bottom
+          fieldTop: "arg.top == null ? arg.bottom : arg.top"
+          hasTop: "arg.top != null"
+      keyboard-show:
+        - if: "arg.height == 0"
+          source: [IQ, IQN]
+          note: a frame at or below the window's bottom has height 0, the same as no keyboard, so the observer ignores it
+        - if: "trunc(min(fieldTop, fieldBottom - window + min(arg.height + 10, window))) > max(0, -offset)"
           source: IQ
-          unverified: >-
-            the scroll amount is not read from the source; modelled as the field's bottom ending
-            keyboardDistance above the keyboard, for text views as for text fields (IQ truncates the move to
-            whole points and keeps the field below the navigation bar, which this model does not)
+          note: >-
+            getMoveUpDistance: the keyboard grown by keyboardDistance and clipped to the window; the move is the
+            smaller of bottomMovement and topMovement, truncated to whole points, and scrolls the view only when it
+            exceeds -contentOffset.y
           set:
-            startInset: "active ? startInset : inset"
-            active: true
-            inset: "max(active ? startInset : inset, min(window, arg.height + 10))"
-            offset: "offset + fieldBottom + 10 - (window - arg.height)"
+            startInset: inset
+            kb: arg.height
+            inset: "max(inset, min(arg.height + 10, window))"
+            offset: "offset + trunc(min(fieldTop, fieldBottom - window + min(arg.height + 10, window)))"
+            fieldBottom: "fieldBottom - trunc(min(fieldTop, fieldBottom - window + min(arg.height + 10, window)))"
+            fieldTop: "fieldTop - trunc(min(fieldTop, fieldBottom - window + min(arg.height + 10, window)))"
           to: shown
-        - if: "arg.height > 0"
+        - if: "hasTop && fieldTop < 0"
           source: IQ
+          note: >-
+            the field's top is above the top layout guide: adjustScrollViewContentOffsets scrolls down by as much,
+            but not below offset 0
           set:
-            startInset: "active ? startInset : inset"
-            active: true
-            inset: "max(active ? startInset : inset, min(window, arg.height + 10))"
+            startInset: inset
+            kb: arg.height
+            inset: "max(inset, min(arg.height + 10, window))"
+            offset: "max(0, offset + fieldTop)"
+            fieldBottom: "fieldBottom + offset - max(0, offset + fieldTop)"
+            fieldTop: "fieldTop + offset - max(0, offset + fieldTop)"
           to: shown
         - source: IQ
-          note: a keyboard frame outside the window (hardware keyboard) intersects it in nothing, height 0
-          unverified: >-
-            IQ grows the frame by keyboardDistance before clipping it to the window, so a frame less than
-            10 pt below the window would still overlap; modelled as no overlap at all
+          note: the field is clear of the keyboard and below the guide; only the inset is set
           set:
-            startInset: "active ? startInset : inset"
-            active: true
-            inset: "active ? startInset : inset"
+            startInset: inset
+            kb: arg.height
+            inset: "max(inset, min(arg.height + 10, window))"
           to: shown
   shown:
     source: IQ
-    see: { offset: offset, inset: inset }
     on:
       layout: *layout
-      focus: *focus
-      keyboard-show: *show
+      focus:
+        - if: "trunc(min(arg.top == null ? arg.bottom : arg.top, arg.bottom - window + min(kb + 10, window))) > max(0, -offset)"
+          source: IQ
+          note: >-
+            beginEditing of another field while the keyboard is visible sends the keyboard event again as a change:
+            adjustPosition runs for the new field without a will-show
+          set:
+            hasTop: "arg.top != null"
+            inset: "max(startInset, min(kb + 10, window))"
+            offset: "offset + trunc(min(arg.top == null ? arg.bottom : arg.top, arg.bottom - window + min(kb + 10, window)))"
+            fieldBottom: "arg.bottom - trunc(min(arg.top == null ? arg.bottom : arg.top, arg.bottom - window + min(kb + 10, window)))"
+            fieldTop: "(arg.top == null ? arg.bottom : arg.top) - trunc(min(arg.top == null ? arg.bottom : arg.top, arg.bottom - window + min(kb + 10, window)))"
+        - if: "arg.top != null && arg.top < 0"
+          source: IQ
+          note: the new field's top is above the top layout guide; scrolled down, not below offset 0
+          set:
+            hasTop: true
+            inset: "max(startInset, min(kb + 10, window))"
+            offset: "max(0, offset + arg.top)"
+            fieldBottom: "arg.bottom + offset - max(0, offset + arg.top)"
+            fieldTop: "arg.top + offset - max(0, offset + arg.top)"
+        - source: IQ
+          note: the new field is clear of the keyboard; nothing scrolls
+          set:
+            hasTop: "arg.top != null"
+            inset: "max(startInset, min(kb + 10, window))"
+            fieldBottom: arg.bottom
+            fieldTop: "arg.top == null ? arg.bottom : arg.top"
+      keyboard-show:
+        - if: "arg.height == kb"
+          source: IQ
+          note: >-
+            the observer's guard oldKeyboardInfo.endFrame.height != endFrame.height: a will-show of the same height
+            (focus moved, the keyboard stayed) changes nothing
+        - if: "arg.height == 0"
+          source: [IQ, IQN]
+          note: >-
+            a hardware keyboard: the frame lies outside the window, isVisible is false, and the event is handled as a
+            hide (inset restored, offset kept)
+          set: &restore
+            kb: 0
+            inset: startInset
+            offset: "limit >= 0 && offset > limit ? limit : offset"
+            fieldBottom: "limit >= 0 && offset > limit ? fieldBottom + offset - limit : fieldBottom"
+            fieldTop: "limit >= 0 && offset > limit ? fieldTop + offset - limit : fieldTop"
+          to: idle
+        - if: "trunc(min(fieldTop, fieldBottom - window + min(arg.height + 10, window))) > max(0, -offset)"
+          source: IQ
+          note: the keyboard's height changed; the same scroll view keeps its starting inset
+          set:
+            kb: arg.height
+            inset: "max(startInset, min(arg.height + 10, window))"
+            offset: "offset + trunc(min(fieldTop, fieldBottom - window + min(arg.height + 10, window)))"
+            fieldBottom: "fieldBottom - trunc(min(fieldTop, fieldBottom - window + min(arg.height + 10, window)))"
+            fieldTop: "fieldTop - trunc(min(fieldTop, fieldBottom - window + min(arg.height + 10, window)))"
+        - if: "hasTop && fieldTop < 0"
+          source: IQ
+          set:
+            kb: arg.height
+            inset: "max(startInset, min(arg.height + 10, window))"
+            offset: "max(0, offset + fieldTop)"
+            fieldBottom: "fieldBottom + offset - max(0, offset + fieldTop)"
+            fieldTop: "fieldTop + offset - max(0, offset + fieldTop)"
+        - source: IQ
+          set:
+            kb: arg.height
+            inset: "max(startInset, min(arg.height + 10, window))"
       keyboard-hide:
         source: IQ
-        note: the inset is restored to startingContentInset
-        set: { inset: startInset, active: false }
-        to: restored
-  restored:
-    source: IQ
-    unverified: whether and how the content offset is restored is not read from the source; it is not checked here
-    note: record a layout step before the next keyboard-show, since the model no longer knows the offset
-    see: { inset: inset }
-    ignore:
-      - keyboard-hide
-    on:
-      layout: *layout
-      focus: *focus
-      keyboard-show: *show
+        note: >-
+          restorePosition puts startingContentInset back; the content offset is restored only when
+          scrollView.iq.restoreContentOffset is true (default false), and is only clamped to the end of the content
+        set: *restore
+        to: idle
 
 """#
         ),
@@ -510,8 +644,9 @@ policy: keyboard-listener
 title: Roland Leth's KeyboardListener, as intended
 summary: >-
   On keyboard-will-show, a focused UITextField whose bottom plus 10 pt would be below the keyboard's
-  top (strictly) is scrolled up so that it ends 10 pt above the keyboard; the bottom inset grows by the
-  keyboard's height on every show (so it accumulates when focus moves between fields without a hide).
+  top (strictly) is scrolled up so that it ends 10 pt above the keyboard. The field is measured where
+  it is at that show, after any earlier scrolling moved it. The bottom inset grows by the keyboard's
+  height on every show (so it accumulates when focus moves between fields without a hide).
   On hide, inset and offset return to their values before the first show. The first show's values
   are kept only on the UITextField path: after a UITextView the inset is never restored.
 domain: keyboard
@@ -523,8 +658,9 @@ sources:
     resetScrollView
 vocabulary:
   actions:
-    layout: { window: number, offset: number, inset: number }
-    focus: { bottom: number, kind: [textField, textView] }
+    # `content` and `top` are read by iq-keyboard-manager; RL uses neither (same vocabulary for both policies).
+    layout: { window: number, offset: number, inset: number, content: { type: number, optional: true } }
+    focus: { bottom: number, kind: [textField, textView], top: { type: number, optional: true } }
     keyboard-show: { height: number }
     keyboard-hide: null
   observations:
@@ -547,7 +683,7 @@ variables:
   window: 0            # window height, from layout
   offset: 0            # contentOffset.y
   inset: 0             # contentInset.bottom
-  fieldBottom: 0       # the focused control's frame.maxY in window coordinates
+  fieldBottom: 0       # the focused control's frame.maxY in window coordinates, moved by every scroll since
   isTextField: true    # the first responder is a UITextField
   stored: false        # contentOffsetPreKeyboardDisplay / contentInsetPreKeyboardDisplay are set
   savedOffset: 0
@@ -568,18 +704,24 @@ states:
       - keyboard-hide
     on:
       layout: &layout
-        set: { window: arg.window, offset: arg.offset, inset: arg.inset }
+        source: RL
+        note: content scrolled by hand moves the focused field by the change of offset
+        set: { window: arg.window, offset: arg.offset, inset: arg.inset, fieldBottom: "fieldBottom - arg.offset + offset" }
       focus: &focus
         set: { fieldBottom: arg.bottom, isTextField: "arg.kind == textField" }
       keyboard-show: &show
         - if: "isTextField && fieldBottom + 10 > window - arg.height"
           source: RL
-          note: the field would end below 10 pt above the keyboard (strict >), so scroll up by the difference
+          note: >-
+            the field would end below 10 pt above the keyboard (strict >), so scroll up by the difference; the
+            field's frame is converted to the window in this handler, so a later show measures it where this
+            scroll left it: 10 pt above this keyboard
           set:
             savedOffset: "stored ? savedOffset : offset"
             savedInset: "stored ? savedInset : inset"
             stored: true
             offset: "offset + fieldBottom + 10 - (window - arg.height)"
+            fieldBottom: "window - arg.height - 10"
             inset: "inset + arg.height"
           to: shown
         - if: isTextField
@@ -605,8 +747,8 @@ states:
       keyboard-hide:
         - if: stored
           source: RL
-          note: resetScrollView() restores both only when both pre-keyboard values are set
-          set: { offset: savedOffset, inset: savedInset, stored: false }
+          note: resetScrollView() restores both only when both pre-keyboard values are set; the field moves back with the content
+          set: { offset: savedOffset, inset: savedInset, stored: false, fieldBottom: "fieldBottom + offset - savedOffset" }
           to: hidden
         - source: RL
           note: nothing stored (a UITextView was focused), so the hide changes nothing
@@ -623,7 +765,10 @@ title: MakeItSo (Peter Friese's SwiftUI replica of Reminders)
 summary: >-
   Done is always enabled and saves even an unchanged reminder. "Modified" compares values, so a form
   whose edits were reverted is clean again. Cancel and the swipe-down on a modified form show the same
-  dialog with no title, Discard Changes and Cancel; there is no Save choice on the swipe.
+  dialog with no title, Discard Changes and Cancel; there is no Save choice on the swipe. The swipe is
+  refused through MakeItSo's own interactiveDismissDisabled(_ isDisabled: Bool = true, attemptToDismiss:);
+  a trace whose app calls it without isDisabled says `settings: { interactiveDismissDisabled: true }`,
+  and then even a clean swipe is refused and shows the dialog.
 domain: form
 sources:
   MIS: >-
@@ -655,10 +800,13 @@ states:
           source: MIS
           note: doCancel() then dismiss
       swipe down:
-        - if: modified
+        - if: "modified || settings.interactiveDismissDisabled == true"
           to: confirm
           source: MIS
-          note: presentationControllerShouldDismiss returns false; DidAttemptToDismiss shows the same dialog
+          note: >-
+            presentationControllerShouldDismiss returns !isDisabled and DidAttemptToDismiss shows the same dialog;
+            isDisabled is isModified, or true when the app calls interactiveDismissDisabled(attemptToDismiss:)
+            without it (View+InteractiveDismissDisable.swift: isDisabled: Bool = true)
         - to: discarded
           source: MIS
   confirm:
@@ -784,15 +932,17 @@ title: Plain SwiftUI interactiveDismissDisabled(isModified) (MakeItSo's first ve
 summary: >-
   MakeItSo before its custom attempt-to-dismiss handler: the same toolbar and discard dialog, but the
   swipe-down on a modified form is blocked by the stock modifier, which has no callback, so nothing is
-  shown and the form stays as it was. A clean or reverted form dismisses on the swipe.
+  shown and the form stays as it was. A clean or reverted form dismisses on the swipe, unless the app
+  calls interactiveDismissDisabled() with no argument, which SwiftUI takes as true: a trace says so with
+  `settings: { interactiveDismissDisabled: true }`, and then every swipe is blocked silently.
 domain: form
 sources:
   MIS-v1: >-
     peterfriese/MakeItSo@f53652a3 (2021-11-23, "Implement view modifier for confirmation dialogs"),
     which uses the stock .interactiveDismissDisabled(isModified); replaced in d8756cf2
   SUI: >-
-    Apple SwiftUI documentation, interactiveDismissDisabled(_:): prevents nonprogrammatic dismissal;
-    the API has no attempt-to-dismiss callback
+    Apple SwiftUI documentation, interactiveDismissDisabled(_ isDisabled: Bool = true): prevents
+    nonprogrammatic dismissal; the API has no attempt-to-dismiss callback
 buttons:
   done: Done
   cancel: Cancel
@@ -815,11 +965,13 @@ states:
         - to: discarded
           source: MIS-v1
       swipe down:
-        - if: modified
+        - if: "modified || settings.interactiveDismissDisabled == true"
           to: editing
           source: [MIS-v1, SUI]
           unverified: the sheet springing back with nothing shown was not seen on a device
-          note: blocked silently; no dialog
+          note: >-
+            blocked silently, no dialog; isDisabled is isModified, or true when the app calls
+            interactiveDismissDisabled() with no argument (isDisabled defaults to true), which blocks a clean form too
         - to: discarded
           source: [MIS-v1, SUI]
   confirm:
@@ -904,12 +1056,14 @@ svg.diagram .arrow-edge { fill: var(--muted); } svg.diagram .arrow-taken { fill:
 svg.diagram .start { fill: var(--fg); }
 svg.diagram .label { fill: var(--muted); font-size: 11px; }
 svg.diagram .label.taken { fill: var(--accent); font-weight: 600; }
+svg.diagram .label.covered { fill: var(--pass); } svg.diagram .label.uncovered { fill: var(--fail); }
 details.matrix > summary { cursor: pointer; padding: 6px 0; font-weight: 600; }
 .matrix-box { overflow-x: auto; }
 table.matrix td, table.matrix tbody th { white-space: nowrap; padding: 2px 8px; }
 table.matrix td { text-align: center; }
 table.matrix td:nth-child(2), table.matrix tbody th { text-align: left; font-weight: normal; }
-table.matrix td.p { color: var(--pass); } table.matrix td.f { color: var(--fail); } table.matrix td.e { color: var(--warn); } table.matrix td.n { color: var(--muted); }
+table.matrix td.p { color: var(--pass); } table.matrix td.f { color: var(--fail); } table.matrix td.e { color: var(--warn); }
+table.matrix td.n, table.matrix td.u { color: var(--muted); }
 table.matrix td.c { font-weight: 700; outline: 2px solid currentColor; outline-offset: -3px; }
 footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 {{#anyEvidence}}
@@ -925,7 +1079,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <header>
 <h1>conform report</h1>
 <p><span class="status {{status}}">{{statusText}}</span>
-{{traces}} traces × {{policies}} policies · {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}} · {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}} · {{errorCount}} input problem(s){{/hasErrors}}</p>
+{{tracesText}} × {{policiesText}} · {{claimsHoldText}}{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}} · {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}} · {{errorCountText}}{{/hasErrors}}</p>
 <nav>{{#hasBrokenClaims}}<a href="#broken">Broken claims</a> · {{/hasBrokenClaims}}{{#hasFailingTraces}}<a href="#failing">Failing traces</a> · {{/hasFailingTraces}}{{#hasPassingTraces}}<a href="#traces">Traces</a> · {{/hasPassingTraces}}<a href="#matrix">Matrix</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
 </header>
 <main>
@@ -996,9 +1150,9 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{/traceGroups}}
 <section id="matrix">
 <h2>Matrix</h2>
-<p class="note">✓ pass · ✗ departs at the step shown · ! could not be evaluated · “·” the policy cannot judge the trace · outlined: claimed. A trace links to its steps where this page shows them.</p>
+<p class="note">Outlined: a claim (the trace's <code>policy:</code> or <code>--policy</code>), which decides the exit status: ✓ holds, ✗ broken at the step shown, ! could not be evaluated. Muted: a policy the trace does not claim, for information only: = agrees, ≠ differs at the step shown, · cannot judge the trace. A trace links to its steps where this page shows them.</p>
 <details class="matrix"{{#matrixOpen}} open{{/matrixOpen}}>
-<summary>Every trace: {{traces}} traces × {{policies}} policies</summary>
+<summary>Every trace: {{tracesText}} × {{policiesText}}</summary>
 <div class="matrix-box"><table class="matrix">
 <thead><tr><th scope="col">Trace</th><th scope="col">App</th>{{#matrixColumns}}<th scope="col">{{id}}</th>{{/matrixColumns}}</tr></thead>
 <tbody>
@@ -1038,7 +1192,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{#policyList}}
 <h3 id="{{anchor}}">{{id}}: {{title}}</h3>
 <p>{{summary}}</p>
-{{#sources}}<p class="note"><strong>{{name}}</strong>: {{text}}</p>{{/sources}}
+{{#sources}}<p class="note"><strong>{{name}}</strong>: {{text}}</p>{{/sources}}{{#hasUnverified}}<p class="note"><strong>Unverified</strong> (no source states these; the policy models them as written):</p><ul class="note">{{#unverified}}<li>{{place}}: {{reason}}</li>{{/unverified}}</ul>{{/hasUnverified}}
 <div class="diagram-box">{{{svg}}}</div>
 {{/policyList}}
 </section>
@@ -1056,7 +1210,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{% CONTENT_TYPE: MARKDOWN }}
 # conform report
 
-{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{traces}} traces × {{policies}} policies, {{claimsPassed}} of {{claims}} claims hold{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}}, {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}}, {{errorCount}} input problem(s){{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
+{{#passing}}✅{{/passing}}{{#failing}}❌{{/failing}}{{#erroring}}⚠️{{/erroring}} **{{statusText}}**: {{tracesText}} × {{policiesText}}, {{claimsHoldText}}{{#hasFailures}}, {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}}, {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}}, {{errorCountText}}{{/hasErrors}}.{{#generatedAt}} Generated {{generatedAt}}.{{/generatedAt}}
 {{#hasErrors}}
 
 ## Problems in the input
@@ -1073,10 +1227,44 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 - {{location}}: {{message}}
 {{/warnings}}
 {{/hasWarnings}}
+{{#hasBrokenClaims}}
+
+## Broken claims
+{{#failuresOmitted}}
+
+> **Shortened:** {{failuresOmitted}}
+{{/failuresOmitted}}
+{{#failures}}
+
+### {{summary}}
+
+- **Where:** {{place}}
+{{#baseline}}
+- **Baseline:** {{baseline}}
+{{/baseline}}
+- **What:** {{message}}
+{{#expected}}
+- **Expected:** {{expected}}
+- **Observed:** {{observed}}
+{{/expected}}
+{{#hasSteps}}
+
+<details><summary>Steps up to the departure</summary>
+
+| Step | Line | |
+|--:|--:|---|
+{{#steps}}
+| {{number}} | {{line}} | {{#departs}}**➜ {{text}}**{{#evidenceLink}} · [{{evidenceText}}]({{{evidenceLink}}}){{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}{{/evidenceLink}}{{/departs}}{{^departs}}{{text}}{{/departs}} |
+{{/steps}}
+
+</details>
+{{/hasSteps}}
+{{/failures}}
+{{/hasBrokenClaims}}
 
 ## Matrix
 
-✅ pass · ❌ first departure · ⚠️ could not be evaluated · bold: claimed by the trace or `--policy`. Policies that cannot judge any trace of an app are left out of its table.
+Bold: a claim (the trace's `policy:` or `--policy`), which decides the exit status: ✅ holds, ❌ broken at the step shown, ⚠️ could not be evaluated. Plain: a policy the trace does not claim, for information only: "agrees", or "differs" at the step shown. Policies that cannot judge any trace of an app are left out of its table.
 {{#rowsOmitted}}
 
 > **Shortened:** {{rowsOmitted}}
@@ -1088,7 +1276,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 | Trace |{{#columns}} {{id}} |{{/columns}}
 |---|{{#columns}}:-:|{{/columns}}
 {{#rows}}
-| {{trace}} |{{#cells}} {{#claimed}}**{{/claimed}}{{{symbol}}} {{text}}{{#claimed}}**{{/claimed}} |{{/cells}}
+| {{trace}} |{{#cells}} {{#claimed}}**{{/claimed}}{{{symbol}}}{{text}}{{#claimed}}**{{/claimed}} |{{/cells}}
 {{/rows}}
 {{/apps}}
 {{#hasCoverage}}
@@ -1113,38 +1301,6 @@ Where the claimed policies differ: of the scenarios on which `conform compare` f
 {{/pairCoverage}}
 {{/hasPairCoverage}}
 {{/hasCoverage}}
-{{#hasBrokenClaims}}
-
-## Broken claims
-{{#failuresOmitted}}
-
-> **Shortened:** {{failuresOmitted}}
-{{/failuresOmitted}}
-{{#failures}}
-
-<details><summary>{{{summaryHTML}}}</summary>
-
-- **Where:** {{place}}
-{{#baseline}}
-- **Baseline:** {{baseline}}
-{{/baseline}}
-- **What:** {{message}}
-{{#expected}}
-- **Expected:** {{expected}}
-- **Observed:** {{observed}}
-{{/expected}}
-{{#hasSteps}}
-
-| Step | Line | |
-|--:|--:|---|
-{{#steps}}
-| {{number}} | {{line}} | {{#departs}}**➜ {{text}}**{{#evidenceLink}} · [{{evidenceText}}]({{{evidenceLink}}}){{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}{{/evidenceLink}}{{/departs}}{{^departs}}{{text}}{{/departs}} |
-{{/steps}}
-{{/hasSteps}}
-
-</details>
-{{/failures}}
-{{/hasBrokenClaims}}
 {{#hasPolicies}}
 
 ## Claimed policies
@@ -1153,6 +1309,13 @@ Where the claimed policies differ: of the scenarios on which `conform compare` f
 ### {{id}}: {{title}}
 
 {{summary}}
+{{#hasUnverified}}
+
+Unverified (no source states these; the policy models them as written):
+{{#unverified}}
+- {{place}}: {{reason}}
+{{/unverified}}
+{{/hasUnverified}}
 
 ```mermaid
 {{{mermaid}}}```

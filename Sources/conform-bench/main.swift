@@ -117,6 +117,12 @@ for length in [50_000, 100_000, 200_000] {
 let one = root.appendingPathComponent("one.yaml")
 try generator.write(generator.formTrace(id: "one", policy: "one-handed", length: 20).0, to: one)
 let single = try ProcessMeasure.median(runs: max(5, runs)) { try ProcessMeasure.run(conform, ["run", one.path]) }
+let session = root.appendingPathComponent("session-10000.yaml")
+try ShrinkBench.trace(length: 10_000).write(to: session, atomically: true, encoding: .utf8)
+let shrunk = root.appendingPathComponent("session-shrunk.yaml").path
+let shrinking = try ProcessMeasure.median(runs: runs) {
+    try ProcessMeasure.run(conform, ["shrink", session.path, "--policy", "makeitso", "--output", shrunk])
+}
 
 // The table.
 func s(_ value: Double) -> String { String(format: "%.3f s", value) }
@@ -143,6 +149,7 @@ for (length, measure) in lengths {
     print("| one trace of \(length) steps | \(s(measure.seconds)), \(String(format: "%.2f µs", measure.seconds / Double(length) * 1e6))/step, \(mb(measure.peakMegabytes)) | linear |")
 }
 print("| one small trace (20 steps) | \(String(format: "%.1f ms", single.seconds * 1000)) | ≤ 50 ms |")
+print("| conform shrink: a 10,000-step session to 3 steps (exit \(shrinking.status)) | \(s(shrinking.seconds)), \(mb(shrinking.peakMegabytes)) | |")
 
 // The paths CI takes, beside the plain run, then time and memory as the corpus grows.
 let ci = CIPaths(conform: conform, runs: runs, reports: root.appendingPathComponent("reports"))

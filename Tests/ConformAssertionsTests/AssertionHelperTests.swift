@@ -19,8 +19,8 @@ func remindersSwipe(blocked: Bool) -> TraceRecorder {
 }
 
 let expectedFailure = """
-    'swipe' departs from 'apple-reminders' at step 4 (see sheet: none, dismissed: false), in state 'confirm': \
-    expected sheet: { actions [(destructive), (cancel)] }, saw sheet: none
+    'swipe' departs from 'apple-reminders' at step 3 (swipe down), in state 'confirm': \
+    after step 3 swipe down, expected a sheet with roles destructive and cancel; no sheet was shown
     """
 
 /// XCTest: a failing check fails the test at the line of the call, with the departure.
@@ -58,7 +58,7 @@ final class XCTestAssertionTests: XCTestCase {
         XCTAssertEqual(recorded.first?.file.hasSuffix("AssertionHelperTests.swift"), true)
         XCTAssertEqual(recorded.first?.description.contains(expectedFailure), true, recorded.first?.description ?? "")
         // The lines conform run prints follow, with the place in compiler form.
-        XCTAssertEqual(recorded.first?.description.contains("swipe.yaml:10:5: error: 'apple-reminders' departs at step 4"), true)
+        XCTAssertEqual(recorded.first?.description.contains("swipe.yaml:9:5: error: 'apple-reminders' departs at step 3"), true)
     }
 
     func testAConformingTraceRecordsNothing() {

@@ -16,7 +16,7 @@ struct HostileInputRoundTwoTests {
         #expect(lines.filter { $0.hasPrefix("t/flood.yaml:") }.count == 101)
         #expect(lines.contains("t/flood.yaml:102:5: error: unknown verb 'jmp99'; did you mean 'jmp'?") == false)
         #expect(output.stdout.contains("t/flood.yaml:102:5: error: and 19900 more problems in this file, not listed (only the first 100 are)\n"))
-        #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim hold, 101 errors\n"))
+        #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim holds, 101 errors\n"))
     }
 
     @Test("a message quotes at most 40 characters of a value, and a 900-character verb gets no suggestion")
@@ -126,7 +126,7 @@ struct HostileInputRoundTwoTests {
         try scratch.write("wide.yaml", "conform: 1\npolicy: one-handed\nform: \(form)\nsteps:\n\(steps)  - see: { done: enabled }\n")
         let output = try BinaryRunner.run(["run", "wide.yaml"], in: scratch.url)
         #expect(output.status == 0)
-        #expect(output.stdout.hasSuffix("1 trace, 11 policies: 1 of 1 claim hold\n"))
+        #expect(output.stdout.hasSuffix("1 trace, 11 policies: 1 of 1 claim holds\n"))
     }
 
     @Test("a .json trace with escaped surrogate pairs (as json.dumps writes emoji) loads as JSON says; a lone one is a located error")
@@ -166,7 +166,7 @@ struct HostileInputRoundTwoTests {
         #expect(output.stdout.contains("t/wrong.yaml:3:23: error: 'yes' is not a !!bool, as its tag says\n"))
         #expect(output.stdout.contains("t/custom.yaml:2:8: error: the tag '!custom' is not read"))
         // The typed trace loads: its version is the number 1, its title the string "123", and its claim holds.
-        #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim hold, 3 errors\n"), "\(output.stdout)")
+        #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim holds, 3 errors\n"), "\(output.stdout)")
     }
 
     @Test("numbers a double cannot hold exactly, NaN and times beyond a week are located errors that name what was found")
@@ -184,7 +184,7 @@ struct HostileInputRoundTwoTests {
         #expect(output.stdout.contains("./a.yaml:6:9: error: 'at' must be a finite number, not '.nan'\n"))
         #expect(output.stdout.contains("./a.yaml:8:9: error: 'at' is 1e9: seconds since the trace began run from 0 to 604800 (a week)\n"))
         #expect(output.stdout.contains("./b.yaml:3:23: error: 'layout.window' is '844.00000000000000000001', more digits than a number holds exactly (17)\n"))
-        #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim hold, 4 errors\n"))
+        #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim holds, 4 errors\n"))
     }
 
     @Test("a file name with a line break and an escape sequence stays on one line, inert, in every output")

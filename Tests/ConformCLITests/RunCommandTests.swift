@@ -43,7 +43,7 @@ struct RunCommandTests {
         #expect(
             output.stdout.contains(
                 "./b.yaml:6:5: error: 'makeitso' departs at step 1 (state 'editing'): expected done: enabled, saw done: disabled\n    expected: {\"done\":\"enabled\"}\n    observed: {\"done\":\"disabled\"}\n"))
-        #expect(output.stdout.hasSuffix("2 traces, 11 policies: 1 of 2 claims hold, 1 failed\n"))
+        #expect(output.stdout.hasSuffix("2 traces, 11 policies: 1 of 2 claims holds, 1 failed\n"))
     }
 
     @Test("a broken file beside good ones: exit 2, located error, the good ones still checked")
@@ -156,6 +156,14 @@ struct ReportCommandTests {
         #expect(output.status == 1)
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path).sorted()
         #expect(files == ["conform-junit.xml", "conform-report.html", "conform-report.json", "conform-report.md", "conform.sarif", "keep.txt"])
+        // Which files were written is said on standard error, so that standard output keeps only the run.
+        #expect(
+            output.stderr
+                == "conform: wrote out/conform-report.md, out/conform-report.html, out/conform-junit.xml, out/conform-report.json, out/conform.sarif\n")
+        #expect(!output.stdout.contains("conform: wrote"))
+        let quiet = try BinaryRunner.run(["run", "t.yaml", "--format", "json", "--report", "md", "--output", "out"], in: scratch.url)
+        #expect(quiet.stderr == "conform: wrote out/conform-report.md\n")
+        #expect(try JSONSerialization.jsonObject(with: Data(quiet.stdout.utf8)) is [String: Any])
         let json = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.json"), encoding: .utf8)
         let stdout = try BinaryRunner.run(["run", "t.yaml", "--format", "json"], in: scratch.url)
         #expect(json == stdout.stdout, "the JSON report is the --format json document")
@@ -224,7 +232,7 @@ struct ReportCommandTests {
         try scratch.write("taken", "a file, not a folder")
         let output = try BinaryRunner.run(["run", "t.yaml", "--report", "json", "--output", "taken"], in: scratch.url)
         #expect(output.status == 2)
-        #expect(output.stdout.contains("1 of 1 claim hold"))
+        #expect(output.stdout.contains("1 of 1 claim holds"))
         #expect(output.stderr.contains("taken/conform-report.json: error: cannot write the report"), "\(output.stderr)")
     }
 }

@@ -41,6 +41,16 @@ struct ExpressionTests {
         #expect(try evaluate("min(3, 1, 2)") == .number(1))
     }
 
+    /// IQKeyboardManager `IQKeyboardManager+Position.swift` `getMoveUpDistance` (a55dbfc9):
+    /// `moveUp = CGFloat(Int(moveUp))`, so 145.33 moves 145 points and -0.5 moves none.
+    @Test("trunc cuts toward zero to a whole number, as Swift's Int(x) does")
+    func truncation() throws {
+        #expect(try evaluate("trunc(145.33)") == .number(145))
+        #expect(try evaluate("trunc(0.99)") == .number(0))
+        #expect(try evaluate("trunc(-1.5)") == .number(-1))
+        #expect(try evaluate("trunc(-0.5) == 0") == .bool(true))
+    }
+
     @Test("numbers compare within rounding")
     func tolerance() throws {
         #expect(try evaluate("0.1 + 0.2 == 0.3") == .bool(true))
@@ -69,8 +79,9 @@ struct ExpressionTests {
         ("height && edited", 0, "'&&' needs bool, not number"),
         ("edited ? 1 : enabled", 13, "the branches of '?:' differ in type: number and enabled"),
         ("mode == enabled", 8, "cannot compare mode (compact | regular) with enabled"),
-        ("sqrt(4)", 0, "unknown function 'sqrt' (known: min, max)"),
+        ("sqrt(4)", 0, "unknown function 'sqrt' (known: min, max, trunc)"),
         ("max()", 0, "'max' needs at least one argument"),
+        ("trunc(1, 2)", 0, "'trunc' takes 1 argument, not 2"),
     ])
     func typeErrors(text: String, offset: Int, message: String) throws {
         let expression = try ExpressionParser.parse(text)

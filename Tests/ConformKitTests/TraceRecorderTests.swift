@@ -125,6 +125,27 @@ struct TraceRecorderTests {
                 """))
     }
 
+    @Test("settings and the keyboard's optional top and content are written, and read back the same")
+    func additions() throws {
+        var recorder = TraceRecorder(trace: "a", claims: ["iq-keyboard-manager"], settings: ["interactiveDismissDisabled": .bool(true)])
+        recorder.layout(window: 844, offset: 0, inset: 0, content: 900)
+        recorder.focus(bottom: 800, kind: .textView, top: 150)
+        recorder.keyboardShow(height: 336)
+        recorder.see(.offset(150), .inset(346))
+        let yaml = recorder.yaml()
+        #expect(yaml.contains("""
+            policy: iq-keyboard-manager
+            settings: { interactiveDismissDisabled: true }
+            steps:
+              - layout: { window: 844, offset: 0, inset: 0, content: 900 }
+              - focus: { bottom: 800, kind: textView, top: 150 }
+            """))
+        let reread = try builtIns.load(yaml: yaml, file: "a.yaml")
+        #expect(content(reread) == content(recorder.trace))
+        #expect(reread.settings == ["interactiveDismissDisabled": .bool(true)])
+        #expect(summary(Checker.check(reread, against: try #require(builtIns.policy(id: "iq-keyboard-manager"))).verdict) == "pass")
+    }
+
     @Test("strings that YAML would read otherwise are quoted")
     func quoting() throws {
         var recorder = TraceRecorder(trace: "q", app: "yes", form: ["title": "42", "notes": "a: b"])

@@ -82,6 +82,7 @@ enum Consumers {
             result.add(outcome)
         }
         result.errors = ending.leadingErrors + result.errors
+        tally.add(revealed: ending.revealed)
         result.coverage = CoverageReport(policies: library.policies, covered: tally.covered, toldApart: tally.toldApart, revealed: tally.revealed)
         return ReportInput(result: result, context: RunContext(policies: library.policies, version: "0.0.0-test"))
     }

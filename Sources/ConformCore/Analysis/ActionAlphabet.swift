@@ -97,9 +97,10 @@ public struct ActionAlphabet: Sendable {
         case .none, .fields: return [.none]
         case .scalar(let type): return values(type).map(ActionArgument.scalar)
         case .optionalScalar(let type): return values(type).map(ActionArgument.scalar) + [.scalar(.null)]
-        case .record(let parameters):
+        case .record(let parameters, let optional):
             var records: [[NamedValue]] = [[]]
-            for name in parameters.keys.sorted() {
+            // An optional parameter is left out of guesses: give it in `examples` to have it tried.
+            for name in parameters.keys.sorted() where !optional.contains(name) {
                 let options = values(parameters[name] ?? .any)
                 records = records.flatMap { record in options.map { record + [NamedValue(name: name, value: $0)] } }
                 if records.count > maximumGuesses { records = Array(records.prefix(maximumGuesses)) }

@@ -174,27 +174,51 @@ public struct PolicyComparison {
         _ configurationA: Configuration, _ configurationB: Configuration, shownByA: Observation, shownByB: Observation,
         after transitions: (TransitionID?, TransitionID?), known: Set<String> = []
     ) -> Disagreements {
+        let (rejectedByB, rejectedByA) = rejections(configurationA, configurationB, shownByA: shownByA, shownByB: shownByB)
+        var signatures: [String: String] = [:]
+        for name in Self.names(rejectedByB: rejectedByB, rejectedByA: rejectedByA, shownByA: shownByA, shownByB: shownByB, skipping: known) {
+            signatures[name.key] = name.signature(after: transitions)
+        }
+        return Disagreements(shownByA: shownByA, shownByB: shownByB, rejectedByB: rejectedByB, rejectedByA: rejectedByA, signatures: signatures)
+    }
+
+    /// Every disagreement of A and B at one pair of configurations, by name (as `disagreements` names them).
+    func disagreementNames(_ configurationA: Configuration, _ configurationB: Configuration, shownByA: Observation, shownByB: Observation)
+        -> [DisagreementName]
+    {
+        let (rejectedByB, rejectedByA) = rejections(configurationA, configurationB, shownByA: shownByA, shownByB: shownByB)
+        return Self.names(rejectedByB: rejectedByB, rejectedByA: rejectedByA, shownByA: shownByA, shownByB: shownByB, skipping: [])
+    }
+
+    /// The keys whose value in what A shows B rejects, and those whose value in what B shows A rejects
+    /// (and B accepts A's).
+    private func rejections(_ configurationA: Configuration, _ configurationB: Configuration, shownByA: Observation, shownByB: Observation)
+        -> (byB: Set<String>, byA: Set<String>)
+    {
         // Only a key both predict, with different values, can be rejected: the others need no check.
         let differing = shownByA.items.filter { item in
             shownByB.items.contains { $0.key == item.key && $0.value.json != item.value.json }
         }.map(\.key)
+        if differing.isEmpty { return ([], []) }
         func only(_ observation: Observation) -> Observation { Observation(items: observation.items.filter { differing.contains($0.key) }) }
-        let rejectedByB = differing.isEmpty ? [] : rejectedKeys(only(shownByA), by: simulatorB, in: configurationB)
-        let rejectedByA = differing.isEmpty ? [] : rejectedKeys(only(shownByB), by: simulatorA, in: configurationA).subtracting(rejectedByB)
+        let rejectedByB = rejectedKeys(only(shownByA), by: simulatorB, in: configurationB)
+        let rejectedByA = rejectedKeys(only(shownByB), by: simulatorA, in: configurationA).subtracting(rejectedByB)
+        return (rejectedByB, rejectedByA)
+    }
+
+    private static func names(
+        rejectedByB: Set<String>, rejectedByA: Set<String>, shownByA: Observation, shownByB: Observation, skipping known: Set<String>
+    ) -> [DisagreementName] {
         func value(_ key: String, in observation: Observation) -> String {
             observation.items.first { $0.key == key }.map { $0.value.json.serialized() } ?? "-"
         }
-        var signatures: [String: String] = [:]
+        var names: [DisagreementName] = []
         for (keys, side) in [(rejectedByB, "A shows"), (rejectedByA, "B shows")] {
             for key in keys where !known.contains(key) {
-                let valueA = value(key, in: shownByA)
-                let valueB = value(key, in: shownByB)
-                let numbers = Double(valueA) != nil && Double(valueB) != nil
-                let values = numbers ? "after \(describe(transitions.0)) / \(describe(transitions.1))" : "\(valueA) / \(valueB)"
-                signatures[key] = "\(side) \(key): \(values)"
+                names.append(DisagreementName(key: key, side: side, valueA: value(key, in: shownByA), valueB: value(key, in: shownByB)))
             }
         }
-        return Disagreements(shownByA: shownByA, shownByB: shownByB, rejectedByB: rejectedByB, rejectedByA: rejectedByA, signatures: signatures)
+        return names
     }
 
     static func actionSignature(_ action: Action, allowedByA: Bool) -> String {
@@ -237,10 +261,6 @@ public struct PolicyComparison {
                     signature: newForA.compactMap { here.signatures[$0] }))
         }
         return differences
-    }
-
-    private func describe(_ transition: TransitionID?) -> String {
-        transition.map { "\($0.state) \($0.pattern.display) #\($0.branch)" } ?? "-"
     }
 
     private func only(_ keys: [String], _ observation: Observation) -> Observation {

@@ -26,28 +26,61 @@ public struct Checker {
         outcomes.reserveCapacity(policies.count)
         // By position, and through each policy's tables: no checker (a copy of a policy and the trace) is made.
         for index in policies.indices {
-            let tables = policies[index].tables
-            // Decided first: many policies cannot read a trace.
-            if let reason = Applicability.reason(trace, tables, words) {
-                outcomes.append(CheckOutcome(verdict: .inapplicable(reason: reason), path: []))
-                continue
-            }
-            outcomes.append(Replay(tables: tables, recordsPath: recordingPath(policies[index])).run(trace))
+            var none: TraceReplay?
+            outcomes.append(check(trace, against: policies[index].tables, words: words, recordingPath: recordingPath(policies[index]), replay: &none))
         }
         return outcomes
+    }
+
+    /// Checks one trace against each policy and, in the same pass, replays it on those `replaying` names
+    /// that can read it (`TraceReplay`, for `run --coverage`): `nil` for the others.
+    public static func check(
+        _ trace: Trace, against policies: [Policy], recordingPath: (Policy) -> Bool, replaying: (Policy) -> Bool
+    ) -> (outcomes: [CheckOutcome], replays: [TraceReplay?]) {
+        let words = TraceWords(trace)
+        var outcomes: [CheckOutcome] = []
+        var replays: [TraceReplay?] = []
+        outcomes.reserveCapacity(policies.count)
+        replays.reserveCapacity(policies.count)
+        for index in policies.indices {
+            var replay = replaying(policies[index]) ? TraceReplay(keepingConfigurations: false) : nil
+            let outcome = check(trace, against: policies[index].tables, words: words, recordingPath: recordingPath(policies[index]), replay: &replay)
+            replays.append(outcome.verdict.kind == .inapplicable ? nil : replay)
+            outcomes.append(outcome)
+        }
+        return (outcomes, replays)
+    }
+
+    private static func check(
+        _ trace: Trace, against tables: PolicyTables, words: TraceWords, recordingPath: Bool, replay: inout TraceReplay?
+    ) -> CheckOutcome {
+        // Decided first: many policies cannot read a trace.
+        if let reason = Applicability.reason(trace, tables, words) {
+            return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
+        }
+        // A replay names the transitions it took, whether or not the outcome keeps them.
+        var outcome = Replay(tables: tables, recordsPath: recordingPath || replay != nil).run(trace, recording: &replay)
+        if !recordingPath { outcome.path = [] }
+        return outcome
     }
 
     public func run() -> CheckOutcome {
         if let reason = Applicability.reason(trace, policy.tables, words ?? TraceWords(trace)) {
             return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
         }
-        return Replay(tables: policy.tables, recordsPath: recordsPath).run(trace)
+        var none: TraceReplay?
+        return replay(recording: &none)
+    }
+
+    /// Replays the trace step by step, once the policy is known to be able to read it (`Replay.run`).
+    func replay(recording replay: inout TraceReplay?) -> CheckOutcome {
+        Replay(tables: policy.tables, recordsPath: recordsPath).run(trace, recording: &replay)
     }
 
     // The single steps, for `PolicySimulator`.
 
     func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError) -> Departure? {
-        try Replay(tables: policy.tables, recordsPath: recordsPath).compare(observation, at: StepPlace(step), model: &model)
+        try Replay(tables: policy.tables, recordsPath: recordsPath).compare(observation, at: StepPlace(step), after: nil, model: &model)
     }
 
     func perform(_ action: Action, at step: Step, model: inout ModelState) throws(EvaluationError) -> ActionOutcome {
@@ -95,9 +128,20 @@ struct Replay {
     let tables: PolicyTables
     let recordsPath: Bool
 
-    func run(_ trace: Trace) -> CheckOutcome {
-        var model = ModelState(tables: tables, form: trace.form)
+    /// Replays the trace step by step, once the policy is known to be able to read it.
+    ///
+    /// With `replay`, it also runs the policy's model along the whole trace, as `TraceReplay` describes:
+    /// past a `see` that departs or cannot be evaluated (the outcome is settled there, and the `see`
+    /// teaches nothing), up to the first action the policy does not allow, recording where the model
+    /// stands after the start and after each action.
+    func run(_ trace: Trace, recording replay: inout TraceReplay?) -> CheckOutcome {
+        var model = ModelState(tables: tables, trace: trace)
         var path: [TakenTransition] = []
+        // The last action that moved the model: what a later observation's missing sheet is blamed on.
+        var lastMove: (step: StepPlace, action: Action)?
+        // The outcome once a `see` departed, while the replay goes on.
+        var settled: CheckOutcome?
+        replay?.record(model, reading: model.index.map { tables.states[$0].predictionInputs }, after: nil)
         let steps = trace.steps
         // By position, taking only the parts a step needs: binding whole steps copied (retained) their notes too.
         for index in steps.indices {
@@ -105,33 +149,46 @@ struct Replay {
             do {
                 switch steps[index].kind {
                 case .see(let observation):
-                    if let departure = try compare(observation, at: step, model: &model) {
-                        return CheckOutcome(verdict: .fail(departure), path: path)
-                    }
+                    // Once the outcome is settled, a `see` matters only for the roles it may teach.
+                    if settled != nil, !observation.namesSheetActions { continue }
+                    guard let departure = try compare(observation, at: step, after: lastMove, model: &model) else { continue }
+                    let outcome = CheckOutcome(verdict: .fail(departure), path: path)
+                    guard replay != nil else { return outcome }
+                    settled = settled ?? outcome
                 case .action(let action):
+                    var taken: TakenTransition?
                     switch try perform(action, at: step, model: &model) {
                     case .departed(let departure):
-                        return CheckOutcome(verdict: .fail(departure), path: path)
+                        return settled ?? CheckOutcome(verdict: .fail(departure), path: path)
                     case .took(let transition):
-                        if let transition { path.append(transition) }
+                        lastMove = (step, action)
+                        taken = transition
                     case .unchanged:
                         break
                     }
+                    if settled == nil, let taken { path.append(taken) }
+                    replay?.record(model, reading: model.index.map { tables.states[$0].predictionInputs }, after: taken?.id)
                 }
             } catch {
-                return CheckOutcome(
+                let outcome = CheckOutcome(
                     verdict: .error(
                         message: "step \(step.number) could not be evaluated against '\(tables.id)': \(error.message)",
                         step: step.number, position: step.position),
                     path: path)
+                // An action that cannot be evaluated ends the replay too; a `see` only settles the outcome.
+                guard replay != nil, case .see = steps[index].kind else { return settled ?? outcome }
+                settled = settled ?? outcome
             }
         }
-        return CheckOutcome(verdict: .pass, path: path)
+        return settled ?? CheckOutcome(verdict: .pass, path: path)
     }
 
     // MARK: - Observations
 
-    func compare(_ observation: Observation, at step: StepPlace, model: inout ModelState) throws(EvaluationError) -> Departure? {
+    /// - Parameter lastMove: the last action that moved the model, which a sheet missing here is blamed on.
+    func compare(_ observation: Observation, at step: StepPlace, after lastMove: (step: StepPlace, action: Action)?, model: inout ModelState)
+        throws(EvaluationError) -> Departure?
+    {
         let items = observation.items
         for itemIndex in items.indices {
             let mismatch: DepartureDetail.ExpectedValue?
@@ -148,6 +205,16 @@ struct Replay {
                 let expected = try expression.evaluate(&model, argument: nil)
                 mismatch = expected.matches(seen) ? nil : .value(expected)
             }
+            // A sheet the policy shows here, and the trace says none is up: reported at the action it should have followed.
+            if mismatch != nil, let lastMove, let index = model.index,
+                case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet], sheet.isShown,
+                let seen = Self.noSheet(in: observation)
+            {
+                return Departure(
+                    step: lastMove.step.number, position: lastMove.step.position, state: model.state,
+                    detail: .missingSheet(after: lastMove.action, step: lastMove.step.number, expected: sheet, seen: seen),
+                    shownAt: step.number)
+            }
             if let mismatch {
                 return Departure(
                     step: step.number, position: step.position, state: model.state, detail: .observed(items[itemIndex], expected: mismatch))
@@ -155,6 +222,12 @@ struct Replay {
         }
         learnRoles(from: observation, model: &model)
         return nil
+    }
+
+    /// The item of an observation that says no sheet is up: `sheet: none`, or else `dismissed: true`.
+    private static func noSheet(in observation: Observation) -> ObservedItem? {
+        observation.items.first { if case .sheet(.none) = $0.value { true } else { false } }
+            ?? observation.items.first { $0.key == "dismissed" && { if case .scalar(.bool(true)) = $0.value { true } else { false } }($0) }
     }
 
     private func compareFields(_ seen: [NamedValue], model: inout ModelState) -> DepartureDetail.ExpectedValue? {
@@ -175,7 +248,7 @@ struct Replay {
     /// the policy's action at the same position when the trace lists as many actions as the policy.
     private func learnRoles(from observation: Observation, model: inout ModelState) {
         // Most observations name no sheet actions: then there is nothing to learn, nor to look up.
-        guard observation.items.contains(where: { if case .sheet(.details(_, _, _?)) = $0.value { true } else { false } }) else { return }
+        guard observation.namesSheetActions else { return }
         var specs: [SheetActionSpec] = []
         if let index = model.index, case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet] { specs = sheet.actions }
         for item in observation.items {
@@ -277,5 +350,13 @@ struct Replay {
     private func finalStateSaved(_ index: Int, model: inout ModelState) throws(EvaluationError) -> Bool {
         guard let saved = tables.states[index].saved else { return false }
         return try saved.evaluate(&model, argument: nil) == .bool(true)
+    }
+}
+
+extension Observation {
+    /// Whether the observation names the actions of a sheet: only then can it teach roles (`learnRoles`),
+    /// the one thing a `see` changes in the model.
+    var namesSheetActions: Bool {
+        items.contains { if case .sheet(.details(_, _, _?)) = $0.value { true } else { false } }
     }
 }

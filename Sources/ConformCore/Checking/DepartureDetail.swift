@@ -9,6 +9,10 @@ enum DepartureDetail: Sendable {
     case written(message: String, expected: JSONValue, observed: JSONValue)
     /// A `see` item that differs from what the policy expects there.
     case observed(ObservedItem, expected: ExpectedValue)
+    /// An action after which the policy expects a sheet, and the trace then shows none (`seen`: the
+    /// `sheet: none` or `dismissed: true` that says so): reported at the action, where the behaviour
+    /// diverged, rather than at whichever key of the later observation differs first.
+    case missingSheet(after: Action, step: Int, expected: SheetExpectation, seen: ObservedItem)
     /// An action the state neither takes nor ignores.
     case unhandled(Action, state: PolicyState, policy: String, sheetShown: Bool)
     /// An action after a form-domain final state (the form is gone).
@@ -56,6 +60,14 @@ enum DepartureDetail: Sendable {
             return message
         case .observed(let item, let expected):
             return "expected \(item.key): \(expected.display), saw \(item.key): \(item.value.display)"
+        case .missingSheet(let action, let step, let expected, let seen):
+            let shown: String
+            if case .scalar(.bool(true)) = seen.value, seen.key == "dismissed" {
+                shown = "the form was dismissed"
+            } else {
+                shown = "no sheet was shown"
+            }
+            return "after step \(step) \(action.display), expected a sheet\(Self.describe(expected)); \(shown)"
         case .unhandled(let action, let state, let policy, let sheetShown):
             if case .choose(let title) = action {
                 return "chose '\(title)', which '\(policy)' does not handle in state '\(state.name)'"
@@ -91,6 +103,8 @@ enum DepartureDetail: Sendable {
             return expected
         case .observed(let item, let expected):
             return .object([(item.key, expected.json)])
+        case .missingSheet(_, _, let expected, _):
+            return .object([("sheet", expected.json)])
         case .unhandled(_, let state, _, _):
             let allowed = state.transitions.map(\.pattern.display) + state.ignored.map(\.display)
             return .object([("actions", .array(allowed.map(JSONValue.string)))])
@@ -117,12 +131,31 @@ enum DepartureDetail: Sendable {
         switch self {
         case .written(_, _, let observed):
             return observed
-        case .observed(let item, _):
+        case .observed(let item, _), .missingSheet(_, _, _, let item):
             return .object([(item.key, item.value.json)])
         case .unhandled(let action, _, _, _), .afterDismissal(let action), .afterFinalState(let action, _),
             .noConditionHolds(let action, _, _), .noSuchButton(let action, _, _, _), .buttonAbsent(let action, _, _, _, _),
             .noSheet(let action, _), .notOffered(let action, _, _, _):
             return action.json
         }
+    }
+
+    /// What the expected sheet offers, in words: its actions' titles (with their roles) where the
+    /// policy names them, else their roles.
+    static func describe(_ sheet: SheetExpectation) -> String {
+        let actions = sheet.actions
+        guard !actions.isEmpty else { return "" }
+        if actions.allSatisfy({ $0.title == nil }) {
+            let roles = actions.compactMap(\.role?.rawValue)
+            return roles.count == actions.count ? " with roles " + listed(roles) : " of \(actions.count) actions"
+        }
+        return " offering " + listed(actions.map { action in
+            let title = action.title.map { "'\($0)'" } ?? "an action"
+            return action.role.map { "\(title) (\($0.rawValue))" } ?? title
+        })
+    }
+
+    private static func listed(_ words: [String]) -> String {
+        words.count < 2 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")
     }
 }

@@ -22,16 +22,41 @@ struct ModelState: Hashable {
     var learnedRoles: [String: SheetRole] = [:]
     /// Source of the distinct values that `edit: FIELD` stands for.
     var nextOpaque = 0
+    /// The trace's `settings:`, read as `settings.NAME`.
+    let settings: [String: Value]
 
     init(policy: Policy, trace: Trace) {
-        self.init(tables: policy.tables, form: trace.form)
+        self.init(tables: policy.tables, trace: trace)
     }
 
-    init(tables: PolicyTables, form: [String: Value]) {
+    init(tables: PolicyTables, trace: Trace) {
         state = tables.initialState
         index = tables.initialIndex
         variables = tables.initialVariables
-        opening = form
+        opening = trace.form
+        settings = trace.settings
+    }
+
+    /// The value of a name in an expression, `nil` for a name that is an enumeration case, as an evaluation
+    /// finds it (`CompiledExpression`): `PointKey` reads the names a state's expectations use.
+    /// - Parameter slot: the name's variable slot, if it is a variable (`PolicyTables.slots`).
+    func lookup(_ name: String, slot: Int?, argument: ActionArgument?) -> Value? {
+        if let slot, let value = variables[slot] { return value }
+        switch name {
+        case "edited": return .bool(edited)
+        case "modified": return .bool(modified)
+        case "arg":
+            if case .scalar(let value)? = argument { return value }
+            return .null
+        default: break
+        }
+        if name.hasPrefix("form.") { return value(of: String(name.dropFirst(5))) ?? .null }
+        if name.hasPrefix("arg."), case .record(let values)? = argument {
+            let parameter = String(name.dropFirst(4))
+            return values.first { $0.name == parameter }?.value ?? .null
+        }
+        if name.hasPrefix("settings.") { return settings[String(name.dropFirst(9))] ?? .null }
+        return nil
     }
 
     /// A field's value now.

@@ -46,11 +46,13 @@ final class PolicyTables: Sendable {
         let saved: CompiledExpression?
         let transitions: [TransitionTable]
         let ignored: [(verb: Int, argument: String?)]
+        /// What the expectations read (`PointKey`, for `run --coverage`).
+        let predictionInputs: PredictionInputs
 
         init(
             name: String, isFinal: Bool, showsSheet: Bool, expectations: [String: Expectation], formExpectations: [CompiledExpectation?],
             otherExpectations: [String: CompiledExpectation], saved: CompiledExpression?, transitions: [TransitionTable],
-            ignored: [(verb: Int, argument: String?)]
+            ignored: [(verb: Int, argument: String?)], predictionInputs: PredictionInputs
         ) {
             self.name = name
             self.isFinal = isFinal
@@ -61,6 +63,7 @@ final class PolicyTables: Sendable {
             self.saved = saved
             self.transitions = transitions
             self.ignored = ignored
+            self.predictionInputs = predictionInputs
         }
 
         func expectation(for key: String) -> CompiledExpectation? {
@@ -194,7 +197,7 @@ final class PolicyTables: Sendable {
             return StateTable(
                 name: state.name, isFinal: state.isFinal, showsSheet: showsSheet, expectations: merged, formExpectations: formExpectations,
                 otherExpectations: otherExpectations, saved: saved, transitions: transitions,
-                ignored: state.ignored.map { (verbNumber($0.verb), $0.argument) })
+                ignored: state.ignored.map { (verbNumber($0.verb), $0.argument) }, predictionInputs: PredictionInputs(merged, slots: slots))
         }
         otherVerbs = others
     }

@@ -1,5 +1,5 @@
 /// The result of replaying one trace against one policy.
-public enum Verdict: Sendable {
+public enum Verdict: Sendable, Codable {
     case pass
     case fail(Departure)
     /// The trace uses a verb or an observation key outside the policy's vocabulary.
@@ -47,6 +47,9 @@ public struct Departure: Sendable {
     public var position: TextPosition
     /// The policy's control state when the departure happened.
     public var state: String
+    /// The step through which the trace must be read to show the departure: `step`, except for a sheet
+    /// missing after an action, which the observation at `shownAt` shows (`conform shrink` keeps it).
+    public var shownAt: Int
     /// The sentence and the two JSON objects, built when first read (see `DepartureDetail`).
     var detail: DepartureDetail
 
@@ -54,8 +57,9 @@ public struct Departure: Sendable {
         self.init(step: step, position: position, state: state, detail: .written(message: message, expected: expected, observed: observed))
     }
 
-    init(step: Int, position: TextPosition, state: String, detail: DepartureDetail) {
+    init(step: Int, position: TextPosition, state: String, detail: DepartureDetail, shownAt: Int? = nil) {
         self.step = step
+        self.shownAt = shownAt ?? step
         self.position = position
         self.state = state
         self.detail = detail
@@ -72,7 +76,7 @@ public struct Departure: Sendable {
 }
 
 /// One transition taken while replaying: which step, from which state, by which pattern, to where.
-public struct TakenTransition: Hashable, Sendable {
+public struct TakenTransition: Hashable, Sendable, Codable {
     public var step: Int
     public var from: String
     public var pattern: ActionPattern
@@ -89,7 +93,7 @@ public struct TakenTransition: Hashable, Sendable {
 }
 
 /// A verdict together with the path the model took up to it (for reports and coverage).
-public struct CheckOutcome: Sendable {
+public struct CheckOutcome: Sendable, Codable {
     public var verdict: Verdict
     public var path: [TakenTransition]
 

@@ -1,6 +1,6 @@
 /// A problem found in an input file, with where it is.
-public struct Diagnostic: Hashable, Sendable, Error {
-    public enum Severity: String, Sendable {
+public struct Diagnostic: Hashable, Sendable, Error, Codable {
+    public enum Severity: String, Sendable, Codable {
         case error
         case warning
     }

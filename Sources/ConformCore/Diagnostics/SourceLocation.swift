@@ -1,5 +1,5 @@
 /// A position in a text file: 1-based line and column (columns count Unicode scalars, as libyaml does).
-public struct TextPosition: Hashable, Sendable, Comparable {
+public struct TextPosition: Hashable, Sendable, Comparable, Codable {
     public var line: Int
     public var column: Int
 
@@ -22,7 +22,7 @@ public struct TextPosition: Hashable, Sendable, Comparable {
 }
 
 /// A file and a position in it.
-public struct SourceLocation: Hashable, Sendable {
+public struct SourceLocation: Hashable, Sendable, Codable {
     public var file: String
     public var position: TextPosition?
 

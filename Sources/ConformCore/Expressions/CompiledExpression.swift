@@ -19,6 +19,8 @@ indirect enum CompiledExpression: Sendable {
     /// `arg.NAME`: a parameter of the action's record argument (null when the record lacks it); when the
     /// argument is not a record, `name` is an enumeration case, as an unknown name is.
     case parameter(String, name: String)
+    /// `settings.NAME`: the trace's setting, else null.
+    case setting(String)
     case symbol(String)
     case unary(UnaryOperator, CompiledExpression)
     case binary(BinaryOperator, CompiledExpression, CompiledExpression)
@@ -52,6 +54,7 @@ indirect enum CompiledExpression: Sendable {
         }
         if name.hasPrefix("form.") { return .field(String(name.dropFirst(5))) }
         if name.hasPrefix("arg.") { return .parameter(String(name.dropFirst(4)), name: name) }
+        if name.hasPrefix("settings.") { return .setting(String(name.dropFirst(9))) }
         return .symbol(name)
     }
 
@@ -72,6 +75,7 @@ indirect enum CompiledExpression: Sendable {
         case .parameter(let parameter, let name):
             guard case .record(let values)? = argument else { return .symbol(name) }
             return values.first { $0.name == parameter }?.value ?? .null
+        case .setting(let name): return model.settings[name] ?? .null
         case .symbol(let name): return .symbol(name)
         case .unary(.not, let operand): return .bool(!(try operand.bool(&model, argument)))
         case .unary(.negate, let operand): return .number(-(try operand.number(&model, argument)))

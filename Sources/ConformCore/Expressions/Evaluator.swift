@@ -59,6 +59,7 @@ public enum Evaluator {
         switch BuiltinFunction(rawValue: name) {
         case .min?: return .number(values.dropFirst().reduce(first, Swift.min))
         case .max?: return .number(values.dropFirst().reduce(first, Swift.max))
+        case .trunc?: return .number(first.rounded(.towardZero))
         case nil: throw EvaluationError("unknown function '\(name)'")
         }
     }

@@ -44,6 +44,12 @@ public enum BinaryOperator: String, Sendable {
 public enum BuiltinFunction: String, CaseIterable, Sendable {
     case min
     case max
+    /// One number truncated toward zero to a whole number, as Swift's `Int(x)` does (`trunc(-1.5)` is -1):
+    /// IQKeyboardManager moves by `CGFloat(Int(moveUp))`.
+    case trunc
+
+    /// How many arguments the function takes: `nil` for any number from one up.
+    var arity: Int? { self == .trunc ? 1 : nil }
 }
 
 /// An expression together with the text it was parsed from, for messages and tables.

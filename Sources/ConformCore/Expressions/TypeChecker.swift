@@ -37,12 +37,15 @@ public enum TypeChecker {
             }
             return unified
         case .call(let name, let arguments):
-            guard BuiltinFunction(rawValue: name) != nil else {
+            guard let function = BuiltinFunction(rawValue: name) else {
                 let known = BuiltinFunction.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ExpressionError("unknown function '\(name)' (known: \(known))", at: expression.offset)
             }
             guard !arguments.isEmpty else {
                 throw ExpressionError("'\(name)' needs at least one argument", at: expression.offset)
+            }
+            if let arity = function.arity, arguments.count != arity {
+                throw ExpressionError("'\(name)' takes \(arity) argument, not \(arguments.count)", at: expression.offset)
             }
             for argument in arguments {
                 try require(try type(of: argument, in: scope), .number, for: "'\(name)'", at: argument.offset)

@@ -164,10 +164,17 @@ public struct PolicyState: Sendable {
     public var ignored: [ActionPattern]
     public var provenance: Provenance
     public var note: String?
+    /// The provenance and note of an ignored action, when its `ignore` entry gives them
+    /// (`- { action: swipe, source: SG-EN, unverified: ... }`).
+    public var ignoredDetails: [ActionPattern: Annotation]
+    /// Why the sheet this state shows is not verified (`sheet: { ..., unverified: ... }`), its own or
+    /// the policy-level `see`'s; `nil` when it is not marked.
+    public var sheetUnverified: String?
 
     public init(
         name: String, position: TextPosition, isFinal: Bool, expectations: [String: Expectation],
-        transitions: [Transition], ignored: [ActionPattern], provenance: Provenance, note: String?
+        transitions: [Transition], ignored: [ActionPattern], provenance: Provenance, note: String?,
+        ignoredDetails: [ActionPattern: Annotation] = [:], sheetUnverified: String? = nil
     ) {
         self.name = name
         self.position = position
@@ -177,11 +184,24 @@ public struct PolicyState: Sendable {
         self.ignored = ignored
         self.provenance = provenance
         self.note = note
+        self.ignoredDetails = ignoredDetails
+        self.sheetUnverified = sheetUnverified
+    }
+}
+
+/// Provenance and a comment attached to a part of a policy that has no other place for them.
+public struct Annotation: Sendable {
+    public var provenance: Provenance
+    public var note: String?
+
+    public init(provenance: Provenance = Provenance(), note: String? = nil) {
+        self.provenance = provenance
+        self.note = note
     }
 }
 
 /// `VERB` or `VERB ARGUMENT`: the key of a transition, e.g. `swipe`, `tap done`, `choose Cancel changes`.
-public struct ActionPattern: Hashable, Sendable {
+public struct ActionPattern: Hashable, Sendable, Codable {
     public var verb: String
     public var argument: String?
 

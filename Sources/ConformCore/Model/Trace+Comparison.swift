@@ -6,11 +6,14 @@ extension Trace {
     public func comparableText(positions: Bool = true) -> String {
         var copy = self
         let form = form.sorted { $0.key < $1.key }
+        let settings = settings.sorted { $0.key < $1.key }
         copy.form = [:]
+        copy.settings = [:]
         if !positions { copy.forgetPositions() }
         var text = ""
         dump(copy, to: &text)
         dump(form, to: &text)
+        if !settings.isEmpty { dump(settings, to: &text) }
         return text
     }
 

@@ -17,12 +17,15 @@ public struct Trace: Sendable {
     public var claims: [Claim]
     /// Field values when the form opens.
     public var form: [String: Value]
+    /// How the app under test is built where its screen does not show it (`interactiveDismissDisabled: true`);
+    /// a policy reads them as `settings.NAME`.
+    public var settings: [String: Value]
     public var steps: [Step]
 
     public init(
         id: String, file: String, title: String? = nil, app: String? = nil, platform: String? = nil,
         device: String? = nil, screen: String? = nil, recorded: String? = nil, note: String? = nil, claims: [Claim] = [],
-        form: [String: Value] = [:], steps: [Step]
+        form: [String: Value] = [:], settings: [String: Value] = [:], steps: [Step]
     ) {
         self.id = id
         self.file = file
@@ -35,6 +38,7 @@ public struct Trace: Sendable {
         self.note = note
         self.claims = claims
         self.form = form
+        self.settings = settings
         self.steps = steps
     }
 }

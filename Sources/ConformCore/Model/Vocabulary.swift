@@ -37,8 +37,9 @@ public enum ArgumentSpec: Sendable {
     case none
     case scalar(ExprType)
     case optionalScalar(ExprType)
-    /// A map of named parameters: `keyboard-show: { height: 336 }`.
-    case record([String: ExprType])
+    /// A map of named parameters: `keyboard-show: { height: 336 }`. Every parameter is required except
+    /// those in `optional`, which a step may leave out (`arg.NAME` is then `null`).
+    case record([String: ExprType], optional: Set<String> = [])
     /// `edit`'s `{ FIELD: VALUE }` or a bare field name.
     case fields
 }

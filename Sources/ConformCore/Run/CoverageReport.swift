@@ -52,15 +52,26 @@ public struct CoverageTally: Sendable {
     public init() {}
 
     public mutating func add(_ outcome: FileOutcome) {
-        for pair in outcome.results where pair.claimed {
-            covered[pair.policy, default: []].formUnion(pair.outcome.path.map(\.id))
+        // Runs on the thread that hands outcomes over, while the workers check the next batch: no copies.
+        var passed: [String] = []
+        var failed: [String] = []
+        for pair in outcome.results {
+            if pair.claimed { covered[pair.policy, default: []].formUnion(pair.outcome.path.lazy.map(\.id)) }
+            switch pair.outcome.verdict.kind {
+            case .pass: passed.append(pair.policy)
+            case .fail: failed.append(pair.policy)
+            default: break
+            }
         }
-        let passed = outcome.results.filter { $0.outcome.verdict.kind == .pass }.map(\.policy)
-        let failed = outcome.results.filter { $0.outcome.verdict.kind == .fail }.map(\.policy)
         for a in passed {
             for b in failed { toldApart[Self.pairKey(a, b), default: 0] += 1 }
         }
-        for (pair, shown) in outcome.revealed { revealed[pair, default: []].formUnion(shown) }
+        add(revealed: outcome.revealed)
+    }
+
+    /// Adds differences shown apart from any outcome (a whole run gives them in its ending, `ConformRunner.Ending.revealed`).
+    public mutating func add(revealed shown: [String: Set<String>]) {
+        for (pair, differences) in shown { revealed[pair, default: []].formUnion(differences) }
     }
 
     /// The same key for (a, b) and (b, a).

@@ -9,6 +9,8 @@ public struct FileOutcome: Sendable {
     /// results already serialised.
     public var prepared: String?
     /// With `revealDifferences`: per pair of policies (`CoverageTally.pairKey`), the differences the trace shows.
+    /// Filled in a shard, on every pair (what `conform merge` needs); a whole run gives the run's in its
+    /// ending (`ConformRunner.Ending.revealed`), on the pairs of claimed policies only.
     public var revealed: [String: Set<String>] = [:]
     /// Problems that do not change the exit status, e.g. an evidence file that is missing.
     public var warnings: [Diagnostic] = []

@@ -1,7 +1,7 @@
 
 
 /// One trace judged by one policy.
-public struct PairResult: Sendable {
+public struct PairResult: Sendable, Codable {
     public var trace: String
     public var file: String
     public var app: String?
@@ -31,6 +31,12 @@ public struct PairResult: Sendable {
     }
 
     public var verdict: Verdict { outcome.verdict }
+
+    /// A shard result carries no baseline mark: `conform merge` judges the whole run against its own
+    /// `--baseline`, as the unsharded run does.
+    private enum CodingKeys: String, CodingKey {
+        case trace, file, app, title, policy, claimed, outcome, departureEvidence
+    }
 }
 
 /// Everything a run found: the whole trace × policy matrix, the files that could not be read, and the counts.
@@ -100,7 +106,7 @@ public struct RunResult: Sendable {
 }
 
 /// A checked trace as reports list it.
-public struct TraceSummary: Sendable {
+public struct TraceSummary: Sendable, Codable {
     public var id: String
     public var file: String
     public var app: String?
@@ -128,7 +134,7 @@ public struct TraceSummary: Sendable {
 }
 
 /// One step of a trace as reports show it.
-public struct StepSummary: Sendable {
+public struct StepSummary: Sendable, Codable {
     public var number: Int
     public var position: TextPosition
     public var verb: String
@@ -145,7 +151,7 @@ public struct StepSummary: Sendable {
         note = step.note
         evidence = step.evidence
         switch step.kind {
-        case .action(let action): text = action.display
+        case .action(let action): text = action.detailed
         case .see(let observation):
             text = "see " + observation.items.map { "\($0.key): \($0.value.display)" }.joined(separator: ", ")
         }

@@ -74,4 +74,12 @@ public struct RunTally: Sendable {
         if claimsBroken > 0 || (strictBaseline && staleEntries > 0) { return 1 }
         return 0
     }
+
+    /// The exit status of one shard of a run (`--shard`): as `exitStatus`, except that a shard that was
+    /// dealt no trace is no error (the whole run's "no trace found" is an error, and is counted in `errors`).
+    public var shardExitStatus: Int32 {
+        if errors > 0 { return 2 }
+        if claimsBroken > 0 || (strictBaseline && staleEntries > 0) { return 1 }
+        return 0
+    }
 }

@@ -1,0 +1,161 @@
+// How a file's outcome is written into a shard result and read back by `conform merge`: every field a
+// report reads, and nothing that depends on the process (sets and dictionaries are written sorted).
+// The types whose coding is synthesised say `Codable` where they are declared.
+
+extension FileOutcome: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case summary, results, errors, warnings, revealed, lineLengths
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            summary: try container.decodeIfPresent(TraceSummary.self, forKey: .summary),
+            results: try container.decodeIfPresent([PairResult].self, forKey: .results) ?? [],
+            errors: try container.decodeIfPresent([Diagnostic].self, forKey: .errors) ?? [],
+            warnings: try container.decodeIfPresent([Diagnostic].self, forKey: .warnings) ?? [])
+        revealed = (try container.decodeIfPresent([String: [String]].self, forKey: .revealed) ?? [:]).mapValues(Set.init)
+        let lengths = try container.decodeIfPresent([[Int]].self, forKey: .lineLengths) ?? []
+        for pair in lengths where pair.count == 2 { lineLengths[pair[0]] = pair[1] }
+    }
+
+    /// `prepared` is left out: it is a renderer's work, redone where the outcome is read.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(summary, forKey: .summary)
+        if !results.isEmpty { try container.encode(results, forKey: .results) }
+        if !errors.isEmpty { try container.encode(errors, forKey: .errors) }
+        if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
+        if !revealed.isEmpty { try container.encode(revealed.mapValues { $0.sorted() }, forKey: .revealed) }
+        if !lineLengths.isEmpty { try container.encode(lineLengths.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }, forKey: .lineLengths) }
+    }
+}
+
+extension Departure: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case step, position, state, message, expected, observed
+    }
+
+    /// Read back as the text it was written with: the same sentence and objects, whatever made them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            step: try container.decode(Int.self, forKey: .step), position: try container.decode(TextPosition.self, forKey: .position),
+            state: try container.decode(String.self, forKey: .state), message: try container.decode(String.self, forKey: .message),
+            expected: try container.decode(JSONValue.self, forKey: .expected),
+            observed: try container.decode(JSONValue.self, forKey: .observed))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(step, forKey: .step)
+        try container.encode(position, forKey: .position)
+        try container.encode(state, forKey: .state)
+        try container.encode(message, forKey: .message)
+        try container.encode(expected, forKey: .expected)
+        try container.encode(observed, forKey: .observed)
+    }
+}
+
+extension Evidence: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case path, resolved, step, mediaType, base64
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var bytes: [UInt8]?
+        if let text = try container.decodeIfPresent(String.self, forKey: .base64) {
+            guard let decoded = Base64.decode(text) else {
+                throw DecodingError.dataCorruptedError(forKey: .base64, in: container, debugDescription: "not Base64")
+            }
+            bytes = decoded
+        }
+        self.init(
+            path: try container.decode(String.self, forKey: .path), resolved: try container.decode(String.self, forKey: .resolved),
+            step: try container.decode(Int.self, forKey: .step), mediaType: try container.decodeIfPresent(String.self, forKey: .mediaType),
+            bytes: bytes)
+    }
+
+    /// The image's bytes as Base64, a third larger rather than four times as a list of numbers.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(resolved, forKey: .resolved)
+        try container.encode(step, forKey: .step)
+        try container.encodeIfPresent(mediaType, forKey: .mediaType)
+        try container.encodeIfPresent(bytes.map(Base64.encode), forKey: .base64)
+    }
+}
+
+extension JSONValue: Codable {
+    /// Objects are written as `{"object": [[key, value], ...]}`, since a JSON decoder need not keep an
+    /// object's key order and outputs depend on it; a number JSON cannot hold as `{"number": "nan"}`.
+    private enum CodingKeys: String, CodingKey {
+        case object, number
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let bool = try? single.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? single.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? single.decode(String.self) {
+            self = .string(string)
+        } else if let items = try? single.decode([JSONValue].self) {
+            self = .array(items)
+        } else {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let text = try container.decodeIfPresent(String.self, forKey: .number) {
+                switch text {
+                case "nan": self = .number(.nan)
+                case "inf": self = .number(.infinity)
+                case "-inf": self = .number(-.infinity)
+                default: throw DecodingError.dataCorruptedError(forKey: .number, in: container, debugDescription: "not nan, inf or -inf")
+                }
+                return
+            }
+            var pairs = try container.nestedUnkeyedContainer(forKey: .object)
+            var members: [(String, JSONValue)] = []
+            while !pairs.isAtEnd {
+                var pair = try pairs.nestedUnkeyedContainer()
+                members.append((try pair.decode(String.self), try pair.decode(JSONValue.self)))
+            }
+            self = .object(members)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var single = encoder.singleValueContainer()
+            try single.encodeNil()
+        case .bool(let bool):
+            var single = encoder.singleValueContainer()
+            try single.encode(bool)
+        case .number(let number) where number.isFinite:
+            var single = encoder.singleValueContainer()
+            try single.encode(number)
+        case .number(let number):
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number.isNaN ? "nan" : number > 0 ? "inf" : "-inf", forKey: .number)
+        case .string(let string):
+            var single = encoder.singleValueContainer()
+            try single.encode(string)
+        case .array(let items):
+            var single = encoder.singleValueContainer()
+            try single.encode(items)
+        case .object(let members):
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            var pairs = container.nestedUnkeyedContainer(forKey: .object)
+            for (key, value) in members {
+                var pair = pairs.nestedUnkeyedContainer()
+                try pair.encode(key)
+                try pair.encode(value)
+            }
+        }
+    }
+}

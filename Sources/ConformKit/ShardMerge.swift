@@ -1,0 +1,279 @@
+import ConformCore
+import Foundation
+
+/// The shards of one run, read back from the JSON documents they wrote (`conform run --shard K/N`) and
+/// put in the whole run's order, for `conform merge` to make the whole run's outputs and exit status.
+/// Reading refuses what cannot be merged into the run the shards came from: a file that is not a shard
+/// result, shards of another conform version or policy library, a shard missing or given twice.
+public struct ShardMerge: Sendable {
+    /// Whether the shards were made with `--coverage` (all or none of them).
+    public var coverage: Bool
+    /// The problems the run found before any file (a missing path, no trace found).
+    public var leadingErrors: [Diagnostic]
+    /// The warnings found while looking for files (links not followed), which come before every file.
+    public var lookupWarnings: [Diagnostic]
+    /// Every file's outcome, in the whole run's order, before the trace-id check.
+    public var outcomes: [FileOutcome]
+
+    /// Reads the shards' documents and checks that they make one whole run.
+    /// - Parameters:
+    ///   - version: this conform's version; shards made by another are refused.
+    ///   - library: the policies loaded here; shards made with others are refused.
+    /// - Returns: the merged run, or `nil` and every reason it cannot be made (each at the file it concerns).
+    ///   - baselineFiles: the merge's `--baseline` and `--write-baseline`: shards that left a baseline file
+    ///     among the traces unchecked are refused unless it is one of these.
+    public static func read(_ paths: [String], version: String, library: PolicyLibrary, baselineFiles: [String] = []) -> (ShardMerge?, [Diagnostic]) {
+        var shards: [Shard] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            switch readShard(path) {
+            case .success(let shard): shards.append(shard)
+            case .failure(let refusal): problems.append(refusal.diagnostic(at: path))
+            }
+        }
+        for shard in shards {
+            problems += agreement(of: shard, version: version, fingerprint: library.fingerprint, first: shards[0])
+            for file in shard.header.baselineFiles where !ConformRunner.excluding(baselineFiles, from: [file]).isEmpty {
+                problems.append(Refusal.baselineFile(shard: shard.name, file: file).diagnostic(at: shard.path))
+            }
+        }
+        problems += completeness(shards)
+        guard problems.isEmpty, let first = shards.min(by: { $0.header.index < $1.header.index }) else { return (nil, problems) }
+        // Every file of the run, once: what shards of one run always give.
+        let filed = shards.flatMap { $0.outcomes.compactMap { entry in entry.index.map { ($0, entry.outcome) } } }.sorted { $0.0 < $1.0 }
+        guard filed.map(\.0) == Array(0..<first.header.files) else { return (nil, [Refusal.notOneRun.diagnostic(at: Refusal.place)]) }
+        let warnings = first.outcomes.filter { $0.index == nil }.flatMap(\.outcome.warnings)
+        return (
+            ShardMerge(coverage: first.header.coverage, leadingErrors: first.header.errors, lookupWarnings: warnings, outcomes: filed.map(\.1)),
+            []
+        )
+    }
+
+    /// Hands every outcome over as the unsharded run with these options hands it: without what the run
+    /// would not have kept, judged against the same baseline, and admitted (trace ids, the baseline's
+    /// ledger) over the whole run, in its order.
+    /// - Parameters:
+    ///   - keepSteps: the run's outputs show steps (reports, `--github`): else steps, evidence, evidence
+    ///     warnings and line lengths are dropped, as a run that does not keep steps never makes them.
+    ///   - recordPaths: the run records the transitions each claimed pair took.
+    ///   - baseline: the run's `--baseline` (or `--write-baseline`); whatever the shards had, broken claims
+    ///     are marked with this one only, and its files are not traces.
+    ///   - writeBaseline: with `--write-baseline`, the file the new baseline goes to.
+    /// - Returns: what the run made of its baseline, when it has one.
+    public func replay(
+        keepSteps: Bool, recordPaths: Bool, baseline: BaselineMatcher? = nil, writeBaseline: String? = nil, each: (FileOutcome) -> Void
+    ) -> BaselineOutcome? {
+        if !lookupWarnings.isEmpty { each(FileOutcome(summary: nil, results: [], errors: [], warnings: lookupWarnings)) }
+        let excluded = [baseline?.baseline.file, writeBaseline].compactMap { $0 }
+        var admission = RunAdmission(baseline: baseline)
+        for var outcome in outcomes {
+            // A baseline file is never a trace of the run, though a shard made without it read it as one.
+            if !excluded.isEmpty, let file = outcome.summary?.file ?? outcome.errors.first?.location.file,
+                ConformRunner.excluding(excluded, from: [file]).isEmpty
+            {
+                continue
+            }
+            if !keepSteps {
+                outcome.summary?.steps = []
+                for index in outcome.results.indices { outcome.results[index].departureEvidence = nil }
+                // A file's warnings are about evidence, which only a run that keeps steps reads.
+                outcome.warnings = []
+                outcome.lineLengths = [:]
+            }
+            if !recordPaths {
+                for index in outcome.results.indices { outcome.results[index].outcome.path = [] }
+            }
+            for index in outcome.results.indices { outcome.results[index].baseline = nil }
+            baseline?.mark(&outcome.results)
+            each(admission.admit(outcome))
+        }
+        return admission.finish(writtenTo: writeBaseline)
+    }
+
+    /// Why files cannot be merged, each said once, here.
+    public enum Refusal: Error, Equatable, CustomStringConvertible {
+        /// The file could not be read; the reason as `FileReader` gives it.
+        case unreadable(String)
+        case notJSON
+        case notConformDocument
+        /// A conform document without `"shard"`.
+        case unsharded
+        /// `"shard"` or `"outcomes"` is not what a shard writes: where and what.
+        case damaged(String)
+        case otherVersion(shard: String, version: String, current: String)
+        case otherPolicies(shard: String, fingerprint: String, loaded: String)
+        case otherSelection(shard: String, rule: String)
+        case otherCount(shard: String, first: String, firstShard: String)
+        case otherRun(shard: String, files: Int, first: String, firstFiles: Int)
+        case otherCoverage(shard: String, coverage: Bool, first: String)
+        case twice(shard: String, also: String)
+        /// The shard left a baseline file among the traces unchecked; the merge has no such baseline.
+        case baselineFile(shard: String, file: String)
+        case missing(shards: [String], count: Int)
+        /// The shards agree on everything, yet their files are not each file of one run once.
+        case notOneRun
+
+        /// Where problems that concern no one file are said.
+        public static let place = "conform merge"
+
+        public var description: String {
+            switch self {
+            case .unreadable(let reason):
+                return reason
+            case .notJSON:
+                return "not a shard result: the file is not JSON"
+            case .notConformDocument:
+                return "not a shard result: the file is JSON, but not a conform document (no \"conform\": 1)"
+            case .unsharded:
+                return "not a shard result: a conform document from a run without --shard "
+                    + "(shards write theirs with --shard K/N and --format json or --report json)"
+            case .damaged(let what):
+                return "not a shard result: its \"shard\" or \"outcomes\" cannot be read (\(what))"
+            case .otherVersion(let shard, let version, let current):
+                return "shard \(shard) was made by conform \(version), and this is conform \(current): "
+                    + "shards of different conform versions cannot be merged"
+            case .otherPolicies(let shard, let fingerprint, let loaded):
+                return "shard \(shard) was made with other policies (\(fingerprint); loaded here: \(loaded)): "
+                    + "shards of different policy libraries cannot be merged (give merge the --policies the shards had)"
+            case .otherSelection(let shard, let rule):
+                return "shard \(shard) was dealt its files by the rule '\(rule)', not '\(ConformCore.Shard.selection)': "
+                    + "shards of different conform versions cannot be merged"
+            case .otherCount(let shard, let first, let firstShard):
+                return "shard \(shard), but \(first) is shard \(firstShard): the shards of one run share N"
+            case .otherRun(let shard, let files, let first, let firstFiles):
+                return "shard \(shard) of a run of \(files) files, but \(first) of \(firstFiles): shards of different runs cannot be merged"
+            case .otherCoverage(let shard, let coverage, let first):
+                return "shard \(shard) was made \(coverage ? "with" : "without") --coverage, and \(first) \(coverage ? "without" : "with"): "
+                    + "make every shard with it or every shard without"
+            case .baselineFile(let shard, let file):
+                return "shard \(shard) was made with the baseline \(file), which lies among the traces and so was not checked as one: "
+                    + "give merge the same --baseline (or --write-baseline)"
+            case .twice(let shard, let also):
+                return "shard \(shard) is given twice (also \(also))"
+            case .missing(let shards, let count):
+                let list = shards.count == 1 ? "shard \(shards[0]) is" : "shards \(shards.joined(separator: ", ")) are"
+                return "\(list) missing: a merge needs every shard of the run, 1/\(count) to \(count)/\(count)"
+            case .notOneRun:
+                return "the shards' files do not make up one run (each file must be in exactly one shard); "
+                    + "shards of different runs cannot be merged"
+            }
+        }
+
+        /// The refusal as a problem at `file`.
+        public func diagnostic(at file: String) -> Diagnostic {
+            Diagnostic(.error, description, at: SourceLocation(file: file, position: nil))
+        }
+    }
+
+    // MARK: - Private
+
+    /// One file read as a shard result.
+    private struct Shard {
+        var path: String
+        var header: ShardHeader
+        var outcomes: [ShardOutcome]
+
+        /// `K/N`.
+        var name: String { "\(header.index)/\(header.count)" }
+    }
+
+    /// The members of a document that `merge` reads; the others are not looked at.
+    private struct Document: Decodable {
+        var conform: Int?
+        var shard: Result<ShardHeader, any Error>?
+        var outcomes: Result<[ShardOutcome], any Error>?
+
+        private enum CodingKeys: String, CodingKey {
+            case conform, shard, outcomes
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            conform = try? container.decodeIfPresent(Int.self, forKey: .conform)
+            if container.contains(.shard) { shard = Result { try container.decode(ShardHeader.self, forKey: .shard) } }
+            if container.contains(.outcomes) { outcomes = Result { try container.decode([ShardOutcome].self, forKey: .outcomes) } }
+        }
+    }
+
+    private static func readShard(_ path: String) -> Result<Shard, Refusal> {
+        let bytes: [UInt8]
+        switch FileReader.read(path, maximumBytes: Int(Int32.max)) {
+        case .success(let read): bytes = read
+        case .failure(.cannotOpen): return .failure(.unreadable("cannot read the file (it is missing or not accessible)"))
+        case .failure(.notRegularFile): return .failure(.unreadable("not a regular file, so it is not read"))
+        case .failure(.tooLarge(let size)): return .failure(.unreadable("the file has \(size) bytes; at most \(Int32.max) are read"))
+        case .failure(.readFailed(let reason)): return .failure(.unreadable("cannot read the file: \(reason)"))
+        case .failure(.changed): return .failure(.unreadable("the file changed while it was read"))
+        }
+        let document: Document
+        do {
+            document = try JSONDecoder().decode(Document.self, from: Data(bytes))
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            return .failure(.notJSON)
+        } catch {
+            // JSON, but not an object.
+            return .failure(.notConformDocument)
+        }
+        guard document.conform == 1 else { return .failure(.notConformDocument) }
+        guard let shard = document.shard else { return .failure(.unsharded) }
+        switch (shard, document.outcomes) {
+        case (.success(let header), .success(let outcomes)):
+            return .success(Shard(path: path, header: header, outcomes: outcomes))
+        case (.failure(let error), _), (_, .failure(let error)):
+            return .failure(.damaged(describe(error)))
+        case (.success, nil):
+            return .failure(.damaged("outcomes: missing"))
+        }
+    }
+
+    /// What a decoding error says, in a few words: where and what.
+    private static func describe(_ error: any Error) -> String {
+        let path: [any CodingKey]
+        let what: String
+        switch error {
+        case DecodingError.keyNotFound(let key, let context): (path, what) = (context.codingPath + [key], "missing")
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            (path, what) = (context.codingPath, "not what a shard result has there")
+        default: return "\(error)"
+        }
+        let place = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return place.isEmpty ? what : "\(place.hasPrefix(".") ? String(place.dropFirst()) : place): \(what)"
+    }
+
+    /// Whether a shard was made by this conform, with these policies, in the same way as the first shard.
+    private static func agreement(of shard: Shard, version: String, fingerprint: String, first: Shard) -> [Diagnostic] {
+        let header = shard.header
+        var refusals: [Refusal] = []
+        if header.version != version { refusals.append(.otherVersion(shard: shard.name, version: header.version, current: version)) }
+        if header.policies != fingerprint { refusals.append(.otherPolicies(shard: shard.name, fingerprint: header.policies, loaded: fingerprint)) }
+        if header.selection != ConformCore.Shard.selection { refusals.append(.otherSelection(shard: shard.name, rule: header.selection)) }
+        if shard.path != first.path {
+            if header.count != first.header.count {
+                refusals.append(.otherCount(shard: shard.name, first: first.path, firstShard: first.name))
+            } else if header.files != first.header.files {
+                refusals.append(.otherRun(shard: shard.name, files: header.files, first: first.path, firstFiles: first.header.files))
+            }
+            if header.coverage != first.header.coverage {
+                refusals.append(.otherCoverage(shard: shard.name, coverage: header.coverage, first: first.path))
+            }
+        }
+        return refusals.map { $0.diagnostic(at: shard.path) }
+    }
+
+    /// Every shard of 1...N once, when the shards agree on N.
+    private static func completeness(_ shards: [Shard]) -> [Diagnostic] {
+        guard let count = shards.first?.header.count, shards.allSatisfy({ $0.header.count == count }) else { return [] }
+        var problems: [Diagnostic] = []
+        var seen: [Int: String] = [:]
+        for shard in shards {
+            if let earlier = seen[shard.header.index] {
+                problems.append(Refusal.twice(shard: shard.name, also: earlier).diagnostic(at: shard.path))
+            } else {
+                seen[shard.header.index] = shard.path
+            }
+        }
+        let missing = (1...count).filter { seen[$0] == nil }.map { "\($0)/\(count)" }
+        if !missing.isEmpty { problems.append(Refusal.missing(shards: missing, count: count).diagnostic(at: Refusal.place)) }
+        return problems
+    }
+}

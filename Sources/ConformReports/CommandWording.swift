@@ -1,0 +1,30 @@
+import ConformCore
+
+/// What the commands say about their own work (not about a run's verdicts): lint's summary line, the
+/// files a command wrote, an unknown command. The CLI prints these through `Console`.
+public enum CommandWording {
+    /// `2 trace files, 1 policy file: no problems` (green) or `... : 3 problems` (red).
+    public static func lintSummary(traceFiles: Int, policyFiles: Int, problems: Int, terminal: Terminal) -> String {
+        "\(Plural.count(traceFiles, "trace file")), \(Plural.count(policyFiles, "policy file")): "
+            + (problems == 0 ? terminal.green("no problems") : terminal.red(Plural.count(problems, "problem")))
+    }
+
+    /// `conform: wrote conform-report/report.md, conform-report/report.json`: the report files a run
+    /// wrote, in the order of `--report`'s formats; `nil` when it wrote none.
+    public static func reportsWritten(_ paths: [String]) -> String? {
+        paths.isEmpty ? nil : "conform: wrote " + paths.joined(separator: ", ")
+    }
+
+    /// `unknown command 'rnu'; did you mean 'run'?`, or, for a word near no command, the commands there
+    /// are; for a path that exists, how to check it.
+    public static func unknownCommand(_ word: String, commands: [String], isPath: Bool) -> String {
+        // `help` is a command too (`conform help run`), though not one worth listing.
+        if let near = Spelling.nearest(to: word, among: commands + ["help"]) {
+            return "unknown command '\(word)'; did you mean '\(near)'?"
+        }
+        if isPath {
+            return "unknown command '\(word)'; to check the traces there, run 'conform run \(word)'"
+        }
+        return "unknown command '\(word)'; the commands are " + commands.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,102 @@
+import ConformCore
+import Foundation
+
+/// The one printer behind every command: all that `conform` writes for a person to read, on standard
+/// output or standard error, goes through here. Whatever a command forgot to escape, no control
+/// character from a trace or policy file acts on the terminal: each is shown as U+FFFD. Only line
+/// breaks survive, and colour, as the exact sequences `Terminal` paints with, on a terminal that shows
+/// colour.
+public struct Console: Sendable {
+    /// Which standard stream.
+    public enum Stream: Sendable {
+        case standardOutput, standardError
+    }
+
+    public let stream: Stream
+    /// Colour on this stream: on only for a terminal, and never with `NO_COLOR`.
+    public let terminal: Terminal
+
+    public init(_ stream: Stream) {
+        self.stream = stream
+        terminal = Terminal(fileDescriptor: stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO)
+    }
+
+    /// What a command prints: its result, its data.
+    public static var standardOutput: Console { Console(.standardOutput) }
+    /// What a command says about its work: problems, progress, what it wrote, while standard output carries data.
+    public static var standardError: Console { Console(.standardError) }
+
+    /// Writes `text` as it is (made inert), without adding a line break.
+    public func write(_ text: String) {
+        guard !text.isEmpty else { return }
+        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+        handle.write(Data(Self.inert(text, keepingColours: terminal.colours).utf8))
+    }
+
+    /// Writes `text` and a line break.
+    public func line(_ text: String = "") {
+        write(text + "\n")
+    }
+
+    /// Located problems in compiler form, through the one `DiagnosticPrinter`.
+    public func problems(_ diagnostics: [Diagnostic]) {
+        let printer = DiagnosticPrinter(terminal: terminal)
+        write(diagnostics.map(printer.text).joined())
+    }
+
+    /// `text` with every control character (C0 but the line break, DEL, C1) replaced by U+FFFD, except,
+    /// when `keepingColours`, the escape sequences `Terminal` paints with. Text that needs nothing is
+    /// returned as it is, without a copy (a run's JSON goes through here).
+    public static func inert(_ text: String, keepingColours: Bool) -> String {
+        if text.utf8.withContiguousStorageIfAvailable({ firstUnsafe(in: $0) == nil }) == true { return text }
+        let bytes = Array(text.utf8)
+        guard let first = bytes.withUnsafeBufferPointer(firstUnsafe) else { return text }
+        var out: [UInt8] = Array(bytes[..<first])
+        out.reserveCapacity(bytes.count + 16)
+        var index = first
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x1B, keepingColours, let length = paintSequence(in: bytes, at: index) {
+                out += bytes[index..<index + length]
+                index += length
+            } else if (byte < 0x20 && byte != 0x0A) || byte == 0x7F {
+                out += replacement
+                index += 1
+            } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                out += replacement
+                index += 2
+            } else {
+                out.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: - Private
+
+    /// U+FFFD in UTF-8.
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// Where the first byte that `inert` would change is.
+    private static func firstUnsafe(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (byte < 0x20 && byte != 0x0A) || byte == 0x7F { return index }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The length of `ESC [ CODE m` at `index` when CODE is one `Terminal` paints with.
+    private static func paintSequence(in bytes: [UInt8], at index: Int) -> Int? {
+        guard index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") else { return nil }
+        var end = index + 2
+        while end < bytes.count, end < index + 5, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "m"), end > index + 2 else { return nil }
+        let code = String(decoding: bytes[index + 2..<end], as: UTF8.self)
+        return Terminal.paintCodes.contains(code) ? end - index + 1 : nil
+    }
+}

@@ -1,0 +1,44 @@
+import ConformCore
+import Testing
+
+@testable import ConformReports
+
+@Suite("Counts in words, and the one printer")
+struct WordingTests {
+    @Test("a count agrees with its noun; a part of a whole agrees with its verb")
+    func plurals() {
+        #expect(Plural.count(1, "trace") == "1 trace")
+        #expect(Plural.count(0, "trace") == "0 traces")
+        #expect(Plural.count(2, "policy") == "2 policies")
+        #expect(Plural.count(1, "policy") == "1 policy")
+        #expect(Plural.count(3, "stale baseline entry") == "3 stale baseline entries")
+        #expect(Plural.count(2, "trace file") == "2 trace files")
+        #expect(Plural.count(2, "day") == "2 days")
+        #expect(Plural.count(2, "match") == "2 matches")
+        #expect(Plural.part(1, of: 1, "claim", verb: ("holds", "hold")) == "1 of 1 claim holds")
+        #expect(Plural.part(1, of: 2, "claim", verb: ("holds", "hold")) == "1 of 2 claims holds")
+        #expect(Plural.part(31, of: 31, "claim", verb: ("holds", "hold")) == "31 of 31 claims hold")
+        #expect(Plural.part(0, of: 1, "claim", verb: ("holds", "hold")) == "0 of 1 claim hold")
+    }
+
+    @Test("the terminal summary: '1 trace', '1 of 1 claim holds', '1 error', '1 warning'")
+    func terminalSummary() {
+        let context = RunContext(policies: [], version: "0", generatedAt: nil, reportDirectory: "r", workingDirectory: "/")
+        var report = TerminalReport(context: context, terminal: Terminal(colours: false))
+        let diagnostic = Diagnostic(.error, "bad", at: SourceLocation(file: "a.yaml", position: nil))
+        _ = report.add(FileOutcome(summary: nil, results: [], errors: [diagnostic]))
+        #expect(report.finish(RunEnding()).hasSuffix("\n0 traces, 0 policies: no claims, 1 error\n"))
+    }
+
+    @Test("the one printer shows every control character inert, and keeps only its own colours, on a terminal that shows them")
+    func inert() {
+        #expect(Console.inert("plain text\nsecond line", keepingColours: false) == "plain text\nsecond line")
+        #expect(Console.inert("a\u{1B}[2Jb\rc\td\u{7F}e\u{9B}f", keepingColours: false) == "a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f")
+        let painted = Terminal(colours: true).red("error:")
+        #expect(Console.inert(painted, keepingColours: true) == painted)
+        #expect(Console.inert(painted, keepingColours: false) == "\u{FFFD}[31merror:\u{FFFD}[0m")
+        // Not a sequence Terminal paints with: inert even on a colour terminal.
+        #expect(Console.inert("\u{1B}[2J\u{1B}]0;title\u{07}", keepingColours: true) == "\u{FFFD}[2J\u{FFFD}]0;title\u{FFFD}")
+        #expect(Console.inert("é ü → …", keepingColours: false) == "é ü → …")
+    }
+}
