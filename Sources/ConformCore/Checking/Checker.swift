@@ -80,7 +80,7 @@ public struct Checker {
     // The single steps, for `PolicySimulator`.
 
     func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError) -> Departure? {
-        try Replay(tables: policy.tables, recordsPath: recordsPath).compare(observation, at: StepPlace(step), after: nil, model: &model)
+        try Replay(tables: policy.tables, recordsPath: recordsPath).compare(observation, at: StepPlace(step), after: nil, of: [], model: &model)
     }
 
     func perform(_ action: Action, at step: Step, model: inout ModelState) throws(EvaluationError) -> ActionOutcome {
@@ -135,10 +135,11 @@ struct Replay {
     /// teaches nothing), up to the first action the policy does not allow, recording where the model
     /// stands after the start and after each action.
     func run(_ trace: Trace, recording replay: inout TraceReplay?) -> CheckOutcome {
-        var model = ModelState(tables: tables, trace: trace)
+        var model = ModelState(tables: tables, form: trace.form, settings: trace.settings)
         var path: [TakenTransition] = []
-        // The last action that moved the model: what a later observation's missing sheet is blamed on.
-        var lastMove: (step: StepPlace, action: Action)?
+        // The last action that moved the model (its position in the steps): what a later observation's
+        // missing sheet is blamed on.
+        var lastMove: Int?
         // The outcome once a `see` departed, while the replay goes on.
         var settled: CheckOutcome?
         replay?.record(model, reading: model.index.map { tables.states[$0].predictionInputs }, after: nil)
@@ -151,7 +152,7 @@ struct Replay {
                 case .see(let observation):
                     // Once the outcome is settled, a `see` matters only for the roles it may teach.
                     if settled != nil, !observation.namesSheetActions { continue }
-                    guard let departure = try compare(observation, at: step, after: lastMove, model: &model) else { continue }
+                    guard let departure = try compare(observation, at: step, after: lastMove, of: steps, model: &model) else { continue }
                     let outcome = CheckOutcome(verdict: .fail(departure), path: path)
                     guard replay != nil else { return outcome }
                     settled = settled ?? outcome
@@ -161,7 +162,7 @@ struct Replay {
                     case .departed(let departure):
                         return settled ?? CheckOutcome(verdict: .fail(departure), path: path)
                     case .took(let transition):
-                        lastMove = (step, action)
+                        lastMove = index
                         taken = transition
                     case .unchanged:
                         break
@@ -185,8 +186,9 @@ struct Replay {
 
     // MARK: - Observations
 
-    /// - Parameter lastMove: the last action that moved the model, which a sheet missing here is blamed on.
-    func compare(_ observation: Observation, at step: StepPlace, after lastMove: (step: StepPlace, action: Action)?, model: inout ModelState)
+    /// - Parameter lastMove: the position in `steps` of the last action that moved the model, which a sheet
+    ///   missing here is blamed on.
+    func compare(_ observation: Observation, at step: StepPlace, after lastMove: Int?, of steps: [Step], model: inout ModelState)
         throws(EvaluationError) -> Departure?
     {
         let items = observation.items
@@ -208,12 +210,12 @@ struct Replay {
             // A sheet the policy shows here, and the trace says none is up: reported at the action it should have followed.
             if mismatch != nil, let lastMove, let index = model.index,
                 case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet], sheet.isShown,
-                let seen = Self.noSheet(in: observation)
+                let seen = Self.noSheet(in: observation), case .action(let action) = steps[lastMove].kind
             {
+                let move = steps[lastMove]
                 return Departure(
-                    step: lastMove.step.number, position: lastMove.step.position, state: model.state,
-                    detail: .missingSheet(after: lastMove.action, step: lastMove.step.number, expected: sheet, seen: seen),
-                    shownAt: step.number)
+                    step: move.number, position: move.position, state: model.state,
+                    detail: .missingSheet(after: action, step: move.number, expected: sheet, seen: seen), shownAt: step.number)
             }
             if let mismatch {
                 return Departure(

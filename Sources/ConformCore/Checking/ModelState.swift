@@ -26,15 +26,16 @@ struct ModelState: Hashable {
     let settings: [String: Value]
 
     init(policy: Policy, trace: Trace) {
-        self.init(tables: policy.tables, trace: trace)
+        self.init(tables: policy.tables, form: trace.form, settings: trace.settings)
     }
 
-    init(tables: PolicyTables, trace: Trace) {
+    /// The parts of a trace a model keeps, taken apart: passing the whole trace copied it.
+    init(tables: PolicyTables, form: [String: Value], settings: [String: Value]) {
         state = tables.initialState
         index = tables.initialIndex
         variables = tables.initialVariables
-        opening = trace.form
-        settings = trace.settings
+        opening = form
+        self.settings = settings
     }
 
     /// The value of a name in an expression, `nil` for a name that is an enumeration case, as an evaluation
