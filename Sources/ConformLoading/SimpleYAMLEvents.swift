@@ -12,14 +12,17 @@ import CYaml
 /// that goes on to the next line, an empty list item or flow value, a trailing comma, a comment inside a
 /// flow, a `:` inside a plain scalar of a flow, a plain scalar starting with a character other than a
 /// letter, a digit or one of `_ . / ( ) + $ ~` (or `-` before a letter, digit or `.`), an indentation
-/// that no open collection has. The caller then reads the file with libyaml.
+/// that no open collection has, a document that is not a map, a line of more than
+/// `maximumLineEvents` events, flows nested more than 64 deep. The caller then reads the file with libyaml.
 ///
 /// Where it does not stop, it gives exactly libyaml's events: the same types in the same order, the same
 /// scalar bytes and styles, and the same positions for scalars and collection starts (the only positions
 /// a reader keeps; columns count characters, as libyaml's do). `SimpleYAMLEventsTests` compares the two
 /// on the examples, on generated trace-like files and on thousands of randomly mutated ones.
 ///
-/// It scans one line at a time and queues that line's events, so memory stays small for any file.
+/// It scans one line at a time and queues that line's events, so memory stays small for any file, and
+/// its work is linear in the file (columns on a line with non-ASCII characters are counted on from the
+/// last event's).
 struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
     /// 24 bytes, trivially copied (the input is under 2 GiB: larger inputs are left to libyaml).
     private struct Event {
