@@ -21,10 +21,11 @@ public struct Console: Sendable {
         terminal = Terminal(fileDescriptor: stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO)
     }
 
-    /// What a command prints: its result, its data.
-    public static var standardOutput: Console { Console(.standardOutput) }
+    /// What a command prints: its result, its data. Looked at once (whether it is a terminal, `NO_COLOR`):
+    /// a run's JSON is written through here in hundreds of pieces.
+    public static let standardOutput = Console(.standardOutput)
     /// What a command says about its work: problems, progress, what it wrote, while standard output carries data.
-    public static var standardError: Console { Console(.standardError) }
+    public static let standardError = Console(.standardError)
 
     /// Writes `text` as it is (made inert), without adding a line break.
     public func write(_ text: String) {
@@ -81,6 +82,19 @@ public struct Console: Sendable {
     /// Where the first byte that `inert` would change is.
     private static func firstUnsafe(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0
+        // A run's JSON (tens of megabytes) comes through here: eight bytes are looked at at once, and only
+        // a word that may hold a byte below 0x20 (a line break, mostly), 0x7F or 0xC2 is looked at byte by byte.
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                if !mayHoldUnsafeByte(word) {
+                    index += 8
+                    continue
+                }
+                for offset in index..<index + 8 where isUnsafe(bytes, at: offset) { return offset }
+                index += 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if (byte < 0x20 && byte != 0x0A) || byte == 0x7F { return index }
@@ -88,6 +102,26 @@ public struct Console: Sendable {
             index += 1
         }
         return nil
+    }
+
+    private static func isUnsafe(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        if (byte < 0x20 && byte != 0x0A) || byte == 0x7F { return true }
+        return byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether some byte of `word` may be below 0x20, 0x7F or 0xC2: never false when one is (it may be
+    /// true when none is, which only costs a look at each byte).
+    private static func mayHoldUnsafeByte(_ word: UInt64) -> Bool {
+        // The classic test for a byte below n (n at most 0x80): (x - n * ones) & ~x & highBits.
+        let below = (word &- 0x20 &* ones) & ~word & highBits
+        let del = word ^ (0x7F &* ones)
+        let lead = word ^ (0xC2 &* ones)
+        let zeroIn = { (x: UInt64) in (x &- ones) & ~x & highBits }
+        return below | zeroIn(del) | zeroIn(lead) != 0
     }
 
     /// The length of `ESC [ CODE m` at `index` when CODE is one `Terminal` paints with.

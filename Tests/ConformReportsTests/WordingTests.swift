@@ -41,4 +41,18 @@ struct WordingTests {
         #expect(Console.inert("\u{1B}[2J\u{1B}]0;title\u{07}", keepingColours: true) == "\u{FFFD}[2J\u{FFFD}]0;title\u{FFFD}")
         #expect(Console.inert("é ü → …", keepingColours: false) == "é ü → …")
     }
+
+    @Test("a control character is found at any position of a long text, whichever of its eight-byte words it falls in")
+    func inertAtEveryPosition() {
+        // Text around it of one-, two- and three-byte characters, line breaks and bytes close to the unsafe ones.
+        let around = "ab\n~\u{7E}é→ \u{A0}\u{FF}xyz\n0123456789"
+        #expect(Console.inert(around + around, keepingColours: false) == around + around)
+        for unsafe in ["\u{01}", "\u{1F}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}"] {
+            for cut in 0...around.count {
+                let prefix = String(around.prefix(cut))
+                let text = prefix + unsafe + around.dropFirst(cut) + around
+                #expect(Console.inert(text, keepingColours: false) == prefix + "\u{FFFD}" + around.dropFirst(cut) + around)
+            }
+        }
+    }
 }
