@@ -98,6 +98,8 @@ extension ConformCommand {
             let keepsSteps = needsSteps || record != nil
             var options = ConformRunner.Options(
                 paths: paths, claims: claims, keepSteps: keepsSteps, recordPaths: keepsSteps || coverage, revealDifferences: coverage)
+            // Step summaries are made only for the traces a report may show in full (a shard's for all).
+            options.steps = outputs.stepDemand
             options.followLinks = followLinks
             options.jobs = jobs
             options.shard = shard

@@ -10,8 +10,11 @@ public struct ConformRunner: Sendable {
         public var paths: [String]
         /// `--policy`: policies every trace claims (where the policy can read the trace).
         public var claims: [String]
-        /// Keep every trace's steps in the result, for reports that show them.
+        /// Keep the traces' steps in the result, for reports that show them (those `steps` asks for), and
+        /// read their evidence.
         public var keepSteps: Bool
+        /// With `keepSteps`: whose steps are kept (the outputs' `StepDemand`); by default every trace's.
+        public var steps: StepDemand = .all
         /// Record the transitions each claimed pair took (reports draw them; coverage counts them).
         public var recordPaths: Bool
         /// Replay each trace on every two policies of one domain that can read it, to find which of their
@@ -122,7 +125,7 @@ public struct ConformRunner: Sendable {
         let work: @Sendable (String, RevealTargets?) -> FileOutcome = { file, reveal in
             var outcome = check(
                 file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
-                reveal: reveal)
+                reveal: reveal, steps: options.steps)
             // Marked before `prepare`, which may serialise the results.
             options.baseline?.mark(&outcome.results)
             prepare(&outcome)
@@ -213,11 +216,14 @@ public struct ConformRunner: Sendable {
     }
 
     /// - Parameter reveal: the pairs of policies to replay the trace on (`nil`: none).
-    func check(file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?) -> FileOutcome {
+    /// - Parameter steps: with `keepSteps`, whose step summaries are made.
+    func check(
+        file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?, steps: StepDemand = .all
+    ) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(file) {
         case .success(let read): bytes = read
-        case .failure(let diagnostic): return FileOutcome(summary: nil, results: [], errors: [diagnostic], prepared: nil)
+        case .failure(let diagnostic): return FileOutcome(summary: nil, results: [], errors: [diagnostic])
         }
         let (loaded, problems) = loader.load(bytes, file: file)
         guard let trace = loaded else {
@@ -257,10 +263,11 @@ public struct ConformRunner: Sendable {
                 PairResult(trace: trace.id, file: file, app: trace.app, title: trace.title, policy: id, claimed: isClaimed,
                     outcome: outcomes[index]))
         }
+        let showsSteps = keepSteps && steps.wantsSteps(of: results)
         let summary = TraceSummary(
             id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count,
-            steps: keepSteps ? trace.steps.map(StepSummary.init) : [], idPosition: trace.idPosition)
-        var outcome = FileOutcome(summary: summary, results: results, errors: errors, prepared: nil)
+            steps: showsSteps ? trace.steps.map(StepSummary.init) : [], idPosition: trace.idPosition)
+        var outcome = FileOutcome(summary: summary, results: results, errors: errors)
         // Only reports show evidence, so only a run that keeps steps reads it.
         if keepSteps {
             outcome.warnings = Self.attachEvidence(trace, to: &outcome.results)

@@ -10,6 +10,7 @@ struct MarkdownReport: RunRenderer {
     let context: RunContext
     let templates: ReportTemplates?
     private let digest: SharedDigest
+    var stepDemand: StepDemand { digest.stepDemand }
 
     init(context: RunContext, templates: ReportTemplates?, digest: SharedDigest) {
         self.context = context
@@ -28,8 +29,9 @@ struct MarkdownReport: RunRenderer {
         var last = ""
         // A trace takes a matrix row of some 40 characters at least: start where the report can fit.
         let fits = facts.tally.traces * 40 <= Self.characterLimit
+        let index = ReportIndex(facts)
         for limit in ([nil, 400, 100, 25, 5, 0] as [Int?]).drop(while: { !fits && $0 == nil }) {
-            let model = ReportModel(facts: facts, context: context, detailLimit: limit, rowLimit: limit.map { $0 * 4 })
+            let model = ReportModel(facts: facts, context: context, index: index, detailLimit: limit, rowLimit: limit.map { $0 * 4 })
             last = template.render(model.context(diagrams: false))
             if last.count <= Self.characterLimit { return last }
         }

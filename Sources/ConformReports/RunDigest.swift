@@ -25,12 +25,20 @@ struct RunFacts {
 final class RunDigest {
     private var facts: RunFacts
     private var retention = Retention()
+    /// Tells the checking threads which traces may still be kept in full.
+    let gate = RetentionGate()
 
     init(context: RunContext) {
         facts = RunFacts(policyIDs: context.policyIDs)
     }
 
     func add(_ outcome: FileOutcome) {
+        if facts.kept.traces.isEmpty, outcome.summary != nil {
+            // Room for every row kept, once: regrowing an array of large pairs copied it again and again.
+            // (Address space only: pages are touched as rows come.)
+            facts.kept.traces.reserveCapacity(2 * Retention.rows)
+            facts.kept.results.reserveCapacity(2 * Retention.rows * outcome.results.count)
+        }
         facts.tally.add(outcome)
         var outcome = outcome
         for pair in outcome.results where pair.claimed {
@@ -40,6 +48,7 @@ final class RunDigest {
             broken.outcome.path = []
             facts.brokenClaims.append(broken)
         }
+        if outcome.summary != nil { gate.took(failing: Retention.isFailing(outcome)) }
         switch retention.decide(outcome) {
         case .details:
             if let file = outcome.summary?.file { facts.detailed.insert(file) }
@@ -99,7 +108,11 @@ struct Retention {
 
     /// Whether a claim of the trace does not hold.
     static func isFailing(_ outcome: FileOutcome) -> Bool {
-        outcome.results.contains { $0.claimed && $0.verdict.kind != .pass }
+        isFailing(outcome.results)
+    }
+
+    static func isFailing(_ results: [PairResult]) -> Bool {
+        results.contains { $0.claimed && $0.verdict.kind != .pass }
     }
 }
 
@@ -127,4 +140,7 @@ struct SharedDigest {
     }
 
     func facts(ending: RunEnding) -> RunFacts { digest.facts(ending: ending) }
+
+    /// The steps the reports reading this digest show.
+    var stepDemand: StepDemand { .retained(digest.gate) }
 }

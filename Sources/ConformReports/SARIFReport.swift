@@ -7,6 +7,7 @@ struct SARIFReport: RunRenderer {
 
     let context: RunContext
     private let digest: SharedDigest
+    var stepDemand: StepDemand { digest.stepDemand }
 
     init(context: RunContext, digest: SharedDigest) {
         self.context = context

@@ -50,9 +50,10 @@ public struct ShardDocument: RunRenderer {
         self.record = record
     }
 
-    public static func prepare(_ outcome: inout FileOutcome) {
-        JSONDocument.prepare(&outcome)
-    }
+    public var preparer: (@Sendable (inout FileOutcome) -> Void)? { document.preparer }
+
+    /// `conform merge` makes any report from the shards' documents, so every trace's steps are recorded.
+    public var stepDemand: StepDemand { .all }
 
     public func begin() -> String { document.begin() }
 

@@ -1,0 +1,60 @@
+import ConformCore
+import Foundation
+
+/// Whose steps a run's outputs want, asked on the checking threads before a trace's step summaries are
+/// made: making them (display text for every step) costs more than checking the trace, and the reports
+/// that show steps show those of a few hundred traces (`Retention`).
+public enum StepDemand: Sendable {
+    /// No output shows steps.
+    case none
+    /// Every trace's steps (a shard's document, which `conform merge` turns into any report).
+    case all
+    /// The steps of the traces that `Retention` may still keep in full.
+    case retained(RetentionGate)
+
+    /// Whether the trace whose pairs gave `results` is to be kept with its steps.
+    public func wantsSteps(of results: [PairResult]) -> Bool {
+        switch self {
+        case .none: false
+        case .all: true
+        case .retained(let gate): gate.mayKeep(failing: Retention.isFailing(results))
+        }
+    }
+
+    /// What several outputs want together.
+    static func combined(_ demands: [StepDemand]) -> StepDemand {
+        var combined = StepDemand.none
+        for demand in demands {
+            switch demand {
+            case .all: return .all
+            case .retained: combined = demand
+            case .none: break
+            }
+        }
+        return combined
+    }
+}
+
+/// The counts of failing and passing traces a report has taken in so far, shared with the checking
+/// threads. A trace being checked comes after every trace taken in (outcomes are handed over in file
+/// order, a batch behind the checking), so once `Retention` has kept its quota of one kind, no later
+/// trace of that kind will be shown in full: its steps need not be made. The output does not depend on
+/// when a thread looks; only how much is made for nothing does.
+public final class RetentionGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failingTaken = 0
+    private var passingTaken = 0
+
+    public init() {}
+
+    func mayKeep(failing: Bool) -> Bool {
+        lock.withLock { failing ? failingTaken < Retention.failingDetails : passingTaken < Retention.passingDetails }
+    }
+
+    /// Records a trace handed over to the report.
+    func took(failing: Bool) {
+        lock.withLock {
+            if failing { failingTaken += 1 } else { passingTaken += 1 }
+        }
+    }
+}
