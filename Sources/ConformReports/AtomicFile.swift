@@ -30,28 +30,53 @@ public enum AtomicFile {
 extension AtomicFile {
     /// A file written in pieces, still whole or not at all: the pieces go to a temporary file beside
     /// the target, renamed into place by `commit()`. A report of hundreds of megabytes never sits in memory.
-    final class Stream {
+    /// The pieces are written on a thread of their own, so that the thread that renders (the one that
+    /// hands each file's outcome to every report) does not wait for the disk; a few are in flight at most.
+    final class Stream: @unchecked Sendable {
         let path: String
         let what: String
         private var handle: FileHandle?
         private var temporary: URL?
+        private let writer = DispatchQueue(label: "conform.report-writer")
+        private let inFlight = DispatchSemaphore(value: 16)
+        /// The first write that failed, found on the writer's thread.
+        private var failure: Diagnostic? {
+            get { lock.withLock { failed } }
+            set { lock.withLock { failed = newValue } }
+        }
+        private var failed: Diagnostic?
+        private let lock = NSLock()
 
         init(path: String, what: String) {
             self.path = path
             self.what = what
         }
 
+        /// Queues `text` to be written; throws the failure of an earlier piece, if any.
         func append(_ text: String) throws {
             if handle == nil { try open() }
-            do {
-                try handle?.write(contentsOf: Data(text.utf8))
-            } catch {
-                throw Diagnostic(.error, "cannot write \(what): \(error.localizedDescription)", at: SourceLocation(file: path, position: nil))
+            if let failure { throw failure }
+            guard let handle else { return }
+            inFlight.wait()
+            writer.async { [self] in
+                defer { inFlight.signal() }
+                guard failure == nil else { return }
+                do {
+                    try handle.write(contentsOf: Data(text.utf8))
+                } catch {
+                    failure = Diagnostic(.error, "cannot write \(what): \(error.localizedDescription)", at: SourceLocation(file: path, position: nil))
+                }
             }
         }
 
         func commit() throws {
             if handle == nil { try open() }
+            // Every queued piece is written before the file is closed and put in place.
+            writer.sync {}
+            if let failure {
+                discard()
+                throw failure
+            }
             try? handle?.close()
             handle = nil
             guard let temporary else { return }
@@ -64,6 +89,7 @@ extension AtomicFile {
 
         /// Gives up the file: the temporary one is removed, the target left as it was.
         func discard() {
+            writer.sync {}
             try? handle?.close()
             handle = nil
             if let temporary { try? FileManager.default.removeItem(at: temporary) }

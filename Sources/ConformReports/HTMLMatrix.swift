@@ -13,14 +13,19 @@ enum HTMLMatrix {
     /// One trace's row: a cell per loaded policy, in the columns' order. The trace links to its
     /// details when the page shows them (`linked`).
     static func row(_ summary: TraceSummary, results: [PairResult], policyIDs: [String], linked: Bool) -> String {
+        head(summary, linked: linked) + cells(summary, results: results, policyIDs: policyIDs)
+    }
+
+    /// The row's start, up to the trace's id: whether it links is known only in run order.
+    static func head(_ summary: TraceSummary, linked: Bool) -> String {
         let id = Escaping.xml(summary.id)
-        var row = "<tr><th>"
-        if linked {
-            row += "<a href=\"#\(ReportModel.anchor(summary.file))\">\(id)</a>"
-        } else {
-            row += id
-        }
-        row += "</th><td>\(Escaping.xml(summary.app ?? "(no app)"))</td>"
+        guard linked else { return "<tr><th>" + id }
+        return "<tr><th><a href=\"#\(ReportModel.anchor(summary.file))\">\(id)</a>"
+    }
+
+    /// The rest of the row, the app and a cell per policy: made on the thread that checked the trace.
+    static func cells(_ summary: TraceSummary, results: [PairResult], policyIDs: [String]) -> String {
+        var row = "</th><td>\(Escaping.xml(summary.app ?? "(no app)"))</td>"
         // Results come in the policies' order; a lookup only if they do not.
         let aligned = results.map(\.policy) == policyIDs
         for (index, policy) in policyIDs.enumerated() {

@@ -8,6 +8,7 @@ struct HTMLReport: RunRenderer {
     let context: RunContext
     let templates: ReportTemplates?
     private let digest: SharedDigest
+    var stepDemand: StepDemand { digest.stepDemand }
     private let rows = Spool()
     /// The page's own count of which traces it shows in full, the same rule as the digest's.
     private var retention = Retention()
@@ -18,11 +19,23 @@ struct HTMLReport: RunRenderer {
         self.digest = digest
     }
 
+    /// The key of a trace's matrix cells in `FileOutcome.prepared`.
+    static let preparedKey = "html-cells"
+
+    var preparer: (@Sendable (inout FileOutcome) -> Void)? {
+        let policyIDs = context.policyIDs
+        return { outcome in
+            guard let summary = outcome.summary else { return }
+            outcome.prepared[Self.preparedKey] = HTMLMatrix.cells(summary, results: outcome.results, policyIDs: policyIDs)
+        }
+    }
+
     mutating func add(_ outcome: FileOutcome) -> String {
         digest.add(outcome)
         guard let summary = outcome.summary else { return "" }
         let linked = retention.decide(outcome) == .details
-        rows.append(HTMLMatrix.row(summary, results: outcome.results, policyIDs: context.policyIDs, linked: linked))
+        let cells = outcome.prepared[Self.preparedKey] ?? HTMLMatrix.cells(summary, results: outcome.results, policyIDs: context.policyIDs)
+        rows.append(HTMLMatrix.head(summary, linked: linked) + cells)
         return ""
     }
 

@@ -35,9 +35,14 @@ public struct JSONDocument: RunRenderer {
         self.context = context
     }
 
+    /// The key of the results' JSON text in `FileOutcome.prepared`.
+    static let preparedKey = "json"
+
+    public var preparer: (@Sendable (inout FileOutcome) -> Void)? { Self.prepare }
+
     /// Serialises one file's results, on whatever thread checked it (no separator before the first).
-    public static func prepare(_ outcome: inout FileOutcome) {
-        guard outcome.prepared == nil, !outcome.results.isEmpty else { return }
+    static func prepare(_ outcome: inout FileOutcome) {
+        guard outcome.prepared[preparedKey] == nil, !outcome.results.isEmpty else { return }
         var text = JSONText()
         // About what a pair takes, so that the text is not regrown as it fills.
         text.reserve(outcome.results.count * 400)
@@ -47,7 +52,7 @@ public struct JSONDocument: RunRenderer {
             text.append(index > 0 ? ",\n    " : "\n    ")
             results[index].writeJSON(to: &text)
         }
-        outcome.prepared = text.string
+        outcome.prepared[preparedKey] = text.string
     }
 
     public func begin() -> String { "{\n  \"conform\": 1,\n  \"results\": [" }
@@ -58,7 +63,7 @@ public struct JSONDocument: RunRenderer {
         tally.add(outcome)
         var outcome = outcome
         Self.prepare(&outcome)
-        guard let prepared = outcome.prepared else { return "" }
+        guard let prepared = outcome.prepared[Self.preparedKey] else { return "" }
         defer { wroteResult = true }
         return (wroteResult ? "," : "") + prepared
     }

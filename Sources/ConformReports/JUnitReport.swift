@@ -22,9 +22,21 @@ struct JUnitReport: RunRenderer {
         self.context = context
     }
 
+    var preparer: (@Sendable (inout FileOutcome) -> Void)? {
+        return { outcome in
+            for index in outcome.results.indices where outcome.results[index].claimed {
+                outcome.prepared[Self.preparedKey(index)] = Self.testcase(ClaimRow(outcome.results[index]))
+            }
+        }
+    }
+
+    /// The key of the test case of the pair at `index` in `FileOutcome.prepared`.
+    private static func preparedKey(_ index: Int) -> String { "junit-\(index)" }
+
     mutating func add(_ outcome: FileOutcome) -> String {
         errors += outcome.errors
-        for pair in outcome.results where pair.claimed {
+        for index in outcome.results.indices where outcome.results[index].claimed {
+            let pair = outcome.results[index]
             var suite = suites[pair.policy] ?? Suite()
             suite.tests += 1
             switch pair.verdict.kind {
@@ -33,7 +45,7 @@ struct JUnitReport: RunRenderer {
             case .error: suite.errors += 1
             case .fail, .inapplicable: suite.failures += 1
             }
-            suite.cases.append(Self.testcase(ClaimRow(pair)))
+            suite.cases.append(outcome.prepared[Self.preparedKey(index)] ?? Self.testcase(ClaimRow(pair)))
             suites[pair.policy] = suite
         }
         return ""

@@ -7,6 +7,9 @@ struct ReportModel {
     let facts: RunFacts
     let context: RunContext
     var result: RunResult { facts.kept }
+    /// Where each kept trace's pairs are, and the traces in the order a cut keeps them: made once for
+    /// the several models the Markdown report may try (`MarkdownReport`).
+    let index: ReportIndex
 
     /// Traces whose details (steps, diagrams) are shown at most; `nil` for all.
     var detailLimit: Int?
@@ -14,6 +17,15 @@ struct ReportModel {
     var rowLimit: Int?
     /// Broken claims listed at most; `nil`: twice `detailLimit`.
     var failureLimit: Int? = nil
+
+    init(facts: RunFacts, context: RunContext, index: ReportIndex? = nil, detailLimit: Int?, rowLimit: Int?, failureLimit: Int? = nil) {
+        self.facts = facts
+        self.context = context
+        self.index = index ?? ReportIndex(facts)
+        self.detailLimit = detailLimit
+        self.rowLimit = rowLimit
+        self.failureLimit = failureLimit
+    }
 
     func context(diagrams: Bool) -> [String: Any] {
         let tally = facts.tally
@@ -103,23 +115,19 @@ struct ReportModel {
 
     // MARK: - Matrix
 
-    /// Traces ordered with the failing ones first, then by file, so that a cut keeps what matters.
-    private var orderedTraces: [TraceSummary] {
-        let failing = Set(facts.brokenClaims.map(\.file))
-        return result.traces.sorted { (failing.contains($0.file) ? 0 : 1, $0.file) < (failing.contains($1.file) ? 0 : 1, $1.file) }
-    }
-
     private func apps() -> [[String: Any]] {
-        var remaining = rowLimit ?? Int.max
-        let shown = orderedTraces.filter { _ in defer { remaining -= 1 }; return remaining > 0 }
+        let shown = rowLimit.map { Array(index.orderedTraces.prefix($0)) } ?? index.orderedTraces
         let byApp = Dictionary(grouping: shown) { $0.app ?? "(no app)" }
-        let pairsByFile = Dictionary(grouping: result.results, by: \.file)
         return byApp.keys.sorted().map { app in
             let traces = (byApp[app] ?? []).sorted { $0.file < $1.file }
-            let pairs = traces.flatMap { pairsByFile[$0.file] ?? [] }
-            let columns = result.policyIDs.filter { id in pairs.contains { $0.policy == id && $0.verdict.kind != .inapplicable } }
+            // The policies that can read some trace of the app (looked at in place: the pairs are large).
+            var readable = Set<String>()
+            for trace in traces {
+                for pair in index.pairs(of: trace.file, in: result) where pair.verdict.kind != .inapplicable { readable.insert(pair.policy) }
+            }
+            let columns = result.policyIDs.filter(readable.contains)
             let rows: [[String: Any]] = traces.map { trace in
-                let mine = pairsByFile[trace.file] ?? []
+                let mine = index.pairs(of: trace.file, in: result)
                 let cells: [[String: Any]] = columns.map { id in
                     guard let pair = mine.first(where: { $0.policy == id }) else { return ["symbol": "", "text": "", "verdict": "none"] }
                     return cell(pair)
@@ -182,11 +190,10 @@ struct ReportModel {
     // MARK: - Traces and policies
 
     private func traceDetails(diagrams: Bool) -> [[String: Any]] {
-        let withSteps = orderedTraces.filter { facts.detailed.contains($0.file) }
+        let withSteps = index.orderedTraces.filter { facts.detailed.contains($0.file) }
         let traces = detailLimit.map { Array(withSteps.prefix($0)) } ?? withSteps
-        let pairsByFile = Dictionary(grouping: result.results, by: \.file)
         return traces.map { trace in
-            let pairs = pairsByFile[trace.file] ?? []
+            let pairs = index.pairs(of: trace.file, in: result)
             let claimedPairs = pairs.filter(\.claimed)
             // Only claimed policies' departures are marked in the steps; the matrix shows the others.
             var marks: [Int: [[String: Any]]] = [:]
@@ -256,6 +263,7 @@ struct ReportModel {
 
     /// An id safe in HTML and in URLs, stable for the same text.
     static func anchor(_ text: String) -> String {
+        if let ascii = asciiAnchorName(text) { return "t-" + ascii + "-" + String(SARIFReport.fingerprint([text]).prefix(6)) }
         let mapped = text.lowercased().unicodeScalars.map { scalar -> String in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? String(scalar) : "-"
         }.joined()
@@ -265,9 +273,60 @@ struct ReportModel {
 }
 
 extension ReportModel {
+    /// `anchor`'s name part for ASCII text, byte by byte (a report makes thousands of anchors): letters
+    /// and digits lowercased, each run of other characters one `-`, none at either end; `nil` for other text.
+    private static func asciiAnchorName(_ text: String) -> String? {
+        var name: [UInt8] = []
+        name.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lowered) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lowered) {
+                if pendingDash, !name.isEmpty { name.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                name.append(lowered)
+            } else {
+                pendingDash = true
+            }
+        }
+        return name.isEmpty ? "x" : String(decoding: name, as: UTF8.self)
+    }
+
     /// Items of a list shown in one table cell: each but the last marked `more`, so that templates put a
     /// line break between them and none after the last.
     static func listed(_ items: [[String: Any]]) -> [[String: Any]] {
         items.enumerated().map { index, item in item.merging(["more": index < items.count - 1]) { $1 } }
+    }
+}
+
+/// The kept traces in the order a report's cut keeps them (failing first, then by file) and where each
+/// one's pairs are among the kept results (a file's pairs are kept together, in run order).
+struct ReportIndex {
+    let orderedTraces: [TraceSummary]
+    private let pairRanges: [String: Range<Int>]
+
+    init(_ facts: RunFacts) {
+        let failing = Set(facts.brokenClaims.map(\.file))
+        orderedTraces = facts.kept.traces.sorted {
+            (failing.contains($0.file) ? 0 : 1, $0.file) < (failing.contains($1.file) ? 0 : 1, $1.file)
+        }
+        var ranges: [String: Range<Int>] = [:]
+        let results = facts.kept.results
+        var start = results.startIndex
+        while start < results.endIndex {
+            let file = results[start].file
+            var end = start + 1
+            while end < results.endIndex, results[end].file == file { end += 1 }
+            // A file's pairs come together; should one come twice, the first run of it is the one shown.
+            if ranges[file] == nil { ranges[file] = start..<end }
+            start = end
+        }
+        pairRanges = ranges
+    }
+
+    /// The pairs of the trace in `file`, from the same facts' results.
+    func pairs(of file: String, in result: RunResult) -> ArraySlice<PairResult> {
+        pairRanges[file].map { result.results[$0] } ?? []
     }
 }

@@ -43,9 +43,12 @@ public final class RunOutputs {
 
     /// The work each output wants done on the checking threads, for `ConformRunner.run(_:prepare:each:)`.
     public var prepare: @Sendable (inout FileOutcome) -> Void {
-        let types = outputs.map { type(of: $0.renderer) }
-        return { outcome in for type in types { type.prepare(&outcome) } }
+        let preparers = outputs.compactMap(\.renderer.preparer)
+        return { outcome in for prepare in preparers { prepare(&outcome) } }
     }
+
+    /// Which traces' steps the outputs show together, for `ConformRunner.Options.steps`.
+    public var stepDemand: StepDemand { .combined(outputs.map(\.renderer.stepDemand)) }
 
     public func begin() {
         for index in outputs.indices { append(outputs[index].renderer.begin(), to: index) }
@@ -62,9 +65,10 @@ public final class RunOutputs {
     public func finish(_ ending: RunEnding) -> Int32 {
         tally.add(errors: ending.leadingErrors)
         if let baseline = ending.baseline { tally.add(baseline: baseline) }
+        let ends = finishRenderers(ending)
         for index in outputs.indices where !outputs[index].failed {
             do {
-                for part in try outputs[index].renderer.finishInParts(ending) {
+                for part in try ends[index].get() {
                     switch part {
                     case .text(let text): append(text, to: index)
                     case .spool(let spool): spool.drain { append($0, to: index) }
@@ -83,6 +87,34 @@ public final class RunOutputs {
         }
         for index in outputs.indices where outputs[index].failed { outputs[index].file?.discard() }
         return problems.isEmpty ? tally.exitStatus : 2
+    }
+
+    /// Every renderer's end, made at once on every core: the checking threads are done by now, and
+    /// the pages rendered from the digest (Markdown, HTML) would otherwise leave a core idle. Written in
+    /// the outputs' order afterwards.
+    private func finishRenderers(_ ending: RunEnding) -> [Result<[OutputPart], any Error>] {
+        var ends = [Result<[OutputPart], any Error>](repeating: .success([]), count: outputs.count)
+        let unfailed = outputs.indices.filter { !outputs[$0].failed }
+        guard unfailed.count > 1 else {
+            for index in unfailed { ends[index] = Result { try outputs[index].renderer.finishInParts(ending) } }
+            return ends
+        }
+        outputs.withUnsafeMutableBufferPointer { outputs in
+            ends.withUnsafeMutableBufferPointer { ends in
+                // Each index is one thread's alone; the renderers share only the digest, which is read.
+                let slots = Slots(outputs: outputs, ends: ends)
+                DispatchQueue.concurrentPerform(iterations: unfailed.count) { taken in
+                    let index = unfailed[taken]
+                    slots.ends[index] = Result { try slots.outputs[index].renderer.finishInParts(ending) }
+                }
+            }
+        }
+        return ends
+    }
+
+    private struct Slots: @unchecked Sendable {
+        let outputs: UnsafeMutableBufferPointer<Output>
+        let ends: UnsafeMutableBufferPointer<Result<[OutputPart], any Error>>
     }
 
     private func append(_ text: String, to index: Int) {

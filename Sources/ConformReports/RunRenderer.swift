@@ -55,8 +55,9 @@ public struct RunEnding: Sendable {
 /// needs and touches no file; a streaming one (text, JSON) keeps counts, not the matrix.
 public protocol RunRenderer {
     /// Work done for each outcome on the thread that checked it, before it is handed over (e.g.
-    /// serialising it), so that it runs on every core.
-    static func prepare(_ outcome: inout FileOutcome)
+    /// serialising it into `FileOutcome.prepared`), so that it runs on every core, not on the one
+    /// thread that hands outcomes to the outputs in order; `nil` for none.
+    var preparer: (@Sendable (inout FileOutcome) -> Void)? { get }
 
     mutating func begin() -> String
     mutating func add(_ outcome: FileOutcome) -> String
@@ -66,6 +67,9 @@ public protocol RunRenderer {
     /// `finish` for a report that gathered text on the way (a matrix of every trace): its end in
     /// pieces, the gathered ones written straight from their spool, never joined in memory.
     mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart]
+
+    /// Which traces' steps this output shows (`FileOutcome.summary.steps`); the others' are not made.
+    var stepDemand: StepDemand { get }
 }
 
 /// A piece of an output's end: text, or text gathered in a spool while the run went.
@@ -75,9 +79,10 @@ public enum OutputPart {
 }
 
 extension RunRenderer {
-    public static func prepare(_ outcome: inout FileOutcome) {}
+    public var preparer: (@Sendable (inout FileOutcome) -> Void)? { nil }
     public mutating func begin() -> String { "" }
     public mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart] { [.text(try finish(ending))] }
+    public var stepDemand: StepDemand { .none }
 }
 
 extension [OutputPart] {

@@ -5,9 +5,10 @@ public struct FileOutcome: Sendable {
     public var summary: TraceSummary?
     public var results: [PairResult]
     public var errors: [Diagnostic]
-    /// Free for a renderer's `prepare` to fill on the thread that checked the file, e.g. with the
-    /// results already serialised.
-    public var prepared: String?
+    /// Text renderers made on the thread that checked the file (`RunRenderer.preparer`), each under
+    /// its own key: the results as JSON, the HTML matrix row, the JUnit test cases. Empty for an
+    /// outcome read back from a shard's document: a renderer then makes its text itself.
+    public var prepared: [String: String] = [:]
     /// With `revealDifferences`: per pair of policies (`CoverageTally.pairKey`), the differences the trace shows.
     /// Filled in a shard, on every pair (what `conform merge` needs); a whole run gives the run's in its
     /// ending (`ConformRunner.Ending.revealed`), on the pairs of claimed policies only.
@@ -17,11 +18,10 @@ public struct FileOutcome: Sendable {
     /// The lengths of the file's lines that its problems and broken claims point at (reports only).
     public var lineLengths: [Int: Int] = [:]
 
-    public init(summary: TraceSummary?, results: [PairResult], errors: [Diagnostic], prepared: String? = nil, warnings: [Diagnostic] = []) {
+    public init(summary: TraceSummary?, results: [PairResult], errors: [Diagnostic], warnings: [Diagnostic] = []) {
         self.summary = summary
         self.results = results
         self.errors = errors
-        self.prepared = prepared
         self.warnings = warnings
     }
 }
