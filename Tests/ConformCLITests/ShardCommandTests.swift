@@ -79,6 +79,42 @@ struct ShardCommandTests {
         #expect(try capture(["merge"] + shardFiles + templated, in: directory) == whole, "\(run.name), --templates")
     }
 
+    @Test("past the traces a report shows in full, the reports are the same whoever made the steps: --jobs 1, the default, merged shards")
+    func beyondRetention() throws {
+        // More passing traces than the reports show with steps (100), failing ones among and after them:
+        // a run makes steps only for traces the reports may still show (`RetentionGate`), the shards for all.
+        let scratch = try Scratch()
+        for number in 1...160 {
+            try scratch.write(
+                "R/r\(String(number + 1000)).yaml",
+                """
+                conform: 1
+                trace: r\(number)
+                policy: \(number % 7 == 0 ? "makeitso" : "one-handed")
+                form: { name: Steve }
+                steps:
+                  - see: { done: disabled }
+                  - edit: { name: Steven }
+                  - swipe: down
+                  - choose: Save changes
+                  - see: { dismissed: true, saved: true }
+                """)
+        }
+        let outputs = ["--report", "all", "--output", "out"]
+        let one = try capture(["run", "R"] + outputs + ["--jobs", "1"], in: scratch.url)
+        #expect(one.status == 1)
+        let html = String(decoding: one.files["conform-report.html"] ?? Data(), as: UTF8.self)
+        #expect(html.contains("Steps and diagrams are shown for 122 of 160 traces"), "100 passing and the 22 failing in full")
+        #expect(try capture(["run", "R"] + outputs, in: scratch.url) == one)
+        var shards: [String] = []
+        for shard in 1...3 {
+            let made = try BinaryRunner.run(["run", "R", "--shard", "\(shard)/3", "--format", "json"], in: scratch.url)
+            try made.stdout.write(to: scratch.url.appendingPathComponent("s\(shard).json"), atomically: true, encoding: .utf8)
+            shards.append("s\(shard).json")
+        }
+        #expect(try capture(["merge"] + shards + outputs, in: scratch.url) == one)
+    }
+
     @Test("the generated corpus runs as expected: every kind of problem is there to be merged")
     func corpusHasEverything() throws {
         let scratch = try Scratch()
