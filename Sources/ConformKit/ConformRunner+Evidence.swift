@@ -12,7 +12,8 @@ extension ConformRunner {
         for index in results.indices where results[index].claimed {
             guard let departure = results[index].verdict.departure else { continue }
             if let evidence = read[departure.step] {
-                results[index].departureEvidence = evidence
+                // Only a found file is written: writing nil would copy the shared results for nothing.
+                if let evidence { results[index].departureEvidence = evidence }
                 continue
             }
             guard let step = Self.step(departure.step, of: trace), step.evidence != nil else {
@@ -21,7 +22,7 @@ extension ConformRunner {
             }
             let (evidence, warning) = EvidenceReader.read(step, in: trace.file)
             read[departure.step] = .some(evidence)
-            results[index].departureEvidence = evidence
+            if let evidence { results[index].departureEvidence = evidence }
             if let warning { warnings.append((departure.step, warning)) }
         }
         return warnings.sorted { $0.step < $1.step }.map(\.warning)

@@ -272,7 +272,11 @@ public struct ConformRunner: Sendable {
         if keepSteps {
             outcome.warnings = Self.attachEvidence(trace, to: &outcome.results)
             // Reports that mark a whole line (SARIF) get its length here, where the bytes are.
-            let lines = errors.compactMap(\.location.line) + results.filter { $0.claimed }.compactMap(\.verdict.line)
+            // By position: filtering would copy every claimed pair to read a line number.
+            var lines = errors.compactMap(\.location.line)
+            for index in results.indices where results[index].claimed {
+                if let line = results[index].verdict.line { lines.append(line) }
+            }
             outcome.lineLengths = LineLengths.measure(Set(lines), in: bytes)
         }
         if let reveal { outcome.revealed = revealed(by: trace, replays: replays, on: reveal) }

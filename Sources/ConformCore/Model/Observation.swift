@@ -70,11 +70,19 @@ public enum SheetObservation: Sendable {
         case .none: return "none"
         case .shown: return "shown"
         case .details(let title, let message, let actions):
-            var parts: [String] = []
-            if let title { parts.append("title \(title.display)") }
-            if let message { parts.append("message \(message.display)") }
-            if let actions { parts.append("actions [" + actions.map(\.display).joined(separator: ", ") + "]") }
-            return "{ " + parts.joined(separator: "; ") + " }"
+            // Appended in place: a JSON report writes this for every departure at a sheet.
+            var text = "{ "
+            if let title { text += "title " + title.display }
+            if let message { text += (title == nil ? "message " : "; message ") + message.display }
+            if let actions {
+                text += title == nil && message == nil ? "actions [" : "; actions ["
+                for index in actions.indices {
+                    if index > 0 { text += ", " }
+                    text += actions[index].display
+                }
+                text += "]"
+            }
+            return text + " }"
         }
     }
 }
