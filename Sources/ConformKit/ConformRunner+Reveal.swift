@@ -35,7 +35,7 @@ extension ConformRunner {
 
     /// Replays again, on the pairs they missed, the files checked before both policies of a claimed pair
     /// were known to be claimed (`RevealPlan`), `workers` at a time as the run checked them.
-    func revealLate(_ files: [String], plan: RevealPlan, claims: [String], workers: Int?) -> [String: Set<String>] {
+    func revealLate(_ files: CompactStrings, plan: RevealPlan, claims: [String], workers: Int?) -> [String: Set<String>] {
         let domains = Dictionary(library.policies.map { ($0.id, $0.domain) }) { first, _ in first }
         let batch = max(64, (workers ?? ProcessInfo.processInfo.activeProcessorCount) * 64)
         var revealed: [String: Set<String>] = [:]
@@ -45,7 +45,7 @@ extension ConformRunner {
             let targets = RevealTargets(scope, in: library.policies)
             var start = range.lowerBound
             while start < range.upperBound {
-                let slice = Array(files[start..<min(range.upperBound, start + batch)])
+                let slice = (start..<min(range.upperBound, start + batch)).map { files[$0] }
                 start += slice.count
                 let outcomes = Self.startChecking(slice, workers: workers) { file in
                     check(file: file, commandLineClaims: claims, keepSteps: false, recordPaths: false, reveal: targets)

@@ -107,21 +107,21 @@ public struct ConformRunner: Sendable {
     public func runIndexed(
         _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (Int?, FileOutcome) -> Void
     ) -> Ending {
-        var discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
-        let found = discovery.files
-        discovery.files = Self.excluding(options.baselineFiles, from: discovery.files)
-        let kept = found.count == discovery.files.count ? [] : Set(discovery.files)
-        let baselineFilesFound = found.count == discovery.files.count ? [] : found.filter { !kept.contains($0) }
+        let discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
+        let (files, baselineFilesFound) = Self.partition(discovery.files, excluding: options.baselineFiles)
         var leading = discovery.diagnostics
         // Links left alone are said before any file, as warnings (they change no exit status).
         if !discovery.warnings.isEmpty { each(nil, FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }
-        if discovery.files.isEmpty, discovery.diagnostics.isEmpty {
+        if files.isEmpty, discovery.diagnostics.isEmpty {
             let place = options.paths.joined(separator: ", ")
             leading.append(
                 Diagnostic(.error, "no trace found (looked for .yaml, .yml and .json files)", at: SourceLocation(file: place, position: nil)))
         }
-        let files = discovery.files
-        let selected = options.shard.map { $0.select(FileDiscovery.relativePaths(files, under: options.paths)) } ?? Array(files.indices)
+        // The positions in `files` of a shard's files; a whole run checks them all, and keeps no list of
+        // positions for that (memory that would grow with the files).
+        let selected = options.shard.map { $0.select(FileDiscovery.relativePaths(files, under: options.paths)) }
+        let selectedCount = selected?.count ?? files.count
+        let position = { (rank: Int) in selected?[rank] ?? rank }
         let work: @Sendable (String, RevealTargets?) -> FileOutcome = { file, reveal in
             var outcome = check(
                 file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
@@ -138,7 +138,8 @@ public struct ConformRunner: Sendable {
         let workers = options.jobs.map { max(1, $0) }
         if workers == 1 {
             var last: [FileOutcome] = []
-            for index in selected {
+            for rank in 0..<selectedCount {
+                let index = position(rank)
                 var outcome = work(files[index], reveals?.begin(at: index, after: last))
                 last = [outcome]
                 reveals?.handOver(&outcome)
@@ -151,7 +152,7 @@ public struct ConformRunner: Sendable {
             var previous: [(Int, FileOutcome)] = []
             var start = 0
             repeat {
-                let slice = Array(selected[start..<min(selected.count, start + batch)])
+                let slice = (start..<min(selectedCount, start + batch)).map(position)
                 let reveal = reveals?.begin(at: start, after: previous.map(\.1))
                 start += slice.count
                 let checking = slice.isEmpty ? nil : Self.startChecking(slice.map { files[$0] }, workers: workers) { work($0, reveal) }
@@ -173,14 +174,32 @@ public struct ConformRunner: Sendable {
         return ending
     }
 
-    /// `files` without those that are one of `excluded` (compared as standardised paths, only where the names agree).
+    /// `files` without those that are one of `excluded` (`isOne(of:)`).
     static func excluding(_ excluded: [String], from files: [String]) -> [String] {
         guard !excluded.isEmpty else { return files }
+        let isExcluded = isOne(of: excluded)
+        return files.filter { !isExcluded($0) }
+    }
+
+    /// `files` split into those that are not one of `excluded` (`isOne(of:)`) and those that are, each in order.
+    static func partition(_ files: CompactStrings, excluding excluded: [String]) -> (kept: CompactStrings, excluded: [String]) {
+        guard !excluded.isEmpty else { return (files, []) }
+        let isExcluded = isOne(of: excluded)
+        var kept = CompactStrings()
+        var found: [String] = []
+        for file in files {
+            if isExcluded(file) { found.append(file) } else { kept.append(file) }
+        }
+        return (kept, found)
+    }
+
+    /// Whether a file is one of `excluded`: compared as standardised paths, only where the names agree.
+    private static func isOne(of excluded: [String]) -> (String) -> Bool {
         let names = Set(excluded.map { URL(fileURLWithPath: $0).lastPathComponent })
         let paths = Set(excluded.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-        return files.filter { file in
+        return { file in
             let url = URL(fileURLWithPath: file)
-            return !names.contains(url.lastPathComponent) || !paths.contains(url.standardizedFileURL.path)
+            return names.contains(url.lastPathComponent) && paths.contains(url.standardizedFileURL.path)
         }
     }
 

@@ -8,7 +8,8 @@ public enum FileDiscovery {
     public static let extensions: Set<String> = ["yaml", "yml", "json"]
 
     public struct Found: Sendable {
-        public var files: [String]
+        /// Kept for a whole run, so kept compactly (a few bytes a path, not a string each).
+        public var files: CompactStrings
         public var diagnostics: [Diagnostic]
         /// Symbolic links not followed because they lead outside the paths given.
         public var warnings: [Diagnostic] = []
@@ -18,7 +19,7 @@ public enum FileDiscovery {
     ///   default a link is followed only when its target lies within one of the paths given (a link
     ///   to `/` or to a secret elsewhere is skipped, with a warning). Cycles are walked once either way.
     public static func find(in paths: [String], followLinks: Bool = false) -> Found {
-        var found = Found(files: [], diagnostics: [])
+        var found = Found(files: CompactStrings(), diagnostics: [])
         var seen = Set<String>()
         var visited = Set<String>()
         let roots = followLinks ? nil : paths.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
@@ -38,7 +39,9 @@ public enum FileDiscovery {
         // One path cannot name a file twice: a walk appends distinct entry names (never `.` or `..`) and
         // visits each directory once, so the (costly) comparison of standardised paths is for several paths.
         if paths.count > 1 {
-            found.files = found.files.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+            var unique = CompactStrings()
+            for file in found.files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted { unique.append(file) }
+            found.files = unique
         }
         return found
     }
@@ -94,7 +97,7 @@ public enum FileDiscovery {
                 files.append(path)
             }
         }
-        found.files += files
+        found.files.append(contentsOf: files)
         for subdirectory in directories { walk(subdirectory, roots: roots, visitedDirectories: &visitedDirectories, into: &found) }
     }
 
@@ -209,7 +212,7 @@ extension FileDiscovery {
     /// Each file's path relative to the path it was found under (the first of `paths` it lies in, as
     /// `find` reports it first there), or its name when it was given itself: what decides its shard
     /// (`Shard.select`), so that the split does not depend on where the paths lie on the machine.
-    public static func relativePaths(_ files: [String], under paths: [String]) -> [String] {
+    public static func relativePaths(_ files: some Collection<String>, under paths: [String]) -> [String] {
         files.map { file in
             for path in paths {
                 if file == path { return (file as NSString).lastPathComponent }

@@ -51,9 +51,10 @@ print("corpus: \(made.files) files, \(made.steps) steps, \(String(format: "%.1f"
 // Phases, one thread, in this process.
 let library = PolicyLibrary.builtIn()
 let (found, discovery) = time { FileDiscovery.find(in: [corpus.path]) }
+let files = Array(found.files)
 let loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
 let (traces, parsing) = time {
-    found.files.compactMap { file -> Trace? in
+    files.compactMap { file -> Trace? in
         guard case .success(let bytes) = FileReader.read(file) else { return nil }
         return loader.load(bytes, file: file).trace
     }
@@ -67,7 +68,7 @@ func checkAll() -> Int {
 let (verdicts, checking) = time { checkAll() }
 if phasesOnly {
     func parse() -> [Trace] {
-        found.files.compactMap { file -> Trace? in
+        files.compactMap { file -> Trace? in
             guard case .success(let bytes) = FileReader.read(file) else { return nil }
             return loader.load(bytes, file: file).trace
         }
@@ -76,7 +77,7 @@ if phasesOnly {
     for run in 0..<max(1, runs) {
         if run > 0 { parses.append(time { parse().count }.1) }
         checks.append(time { checkAll() }.1)
-        floors.append(LibyamlFloor.scan(found.files).seconds)
+        floors.append(LibyamlFloor.scan(files).seconds)
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     let (p, c, f) = (median(parses), median(checks), median(floors))
@@ -91,7 +92,7 @@ _ = verdicts
 // End to end, and the references.
 let endToEnd = try ProcessMeasure.median(runs: runs) { try ProcessMeasure.run(conform, ["run", corpus.path]) }
 var floors: [Double] = []
-for _ in 0..<runs { floors.append(LibyamlFloor.scan(found.files).seconds) }
+for _ in 0..<runs { floors.append(LibyamlFloor.scan(files).seconds) }
 let floor = floors.sorted()[floors.count / 2]
 var peer: ProcessMeasure?
 if python {

@@ -8,7 +8,7 @@ import Testing
 @testable import ConformKit
 
 /// The trace files of the example corpus.
-let corpusFiles: [String] = FileDiscovery.find(in: [EmbeddedPoliciesTests.packageRoot.appendingPathComponent("Traces").path]).files
+let corpusFiles: [String] = Array(FileDiscovery.find(in: [EmbeddedPoliciesTests.packageRoot.appendingPathComponent("Traces").path]).files)
 
 /// A trace as a comparable text, without where things stand (a written and re-read trace stands elsewhere).
 func content(_ trace: Trace) -> String { trace.comparableText(positions: false) }
