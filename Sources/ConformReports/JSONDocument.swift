@@ -110,12 +110,12 @@ extension PairResult {
     /// `json.serialized(pretty: true, indent: 2)`, the same bytes, written without building the value
     /// first: the JSON report writes one per trace and policy, hundreds of thousands in a large run.
     func writeJSON(to out: inout JSONText) {
-        func member(_ name: StaticString, first: Bool = false) {
-            out.append(first ? "{\n      \"" : ",\n      \"")
+        func member(_ name: StaticString) {
+            out.append(",\n      \"")
             out.append(name)
             out.append("\": ")
         }
-        member("trace", first: true)
+        out.append("{\n      \"trace\": ")
         out.appendQuoted(trace)
         member("file")
         out.appendQuoted(file)
@@ -139,7 +139,7 @@ extension PairResult {
             member("state")
             out.appendQuoted(departure.state)
             member("message")
-            out.appendQuoted(departure.message)
+            departure.writeMessage(to: &out)
             member("expected")
             departure.expected.write(to: &out, pretty: true, indent: 3)
             member("observed")

@@ -54,6 +54,22 @@ enum DepartureDetail: Sendable {
         }
     }
 
+    /// `message` as a JSON string literal, the common sentence (an observed value that differs)
+    /// written in pieces rather than made first.
+    func writeMessage(to out: inout JSONText) {
+        guard case .observed(let item, let expected) = self else { return out.appendQuoted(message) }
+        out.append(byte: UInt8(ascii: "\""))
+        out.append("expected ")
+        out.appendEscaped(item.key)
+        out.append(": ")
+        out.appendEscaped(expected.display)
+        out.append(", saw ")
+        out.appendEscaped(item.key)
+        out.append(": ")
+        out.appendEscaped(item.value.display)
+        out.append(byte: UInt8(ascii: "\""))
+    }
+
     var message: String {
         switch self {
         case .written(let message, _, _):

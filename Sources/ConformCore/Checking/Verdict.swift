@@ -68,6 +68,9 @@ public struct Departure: Sendable {
     /// A sentence saying what happened, without the location.
     public var message: String { detail.message }
 
+    /// `message` as a JSON string literal, written into `out` (the JSON report writes one per departure).
+    public func writeMessage(to out: inout JSONText) { detail.writeMessage(to: &out) }
+
     /// What the policy allows or shows there, as a JSON object.
     public var expected: JSONValue { detail.expected }
 

@@ -37,11 +37,24 @@ public enum SheetExpectation: Sendable {
         switch self {
         case .none: return "none"
         case .shown(let title, let message, let actions):
-            var parts: [String] = []
-            if let title = title.display { parts.append("title \(title)") }
-            if let message = message.display { parts.append("message \(message)") }
-            if let actions { parts.append("actions [" + actions.map(\.display).joined(separator: ", ") + "]") }
-            return parts.isEmpty ? "shown" : "{ " + parts.joined(separator: "; ") + " }"
+            // Appended in place: a JSON report writes this for every departure at a sheet.
+            var text = "{ "
+            var first = true
+            func part(_ head: String) {
+                text += first ? head : "; " + head
+                first = false
+            }
+            if let title = title.display { part("title " + title) }
+            if let message = message.display { part("message " + message) }
+            if let actions {
+                part("actions [")
+                for index in actions.indices {
+                    if index > 0 { text += ", " }
+                    text += actions[index].display
+                }
+                text += "]"
+            }
+            return first ? "shown" : text + " }"
         }
     }
 }

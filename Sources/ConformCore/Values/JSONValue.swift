@@ -125,18 +125,22 @@ public struct JSONText: Sendable {
     /// `text` as a JSON string literal: control characters and the characters that break HTML embedding
     /// (U+2028, U+2029) are escaped.
     public mutating func appendQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(text)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` as the inside of a JSON string literal (escaped as `appendQuoted` escapes it, no quotes).
+    public mutating func appendEscaped(_ text: String) {
         var text = text
         let plain = text.withUTF8 { utf8 -> Bool in
             // Most text needs no escape: one pass over the bytes finds out, and the text is copied whole.
             // (0xE2 starts U+2028 and U+2029, and other characters too, which take the slow path.)
             for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 { return false }
-            bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
             return true
         }
         guard !plain else { return }
-        bytes.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": append("\\\"")
@@ -155,6 +159,5 @@ public struct JSONText: Sendable {
                 }
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
