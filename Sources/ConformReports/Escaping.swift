@@ -3,6 +3,14 @@ public enum Escaping {
     /// Text and attribute values in HTML and XML 1.0. Control characters that XML forbids even as
     /// references become U+FFFD, so that no trace text can make a report unreadable.
     public static func xml(_ text: String) -> String {
+        // Most text needs nothing: one pass over its bytes says so (a report escapes every cell's text).
+        // 0xC2 starts the C1 controls and 0xEF U+FFFE and U+FFFF (and other characters: the slow path).
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != 0x7F && byte != 0xC2 && byte != 0xEF
+                && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+        }
+        if plain { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

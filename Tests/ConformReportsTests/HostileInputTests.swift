@@ -77,4 +77,13 @@ struct HostileInputTests {
         #expect(Escaping.workflowData("100% sure\r\nnext") == "100%25 sure%0D%0Anext")
         #expect(Escaping.workflowProperty("Policy: a, b") == "Policy%3A a%2C b")
     }
+
+    @Test("XML escaping: plain text as it is, markup characters as references, forbidden characters as U+FFFD")
+    func xmlEscaping() {
+        #expect(Escaping.xml("Steve's form <b> & \"quotes\"") == "Steve&#39;s form &lt;b&gt; &amp; &quot;quotes&quot;")
+        #expect(Escaping.xml("a\tb\nc\rd") == "a&#9;b&#10;c&#13;d")
+        #expect(Escaping.xml("bell\u{7}del\u{7F}c1\u{85}nonchar\u{FFFE}\u{FFFF}") == "bell\u{FFFD}del\u{FFFD}c1\u{FFFD}nonchar\u{FFFD}\u{FFFD}")
+        // Characters that share a first byte with a forbidden one stay as they are.
+        #expect(Escaping.xml("é ñ ¡ ￼ → plain") == "é ñ ¡ ￼ → plain")
+    }
 }
