@@ -27,13 +27,16 @@ enum HTMLMatrix {
     static func cells(_ summary: TraceSummary, results: [PairResult], policyIDs: [String]) -> String {
         var row = "</th><td>\(Escaping.xml(summary.app ?? "(no app)"))</td>"
         // Results come in the policies' order; a lookup only if they do not.
-        let aligned = results.map(\.policy) == policyIDs
-        for (index, policy) in policyIDs.enumerated() {
-            guard let pair = aligned ? results[index] : results.first(where: { $0.policy == policy }) else {
+        // Read in place, by position: binding a pair copied it, every string retained, for each cell.
+        let aligned = results.count == policyIDs.count && results.indices.allSatisfy { results[$0].policy == policyIDs[$0] }
+        for index in policyIDs.indices {
+            if aligned {
+                row += cell(results[index])
+            } else if let found = results.firstIndex(where: { $0.policy == policyIDs[index] }) {
+                row += cell(results[found])
+            } else {
                 row += "<td></td>"
-                continue
             }
-            row += cell(pair)
         }
         return row + "</tr>\n"
     }
@@ -42,7 +45,7 @@ enum HTMLMatrix {
     /// column names the policy, the class gives the colour. A claim (`c`, outlined) is `p` pass ✓,
     /// `f` broken ✗ with the departing step, `e` not evaluable !; a policy the trace does not claim is
     /// information, muted (`u`): = agrees, ≠ differs at the step shown; `n` cannot judge.
-    static func cell(_ pair: PairResult) -> String {
+    static func cell(_ pair: borrowing PairResult) -> String {
         switch (pair.verdict, pair.claimed) {
         case (.pass, true): return "<td class=\"p c\">✓</td>"
         case (.fail(let departure), true): return "<td class=\"f c\">✗ \(departure.step)</td>"
