@@ -46,25 +46,39 @@ public struct CoverageReport: Sendable {
 /// policies each trace tells apart (passes one, fails the other) and which of their differences it shows.
 public struct CoverageTally: Sendable {
     public private(set) var covered: [String: Set<TransitionID>] = [:]
-    public private(set) var toldApart: [String: Int] = [:]
+    /// Per pair of policies (`pairKey`), how many traces pass one and fail the other.
+    public var toldApart: [String: Int] {
+        var counts: [String: Int] = [:]
+        for (a, others) in apart {
+            for (b, count) in others { counts[Self.pairKey(a, b)] = count }
+        }
+        return counts
+    }
     public private(set) var revealed: [String: Set<String>] = [:]
+    /// `toldApart` as it is counted: by the first policy (in sorted order), then the second, so that
+    /// no key is made per trace.
+    private var apart: [String: [String: Int]] = [:]
 
     public init() {}
 
     public mutating func add(_ outcome: FileOutcome) {
-        // Runs on the thread that hands outcomes over, while the workers check the next batch: no copies.
+        // Runs on the thread that hands outcomes over, while the workers check the next batch: no copies
+        // (the pairs are read in place).
         var passed: [String] = []
         var failed: [String] = []
-        for pair in outcome.results {
-            if pair.claimed { covered[pair.policy, default: []].formUnion(pair.outcome.path.lazy.map(\.id)) }
-            switch pair.outcome.verdict.kind {
-            case .pass: passed.append(pair.policy)
-            case .fail: failed.append(pair.policy)
+        let results = outcome.results
+        for index in results.indices {
+            if results[index].claimed { covered[results[index].policy, default: []].formUnion(results[index].outcome.path.lazy.map(\.id)) }
+            switch results[index].outcome.verdict.kind {
+            case .pass: passed.append(results[index].policy)
+            case .fail: failed.append(results[index].policy)
             default: break
             }
         }
         for a in passed {
-            for b in failed { toldApart[Self.pairKey(a, b), default: 0] += 1 }
+            for b in failed {
+                if a < b { apart[a, default: [:]][b, default: 0] += 1 } else { apart[b, default: [:]][a, default: 0] += 1 }
+            }
         }
         add(revealed: outcome.revealed)
     }
