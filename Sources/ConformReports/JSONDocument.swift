@@ -141,9 +141,9 @@ extension PairResult {
             member("message")
             departure.writeMessage(to: &out)
             member("expected")
-            departure.expected.write(to: &out, pretty: true, indent: 3)
+            departure.writeExpected(to: &out, indent: 3)
             member("observed")
-            departure.observed.write(to: &out, pretty: true, indent: 3)
+            departure.writeObserved(to: &out, indent: 3)
         case .inapplicable(let reason):
             member("message")
             out.appendQuoted(reason)

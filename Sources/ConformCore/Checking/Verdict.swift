@@ -76,6 +76,18 @@ public struct Departure: Sendable {
 
     /// What the trace did or saw, as a JSON object.
     public var observed: JSONValue { detail.observed }
+
+    /// `expected` and `observed` written as `JSONValue.write(to:pretty:indent:)` writes them (pretty): for
+    /// the usual departure, an observed value that differs, without building the objects around them.
+    public func writeExpected(to out: inout JSONText, indent: Int) {
+        guard case .observed(let item, let expected) = detail else { return self.expected.write(to: &out, pretty: true, indent: indent) }
+        out.appendObject(key: item.key, value: expected.json, indent: indent)
+    }
+
+    public func writeObserved(to out: inout JSONText, indent: Int) {
+        guard case .observed(let item, _) = detail else { return observed.write(to: &out, pretty: true, indent: indent) }
+        out.appendObject(key: item.key, value: item.value.json, indent: indent)
+    }
 }
 
 /// One transition taken while replaying: which step, from which state, by which pattern, to where.
