@@ -157,11 +157,13 @@ let ci = CIPaths(conform: conform, runs: runs, reports: root.appendingPathCompon
 let rows = try ci.measure(corpus: corpus)
 let base = rows[0].measure
 print("")
-print("| \(made.files) files | time | × plain | × libyaml floor | peak memory | exit | target |")
-print("|---|---|---|---|---|---|---|")
+print("| \(made.files) files | time | × plain | × libyaml floor | CPU (all threads) | CPU × plain | peak memory | exit | target |")
+print("|---|---|---|---|---|---|---|---|---|")
 for row in rows {
     let m = row.measure
-    print("| \(row.name) | \(s(m.seconds)) | \(String(format: "%.2f×", m.seconds / base.seconds)) | \(String(format: "%.2f×", m.seconds / floor)) | \(mb(m.peakMegabytes)) | \(m.status) | \(row.target) |")
+    let ratios = "\(String(format: "%.2f×", m.seconds / base.seconds)) | \(String(format: "%.2f×", m.seconds / floor))"
+    let cpu = "\(s(m.cpuSeconds)) | \(String(format: "%.2f×", m.cpuSeconds / base.cpuSeconds))"
+    print("| \(row.name) | \(s(m.seconds)) | \(ratios) | \(cpu) | \(mb(m.peakMegabytes)) | \(m.status) | \(row.target) |")
 }
 if !scalingCounts.isEmpty {
     print("")
