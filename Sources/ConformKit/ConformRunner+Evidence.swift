@@ -9,11 +9,13 @@ extension ConformRunner {
     static func attachEvidence(_ trace: Trace, to results: inout [PairResult]) -> [Diagnostic] {
         var read: [Int: Evidence?] = [:]
         var warnings: [(step: Int, warning: Diagnostic)] = []
+        // Found first, written after: a loop that may write into the results would make them unique (a
+        // copy, since the caller shares them) before its first turn, even when it writes nothing.
+        var found: [(index: Int, evidence: Evidence)] = []
         for index in results.indices where results[index].claimed {
             guard let departure = results[index].verdict.departure else { continue }
             if let evidence = read[departure.step] {
-                // Only a found file is written: writing nil would copy the shared results for nothing.
-                if let evidence { results[index].departureEvidence = evidence }
+                if let evidence { found.append((index, evidence)) }
                 continue
             }
             guard let step = Self.step(departure.step, of: trace), step.evidence != nil else {
@@ -22,9 +24,10 @@ extension ConformRunner {
             }
             let (evidence, warning) = EvidenceReader.read(step, in: trace.file)
             read[departure.step] = .some(evidence)
-            if let evidence { results[index].departureEvidence = evidence }
+            if let evidence { found.append((index, evidence)) }
             if let warning { warnings.append((departure.step, warning)) }
         }
+        for (index, evidence) in found { results[index].departureEvidence = evidence }
         return warnings.sorted { $0.step < $1.step }.map(\.warning)
     }
 

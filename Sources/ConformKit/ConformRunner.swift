@@ -125,7 +125,7 @@ public struct ConformRunner: Sendable {
         let work: @Sendable (String, RevealTargets?) -> FileOutcome = { file, reveal in
             var outcome = check(
                 file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
-                reveal: reveal, steps: options.steps)
+                reveal: reveal, steps: options.steps, everyPath: options.revealDifferences)
             // Marked before `prepare`, which may serialise the results.
             options.baseline?.mark(&outcome.results)
             prepare(&outcome)
@@ -236,8 +236,11 @@ public struct ConformRunner: Sendable {
 
     /// - Parameter reveal: the pairs of policies to replay the trace on (`nil`: none).
     /// - Parameter steps: with `keepSteps`, whose step summaries are made.
+    /// - Parameter everyPath: with `recordPaths`, whether every trace's paths are wanted (coverage counts
+    ///   them), or only those of the traces whose steps `steps` wants (reports draw them).
     func check(
-        file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?, steps: StepDemand = .all
+        file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?, steps: StepDemand = .all,
+        everyPath: Bool = true
     ) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(file) {
@@ -262,8 +265,12 @@ public struct ConformRunner: Sendable {
         var results: [PairResult] = []
         results.reserveCapacity(library.policies.count)
         let claimedOnCommandLine = Set(commandLineClaims)
-        // Paths are kept only where reports draw them (claimed pairs), so a plain run stays lean.
-        let recordingPath = { (policy: Policy) in recordPaths && (claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id)) }
+        // Paths are kept only where reports draw them (claimed pairs), so a plain run stays lean; and, unless
+        // every path is wanted, only for a trace a report shows in full: it is checked without them, then its
+        // claimed pairs again with them once its results say it will be shown.
+        let pathsLater = recordPaths && !everyPath && !steps.wantsEveryTrace
+        let drawn = { (policy: Policy) in claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id) }
+        let recordingPath = { (policy: Policy) in recordPaths && !pathsLater && drawn(policy) }
         let outcomes: [CheckOutcome]
         var replays: [TraceReplay?] = []
         if let reveal {
@@ -283,6 +290,11 @@ public struct ConformRunner: Sendable {
                     outcome: outcomes[index]))
         }
         let showsSteps = keepSteps && steps.wantsSteps(of: results)
+        if pathsLater, showsSteps {
+            let indices = library.policies.indices.filter { drawn(library.policies[$0]) }
+            let again = Checker.check(trace, against: indices.map { library.policies[$0] }, recordingPath: { _ in true })
+            for (index, outcome) in zip(indices, again) { results[index].outcome.path = outcome.path }
+        }
         let summary = TraceSummary(
             id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count,
             steps: showsSteps ? trace.steps.map(StepSummary.init) : [], idPosition: trace.idPosition)

@@ -21,6 +21,12 @@ public enum StepDemand: Sendable {
         }
     }
 
+    /// Whether every trace's steps are wanted, whatever its results.
+    public var wantsEveryTrace: Bool {
+        if case .all = self { return true }
+        return false
+    }
+
     /// What several outputs want together.
     static func combined(_ demands: [StepDemand]) -> StepDemand {
         var combined = StepDemand.none
