@@ -50,22 +50,20 @@ public enum FileDiscovery {
         // Resolving symlinks keeps a link cycle from walking forever.
         let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
         guard visitedDirectories.insert(real).inserted else { return }
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        } catch {
+        // One pass of readdir gives the names and, mostly, their types; the paths are made one at a time
+        // and kept compactly: a folder of 100,000 traces holds no list of full paths, nor a second listing.
+        guard var entries = DirectoryEntries(directory) else {
             found.diagnostics.append(Diagnostic(.error, "cannot read the directory", at: SourceLocation(file: directory, position: nil)))
             return
         }
-        var files: [String] = []
+        entries.list.sort { $0.name < $1.name }
         var directories: [String] = []
-        let types = EntryTypes(directory)
-        for entry in entries where !entry.hasPrefix(".") {
+        for (entry, kind) in entries.list where !entry.hasPrefix(".") {
             let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
             // Regular files and directories are known from the listing; anything else (links above all) is asked about.
-            switch types[entry] {
+            switch kind {
             case .regular:
-                if hasInputExtension(entry) { files.append(path) }
+                if hasInputExtension(entry) { found.files.append(path) }
                 continue
             case .directory:
                 directories.append(path)
@@ -94,10 +92,9 @@ public enum FileDiscovery {
             if isDirectory.boolValue {
                 directories.append(path)
             } else if extensions.contains((entry as NSString).pathExtension.lowercased()) {
-                files.append(path)
+                found.files.append(path)
             }
         }
-        found.files.append(contentsOf: files)
         for subdirectory in directories { walk(subdirectory, roots: roots, visitedDirectories: &visitedDirectories, into: &found) }
     }
 
@@ -114,29 +111,30 @@ public enum FileDiscovery {
     }
 }
 
-/// What `readdir` says each entry of a directory is, where it says so: regular files and directories.
-/// Links and entries whose type the file system does not give are left out, to be looked up one by one.
-private struct EntryTypes {
+/// A directory's entries, from one pass of `readdir`, with what it says each one is where it says so:
+/// a regular file or a directory. Links and entries whose type the file system does not give have no
+/// kind, to be looked up one by one.
+private struct DirectoryEntries {
     enum Kind { case regular, directory }
 
-    private var kinds: [String: Kind] = [:]
+    var list: [(name: String, kind: Kind?)] = []
 
-    init(_ directory: String) {
-        // Without search permission a listed entry cannot be looked up: leave every entry to the lookup, as before.
-        guard access(directory, X_OK) == 0, let stream = opendir(directory) else { return }
+    /// `nil` when the directory cannot be read.
+    init?(_ directory: String) {
+        guard let stream = opendir(directory) else { return nil }
         defer { closedir(stream) }
+        // Without search permission a listed entry cannot be looked up: every entry is left to the lookup.
+        let typed = access(directory, X_OK) == 0
         while let entry = readdir(stream) {
-            let type = entry.pointee.d_type
-            guard type == UInt8(DT_REG) || type == UInt8(DT_DIR) else { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 raw.baseAddress.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
             }
-            guard let name else { continue }
-            kinds[name] = type == UInt8(DT_REG) ? .regular : .directory
+            guard let name, name != ".", name != ".." else { continue }
+            let type = entry.pointee.d_type
+            let kind: Kind? = !typed ? nil : type == UInt8(DT_REG) ? .regular : type == UInt8(DT_DIR) ? .directory : nil
+            list.append((name, kind))
         }
     }
-
-    subscript(name: String) -> Kind? { kinds[name] }
 }
 
 /// Reads one input file whole, refusing what is too large to be a trace or policy and anything
