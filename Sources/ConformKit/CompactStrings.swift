@@ -61,6 +61,19 @@ public struct CompactStrings: RandomAccessCollection, Sendable, Equatable {
         count += 1
     }
 
+    /// Gives back the room kept for more strings (up to as much again as is used, since an array
+    /// doubles as it grows), for a list that is complete and kept for the whole run.
+    public mutating func shrinkToFit() {
+        bytes = Self.exactly(bytes)
+        restarts = Self.exactly(restarts)
+    }
+
+    private static func exactly<Element>(_ array: [Element]) -> [Element] {
+        [Element](unsafeUninitializedCapacity: array.count) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: array)
+        }
+    }
+
     public mutating func append(contentsOf strings: some Sequence<String>) {
         for string in strings { append(string) }
     }

@@ -43,6 +43,8 @@ public enum FileDiscovery {
             for file in found.files where seen.insert(URL(fileURLWithPath: file).standardizedFileURL.path).inserted { unique.append(file) }
             found.files = unique
         }
+        // Kept for the whole run: without the room an array keeps to grow.
+        found.files.shrinkToFit()
         return found
     }
 
