@@ -30,8 +30,21 @@ public struct Console: Sendable {
     /// Writes `text` as it is (made inert), without adding a line break.
     public func write(_ text: String) {
         guard !text.isEmpty else { return }
-        let handle = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
-        handle.write(Data(Self.inert(text, keepingColours: terminal.colours).utf8))
+        var inert = Self.inert(text, keepingColours: terminal.colours)
+        // Straight from the string's bytes (a run's JSON comes through here in 64 KB pieces): no copy.
+        inert.withUTF8 { bytes in
+            guard var start = bytes.baseAddress else { return }
+            var left = bytes.count
+            let descriptor = stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO
+            while left > 0 {
+                let written = systemWrite(descriptor, start, left)
+                if written < 0, errno == EINTR { continue }
+                // A closed pipe or a full disk: what a reader no longer takes is dropped, as before.
+                guard written > 0 else { return }
+                start += written
+                left -= written
+            }
+        }
     }
 
     /// Writes `text` and a line break.
@@ -133,4 +146,9 @@ public struct Console: Sendable {
         let code = String(decoding: bytes[index + 2..<end], as: UTF8.self)
         return Terminal.paintCodes.contains(code) ? end - index + 1 : nil
     }
+}
+
+/// write(2), named apart from `Console.write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

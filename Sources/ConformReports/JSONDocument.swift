@@ -40,7 +40,7 @@ public struct JSONDocument: RunRenderer {
 
     public var preparer: (@Sendable (inout FileOutcome) -> Void)? { Self.prepare }
 
-    /// Serialises one file's results, on whatever thread checked it (no separator before the first).
+    /// Serialises one file's results, on whatever thread checked it.
     static func prepare(_ outcome: inout FileOutcome) {
         guard outcome.prepared[preparedKey] == nil, !outcome.results.isEmpty else { return }
         var text = JSONText()
@@ -48,8 +48,9 @@ public struct JSONDocument: RunRenderer {
         text.reserve(outcome.results.count * 400)
         // By position: enumerating would copy every result (all its strings retained).
         let results = outcome.results
+        // Each result after a comma, the first one's too: `add` leaves that one out for the document's first result.
         for index in results.indices {
-            text.append(index > 0 ? ",\n    " : "\n    ")
+            text.append(",\n    ")
             results[index].writeJSON(to: &text)
         }
         outcome.prepared[preparedKey] = text.string
@@ -65,7 +66,7 @@ public struct JSONDocument: RunRenderer {
         Self.prepare(&outcome)
         guard let prepared = outcome.prepared[Self.preparedKey] else { return "" }
         defer { wroteResult = true }
-        return (wroteResult ? "," : "") + prepared
+        return wroteResult ? prepared : String(prepared.dropFirst())
     }
 
     /// The end of the document: the errors (those found before any file first), the warnings if any, and the summary.
@@ -124,18 +125,18 @@ extension PairResult {
         member("policy")
         out.appendQuoted(policy)
         member("claimed")
-        out.append(claimed ? "true" : "false")
+        out.append(claimed ? "true" as StaticString : "false")
         member("verdict")
         out.appendQuoted(verdict.name)
         switch verdict {
         case .pass: break
         case .fail(let departure):
             member("step")
-            out.append(String(departure.step))
+            out.append(integer: departure.step)
             member("line")
-            out.append(String(departure.position.line))
+            out.append(integer: departure.position.line)
             member("column")
-            out.append(String(departure.position.column))
+            out.append(integer: departure.position.column)
             member("state")
             out.appendQuoted(departure.state)
             member("message")
@@ -154,7 +155,7 @@ extension PairResult {
         // Additive: only on a broken claim that a baseline entry matched.
         if let mark = baseline {
             member("baselined")
-            out.append(mark.expired ? "false" : "true")
+            out.append(mark.expired ? "false" as StaticString : "true")
             member("baselineReason")
             out.appendQuoted(mark.reason)
             if let expires = mark.expires {

@@ -21,6 +21,32 @@ struct JSONValueTests {
         #expect(value.serialized(pretty: true) == "{\n  \"a\": [\n    1\n  ],\n  \"b\": {}\n}")
     }
 
+    @Test("a character to escape is found at any position of a long string, whichever eight-byte word it falls in")
+    func escapeAtEveryPosition() {
+        let around = "form/trace-0042.yaml é→ x"
+        for (special, escaped) in [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001"), ("\u{7F}", "\\u007f"), ("\u{2028}", "\\u2028")] {
+            for cut in 0...around.count {
+                let prefix = String(around.prefix(cut))
+                let rest = String(around.dropFirst(cut))
+                var text = JSONText()
+                text.appendQuoted(prefix + special + rest + around)
+                #expect(text.string == "\"" + prefix + escaped + rest + around + "\"")
+            }
+        }
+        var plain = JSONText()
+        plain.appendQuoted(around + around)
+        #expect(plain.string == "\"" + around + around + "\"")
+    }
+
+    @Test("whole numbers are written as String(_:) writes them")
+    func integers() {
+        for number in [0, 7, 10, 42, -1, -300, 1_000_000, Int.max, Int.min] {
+            var text = JSONText()
+            text.append(integer: number)
+            #expect(text.string == String(number))
+        }
+    }
+
     @Test("non-finite numbers never break the document")
     func nonFinite() {
         #expect(JSONValue.number(.infinity).serialized() == "\".inf\"")

@@ -116,6 +116,23 @@ public struct JSONText: Sendable {
         bytes.append(byte)
     }
 
+    /// A whole number in decimal, as `String(number)` writes it, without making the string.
+    public mutating func append(integer number: Int) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
     /// `JSONValue.object([(key, value)])` written pretty at `indent`, without building the object.
     public mutating func appendObject(key: String, value: JSONValue, indent: Int) {
         bytes.append(UInt8(ascii: "{"))
@@ -141,13 +158,40 @@ public struct JSONText: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Whether some byte is below 0x20, a quote, a backslash, 0x7F or 0xE2: eight bytes looked at at once (a report
+    /// quotes some ten strings a pair, paths among them); a word that may hold one sends the text to the careful path.
+    private static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & high != 0 }
+        var index = 0
+        if let base = utf8.baseAddress {
+            while index + 8 <= utf8.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                // Below 0x20: (x - 0x20 * ones) & ~x & high; the others: a zero byte after an exclusive or.
+                if (word &- 0x20 &* ones) & ~word & high != 0 || hasZero(word ^ (0x22 &* ones)) || hasZero(word ^ (0x5C &* ones))
+                    || hasZero(word ^ (0x7F &* ones)) || hasZero(word ^ (0xE2 &* ones))
+                {
+                    return true
+                }
+                index += 8
+            }
+        }
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// `text` as the inside of a JSON string literal (escaped as `appendQuoted` escapes it, no quotes).
     public mutating func appendEscaped(_ text: String) {
         var text = text
         let plain = text.withUTF8 { utf8 -> Bool in
             // Most text needs no escape: one pass over the bytes finds out, and the text is copied whole.
             // (0xE2 starts U+2028 and U+2029, and other characters too, which take the slow path.)
-            for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 { return false }
+            guard !Self.mayNeedEscape(utf8) else { return false }
             bytes.append(contentsOf: utf8)
             return true
         }
