@@ -110,9 +110,11 @@ extension ConformCommand {
             var coverageTally = CoverageTally()
             var admission = RunAdmission(baseline: options.baseline)
             outputs.begin()
-            let ending = ConformRunner(library: library).runIndexed(options, prepare: outputs.prepare) { index, checked in
+            let ending = ConformRunner(library: library).runIndexed(
+                options, prepare: outputs.prepare, discovered: { admission.know(files: $0) }
+            ) { index, checked in
                 record?.add(checked, index: index)
-                let outcome = admission.admit(checked)
+                let outcome = admission.admit(checked, place: index)
                 outputs.add(outcome)
                 if coverage { coverageTally.add(outcome) }
             }

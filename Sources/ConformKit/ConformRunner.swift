@@ -94,7 +94,9 @@ public struct ConformRunner: Sendable {
         _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (FileOutcome) -> Void
     ) -> Ending {
         var admission = RunAdmission(baseline: options.baseline)
-        var ending = runIndexed(options, prepare: prepare) { _, outcome in each(admission.admit(outcome)) }
+        var ending = runIndexed(options, prepare: prepare, discovered: { admission.know(files: $0) }) { place, outcome in
+            each(admission.admit(outcome, place: place))
+        }
         ending.baseline = admission.finish(writtenTo: options.writeBaseline)
         return ending
     }
@@ -104,11 +106,14 @@ public struct ConformRunner: Sendable {
     /// order (`nil` for the outcome carrying the warnings found while looking for files): what a shard
     /// records, so that `conform merge` can put the shards' files back in order and admit them over the
     /// whole run. Broken claims are marked with `options.baseline` already.
+    /// - Parameter discovered: given the files the positions index, once, before any outcome.
     public func runIndexed(
-        _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (Int?, FileOutcome) -> Void
+        _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, discovered: (CompactStrings) -> Void = { _ in },
+        each: (Int?, FileOutcome) -> Void
     ) -> Ending {
         let discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
         let (files, baselineFilesFound) = Self.partition(discovery.files, excluding: options.baselineFiles)
+        discovered(files)
         var leading = discovery.diagnostics
         // Links left alone are said before any file, as warnings (they change no exit status).
         if !discovery.warnings.isEmpty { each(nil, FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }

@@ -7,7 +7,8 @@
 struct HashedPositions: Sendable {
     /// Each position's hash.
     private var hashes: [UInt32] = []
-    /// `position + 1`, or 0 for an empty slot; at most three quarters are filled, a power of two in all.
+    /// `position + 1`, or 0 for an empty slot; at most seven eighths are filled (a probe compares two
+    /// small numbers, so a full table costs little: 100,000 ids fit in 131,072 slots), a power of two in all.
     private var slots: [UInt32] = []
 
     var count: Int { hashes.count }
@@ -29,7 +30,7 @@ struct HashedPositions: Sendable {
     mutating func append(hash: UInt32) {
         precondition(hashes.count < Int(UInt32.max), "HashedPositions: more positions than a slot can name")
         hashes.append(hash)
-        if hashes.count * 4 > slots.count * 3 {
+        if hashes.count * 8 > slots.count * 7 {
             slots = Array(repeating: 0, count: max(16, slots.count * 2))
             for position in hashes.indices { place(position) }
         } else {

@@ -14,9 +14,16 @@ public struct RunAdmission: Sendable {
         ledger = baseline.map(BaselineLedger.init)
     }
 
+    /// The run's files (`ConformRunner.runIndexed`'s `discovered`), so that the trace-id check names a
+    /// first file by its place among them rather than keeping its path.
+    public mutating func know(files: CompactStrings) {
+        if ids.isEmpty { ids = TraceIDs(files: files) }
+    }
+
     /// The outcome as the outputs get it (a duplicate id becomes an error), noted in the ledger.
-    public mutating func admit(_ outcome: FileOutcome) -> FileOutcome {
-        let admitted = ids.admit(outcome)
+    /// - Parameter place: its file's place among the files given to `know(files:)`, if any.
+    public mutating func admit(_ outcome: FileOutcome, place: Int? = nil) -> FileOutcome {
+        let admitted = ids.admit(outcome, place: place)
         ledger?.record(admitted)
         return admitted
     }

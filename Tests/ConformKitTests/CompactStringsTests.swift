@@ -58,5 +58,13 @@ struct CompactStringsTests {
         #expect(refused.errors.first?.location.file == "/c/z.yaml")
         let canonical = ids.admit(outcome("cafe\u{301}", "/c/b.yaml"))
         #expect(canonical.errors.first?.message.contains("already the id of /c/a.yaml") == true)
+
+        // A run names each first file by its place among the run's files; an outcome without one, by its path.
+        let files = CompactStrings((0..<300).map { "/r/form/trace-\($0).yaml" })
+        var run = TraceIDs(files: files)
+        for place in 0..<300 { #expect(run.admit(outcome("t\(place)", files[place]), place: place).summary != nil) }
+        #expect(run.admit(outcome("elsewhere", "/other/e.yaml")).summary != nil)
+        #expect(run.admit(outcome("t17", "/r/x.yaml"), place: 299).errors.first?.message.contains("already the id of /r/form/trace-17.yaml") == true)
+        #expect(run.admit(outcome("elsewhere", "/r/y.yaml")).errors.first?.message.contains("already the id of /other/e.yaml") == true)
     }
 }
