@@ -99,8 +99,8 @@ public struct Console: Sendable {
         // a word that may hold a byte below 0x20 (a line break, mostly), 0x7F or 0xC2 is looked at byte by byte.
         if let base = bytes.baseAddress {
             while index + 8 <= bytes.count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                if !mayHoldUnsafeByte(word) {
+                let word = ByteWords.word(base, at: index)
+                if !ByteWords.mayHoldByte(below: 0x20, in: word) && !ByteWords.mayHold(0x7F, in: word) && !ByteWords.mayHold(0xC2, in: word) {
                     index += 8
                     continue
                 }
@@ -109,9 +109,7 @@ public struct Console: Sendable {
             }
         }
         while index < bytes.count {
-            let byte = bytes[index]
-            if (byte < 0x20 && byte != 0x0A) || byte == 0x7F { return index }
-            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return index }
+            if isUnsafe(bytes, at: index) { return index }
             index += 1
         }
         return nil
@@ -121,20 +119,6 @@ public struct Console: Sendable {
         let byte = bytes[index]
         if (byte < 0x20 && byte != 0x0A) || byte == 0x7F { return true }
         return byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
-    }
-
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// Whether some byte of `word` may be below 0x20, 0x7F or 0xC2: never false when one is (it may be
-    /// true when none is, which only costs a look at each byte).
-    private static func mayHoldUnsafeByte(_ word: UInt64) -> Bool {
-        // The classic test for a byte below n (n at most 0x80): (x - n * ones) & ~x & highBits.
-        let below = (word &- 0x20 &* ones) & ~word & highBits
-        let del = word ^ (0x7F &* ones)
-        let lead = word ^ (0xC2 &* ones)
-        let zeroIn = { (x: UInt64) in (x &- ones) & ~x & highBits }
-        return below | zeroIn(del) | zeroIn(lead) != 0
     }
 
     /// The length of `ESC [ CODE m` at `index` when CODE is one `Terminal` paints with.

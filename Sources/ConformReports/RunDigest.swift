@@ -24,8 +24,7 @@ struct RunFacts {
 /// Shared by the reports of one run; the first of them feeds it.
 final class RunDigest {
     private var facts: RunFacts
-    private var retention = Retention()
-    /// Tells the checking threads which traces may still be kept in full.
+    /// Which traces are kept, and how; the checking threads ask it which may still be kept in full.
     let gate = RetentionGate()
 
     init(context: RunContext) {
@@ -48,8 +47,7 @@ final class RunDigest {
             broken.outcome.path = []
             facts.brokenClaims.append(broken)
         }
-        if outcome.summary != nil { gate.took(failing: Retention.isFailing(outcome)) }
-        switch retention.decide(outcome) {
+        switch gate.decide(outcome) {
         case .details:
             if let file = outcome.summary?.file { facts.detailed.insert(file) }
         case .row:
@@ -104,6 +102,11 @@ struct Retention {
         }
         passing += 1
         return passing <= Self.passingDetails ? .details : passing <= Self.rows ? .row : .none
+    }
+
+    /// Whether a later trace, failing or not, may still be shown in full.
+    func mayStillShow(failing: Bool) -> Bool {
+        failing ? self.failing < Self.failingDetails : passing < Self.passingDetails
     }
 
     /// Whether a claim of the trace does not hold.

@@ -154,7 +154,7 @@ public final class RunOutputs {
     }
 
     private static func append(_ text: String, to path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }  // a failure is found just below
         guard let handle = FileHandle(forWritingAtPath: path) else {
             throw Diagnostic(.error, "cannot open the step summary for appending", at: SourceLocation(file: path, position: nil))
         }

@@ -41,26 +41,23 @@ public enum StepDemand: Sendable {
     }
 }
 
-/// The counts of failing and passing traces a report has taken in so far, shared with the checking
-/// threads. A trace being checked comes after every trace taken in (outcomes are handed over in file
-/// order, a batch behind the checking), so once `Retention` has kept its quota of one kind, no later
-/// trace of that kind will be shown in full: its steps need not be made. The output does not depend on
-/// when a thread looks; only how much is made for nothing does.
+/// A report's `Retention`, shared with the checking threads. A trace being checked comes after every
+/// trace the report has decided on (outcomes are handed over in file order, a batch behind the
+/// checking), so once `Retention` has kept its quota of one kind, no later trace of that kind will be
+/// shown in full: its steps need not be made. The output does not depend on when a thread looks; only
+/// how much is made for nothing does.
 public final class RetentionGate: @unchecked Sendable {
     private let lock = NSLock()
-    private var failingTaken = 0
-    private var passingTaken = 0
+    private var retention = Retention()
 
     public init() {}
 
-    func mayKeep(failing: Bool) -> Bool {
-        lock.withLock { failing ? failingTaken < Retention.failingDetails : passingTaken < Retention.passingDetails }
+    /// `Retention.decide`, for the report, in run order.
+    func decide(_ outcome: FileOutcome) -> Retention.Keep {
+        lock.withLock { retention.decide(outcome) }
     }
 
-    /// Records a trace handed over to the report.
-    func took(failing: Bool) {
-        lock.withLock {
-            if failing { failingTaken += 1 } else { passingTaken += 1 }
-        }
+    func mayKeep(failing: Bool) -> Bool {
+        lock.withLock { retention.mayStillShow(failing: failing) }
     }
 }

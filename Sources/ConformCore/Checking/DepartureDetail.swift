@@ -59,15 +59,20 @@ enum DepartureDetail: Sendable {
     func writeMessage(to out: inout JSONText) {
         guard case .observed(let item, let expected) = self else { return out.appendQuoted(message) }
         out.append(byte: UInt8(ascii: "\""))
-        out.append("expected ")
-        out.appendEscaped(item.key)
-        out.append(": ")
-        out.appendEscaped(expected.display)
-        out.append(", saw ")
-        out.appendEscaped(item.key)
-        out.append(": ")
-        out.appendEscaped(item.value.display)
+        Self.writeDifference(item, expected, to: &out)
         out.append(byte: UInt8(ascii: "\""))
+    }
+
+    /// The sentence of an observed value that differs, for `message` and `writeMessage` alike.
+    private static func writeDifference(_ item: ObservedItem, _ expected: ExpectedValue, to out: inout some TextOutputStream) {
+        out.write("expected ")
+        out.write(item.key)
+        out.write(": ")
+        out.write(expected.display)
+        out.write(", saw ")
+        out.write(item.key)
+        out.write(": ")
+        out.write(item.value.display)
     }
 
     var message: String {
@@ -75,7 +80,9 @@ enum DepartureDetail: Sendable {
         case .written(let message, _, _):
             return message
         case .observed(let item, let expected):
-            return "expected \(item.key): \(expected.display), saw \(item.key): \(item.value.display)"
+            var sentence = ""
+            Self.writeDifference(item, expected, to: &sentence)
+            return sentence
         case .missingSheet(let action, let step, let expected, let seen):
             let shown: String
             if case .scalar(.bool(true)) = seen.value, seen.key == "dismissed" {

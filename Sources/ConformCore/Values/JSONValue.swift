@@ -89,7 +89,9 @@ public indirect enum JSONValue: Hashable, Sendable {
 
 /// JSON text built as UTF-8 bytes and made a `String` once: appending to a `String` piece by piece cost
 /// more than everything else a `--format json` run does (each append goes through String's general machinery).
-public struct JSONText: Sendable {
+/// As a `TextOutputStream`, what is written goes in escaped (`appendEscaped`): the inside of a string
+/// literal whose quotes the writer puts around it.
+public struct JSONText: Sendable, TextOutputStream {
     private var bytes: [UInt8] = []
 
     public init() {}
@@ -161,16 +163,12 @@ public struct JSONText: Sendable {
     /// Whether some byte is below 0x20, a quote, a backslash, 0x7F or 0xE2: eight bytes looked at at once (a report
     /// quotes some ten strings a pair, paths among them); a word that may hold one sends the text to the careful path.
     private static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & high != 0 }
         var index = 0
         if let base = utf8.baseAddress {
             while index + 8 <= utf8.count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                // Below 0x20: (x - 0x20 * ones) & ~x & high; the others: a zero byte after an exclusive or.
-                if (word &- 0x20 &* ones) & ~word & high != 0 || hasZero(word ^ (0x22 &* ones)) || hasZero(word ^ (0x5C &* ones))
-                    || hasZero(word ^ (0x7F &* ones)) || hasZero(word ^ (0xE2 &* ones))
+                let word = ByteWords.word(base, at: index)
+                if ByteWords.mayHoldByte(below: 0x20, in: word) || ByteWords.mayHold(0x22, in: word) || ByteWords.mayHold(0x5C, in: word)
+                    || ByteWords.mayHold(0x7F, in: word) || ByteWords.mayHold(0xE2, in: word)
                 {
                     return true
                 }
@@ -183,6 +181,10 @@ public struct JSONText: Sendable {
             index += 1
         }
         return false
+    }
+
+    public mutating func write(_ text: String) {
+        appendEscaped(text)
     }
 
     /// `text` as the inside of a JSON string literal (escaped as `appendQuoted` escapes it, no quotes).
