@@ -5,22 +5,34 @@
 /// The run goes on past a `see` the policy rejects (it teaches nothing then), up to the first action
 /// the policy does not allow: two policies are compared wherever both allow what the trace did.
 public struct TraceReplay: Sendable {
-    /// After the start and after each action the policy allowed: what its prediction there depends on,
-    /// the transition the action took and, when kept, the configuration (before the following `see`s).
-    public struct Point: Sendable {
-        var key: PointKey
-        var transition: TransitionID?
-        var configuration: Configuration?
-    }
+    // A point is recorded after the start and after each action the policy allowed. Kept as parallel
+    // lists, so that reading one part of a point copies none of the others.
 
-    var points: [Point] = []
+    /// Per point, what the policy's prediction there depends on: a position in `situations`.
+    private(set) var situationAt: [Int] = []
+    /// The situations met, each once as far as a look among the latest few finds: a trace goes round
+    /// the same few (editing with changes, the sheet up, ...), so `revealed(by:)` looks each pair of
+    /// them up once per trace rather than once per action.
+    private(set) var situations: [PointKey] = []
+    /// Per point, the transition the action took.
+    private(set) var transitions: [TransitionID?] = []
+    /// Per point, the configuration (before the following `see`s), when kept.
+    private(set) var configurations: [Configuration] = []
     /// Whether the points keep their configurations. Comparing two policies needs them only in a
     /// situation not met before (`RevealMemo`), and keeping them costs a copy of the form's fields at
     /// every edit that follows.
     let keepsConfigurations: Bool
 
-    init(keepingConfigurations: Bool) {
+    /// How many of the latest situations a new point is compared with before it is taken as new.
+    private static let lookBack = 8
+
+    /// - Parameter points: how many points to make room for (a trace's steps alternate, roughly, between
+    ///   actions and `see`s): growing the lists step by step cost more than the room.
+    init(keepingConfigurations: Bool, points: Int = 0) {
         keepsConfigurations = keepingConfigurations
+        situationAt.reserveCapacity(points)
+        transitions.reserveCapacity(points)
+        if keepingConfigurations { configurations.reserveCapacity(points) }
     }
 
     /// Replays the trace on a policy that can read it, keeping every configuration.
@@ -32,10 +44,26 @@ public struct TraceReplay: Sendable {
         self = replay ?? TraceReplay(keepingConfigurations: true)
     }
 
+    var pointCount: Int { situationAt.count }
+
     /// Adds a point where the model stands at `model`, after `transition`.
-    mutating func record(_ model: ModelState, reading inputs: PredictionInputs?, after transition: TransitionID?) {
-        let configuration = keepsConfigurations ? Configuration(model: model) : nil
-        points.append(Point(key: PointKey(model, reading: inputs), transition: transition, configuration: configuration))
+    mutating func record(_ model: borrowing ModelState, in tables: PolicyTables, after transition: TransitionID?) {
+        if keepsConfigurations { configurations.append(Configuration(model: copy model)) }
+        transitions.append(transition)
+        // The latest first: a trace goes back and forth between a few. A key is made only for a new one. Read
+        // through a buffer: the array's subscript copied each key to compare it.
+        let oldest = max(0, situations.count - Self.lookBack)
+        let met = situations.withUnsafeBufferPointer { keys in
+            var met = keys.count - 1
+            while met >= oldest, !keys[met].matches(model, in: tables) { met -= 1 }
+            return met
+        }
+        if met >= oldest {
+            situationAt.append(met)
+        } else {
+            situationAt.append(situations.count)
+            situations.append(PointKey(model, in: tables))
+        }
     }
 }
 
@@ -48,73 +76,148 @@ extension PolicyComparison {
     /// - Returns: `nil` when the replays keep no configurations and the trace leads somewhere not met
     ///   before: ask again with replays that keep them (`TraceReplay(_:on:)`).
     public func revealed(by trace: Trace, replays: (a: TraceReplay, b: TraceReplay), memo: RevealMemo? = nil) -> Set<String>? {
-        let known = memo?.pair(a.id, b.id) ?? PairMemo()
+        var situations = SituationPairs(replays.a, replays.b, known: memo?.pair(a.id, b.id) ?? PairMemo())
         var ongoing = OngoingDisagreements()
-        guard let opening = disagreementNames(at: 0, of: replays, known: known) else { return nil }
-        ongoing.update(to: opening, after: (nil, nil))
-        var revealed: Set<String> = []
+        guard let opening = situations.names(at: 0, comparing: self) else { return nil }
+        ongoing.update(to: opening) { (nil, nil) }
         var point = 0
-        for step in trace.steps {
-            switch step.kind {
+        let steps = trace.steps
+        // By position: binding whole steps copied (retained) their notes and places too.
+        for index in steps.indices {
+            switch steps[index].kind {
             case .see(let observation):
-                ongoing.reveal(in: observation, into: &revealed)
+                ongoing.reveal(in: observation)
             case .action(let action):
                 point += 1
-                let allowedByA = point < replays.a.points.count
-                let allowedByB = point < replays.b.points.count
+                let allowedByA = point < replays.a.pointCount
+                let allowedByB = point < replays.b.pointCount
                 guard allowedByA, allowedByB else {
+                    var revealed = Set(ongoing.shown)
                     if allowedByA != allowedByB { revealed.insert(Self.actionSignature(action, allowedByA: allowedByA)) }
                     return revealed
                 }
-                guard let names = disagreementNames(at: point, of: replays, known: known) else { return nil }
-                ongoing.update(to: names, after: (replays.a.points[point].transition, replays.b.points[point].transition))
+                guard let names = situations.names(at: point, comparing: self) else { return nil }
+                ongoing.update(to: names) { (replays.a.transitions[point], replays.b.transitions[point]) }
             }
         }
-        return revealed
+        return Set(ongoing.shown)
     }
 
-    /// The disagreements at one point of the replays: remembered, or found (given the configurations)
-    /// and remembered.
-    private func disagreementNames(at point: Int, of replays: (a: TraceReplay, b: TraceReplay), known: PairMemo) -> [DisagreementName]? {
-        // The points are read in place: copying them costs more than the lookup.
-        if let names = known.names(at: replays.a.points[point].key, replays.b.points[point].key) { return names }
-        guard let configurationA = replays.a.points[point].configuration, let configurationB = replays.b.points[point].configuration else {
-            return nil
-        }
-        let names = disagreementNames(
+    /// The disagreements at one point of the replays, given the configurations there.
+    fileprivate func disagreementNames(_ configurationA: Configuration, _ configurationB: Configuration) -> [DisagreementName] {
+        disagreementNames(
             configurationA, configurationB, shownByA: shared(simulatorA.prediction(configurationA)),
             shownByB: shared(simulatorB.prediction(configurationB)))
-        known.remember(names, at: replays.a.points[point].key, replays.b.points[point].key)
+    }
+}
+
+/// The disagreements at the points of two replays of one trace, per pair of their situations: found
+/// in this trace, or remembered from others (`PairMemo`), or found from the configurations.
+private struct SituationPairs {
+    // The replays apart, not as a pair: a method reading a pair of them copied the pair at every call.
+    let a: TraceReplay
+    let b: TraceReplay
+    let known: PairMemo
+    /// The pairs met in this trace, and their disagreements: a handful, so lists.
+    private var met: [(a: Int, b: Int)] = []
+    private var metNames: [[DisagreementName]] = []
+
+    init(_ a: TraceReplay, _ b: TraceReplay, known: PairMemo) {
+        self.a = a
+        self.b = b
+        self.known = known
+    }
+
+    /// `nil` when the pair is new and the replays keep no configurations.
+    mutating func names(at point: Int, comparing comparison: PolicyComparison) -> [DisagreementName]? {
+        let situationA = a.situationAt[point]
+        let situationB = b.situationAt[point]
+        for index in met.indices where met[index].a == situationA && met[index].b == situationB { return metNames[index] }
+        let names: [DisagreementName]
+        if let remembered = known.names(at: a.situations[situationA], b.situations[situationB]) {
+            names = remembered
+        } else {
+            guard a.keepsConfigurations, b.keepsConfigurations else { return nil }
+            names = comparison.disagreementNames(a.configurations[point], b.configurations[point])
+            known.remember(names, at: a.situations[situationA], b.situations[situationB])
+        }
+        // A trace whose points are all new (its expectations read a value every edit changes) would make
+        // the lists long: past a few, each point goes to the memo.
+        if met.count < 16 {
+            met.append((situationA, situationB))
+            metNames.append(names)
+        }
         return names
     }
 }
 
-/// The disagreements that go on at a point of two replays, each with the name it got where it began
-/// (as in `compare`). A handful at most: a list is cheaper than a dictionary here.
+/// The disagreements that go on at a point of two replays, each with the transitions after which it
+/// began (its name, as in `compare`, is made from them if it shows). A handful at most: lists are
+/// cheaper than a dictionary here, and kept apart so that a look at the flags copies no name.
 private struct OngoingDisagreements {
-    private var entries: [(key: String, signature: String, revealed: Bool)] = []
+    private var names: [DisagreementName] = []
+    private var after: [(TransitionID?, TransitionID?)] = []
+    private var revealed: [Bool] = []
+    /// The disagreements as last given to `update`.
+    private var current: [DisagreementName] = []
+    /// How many of `names` have not shown yet: most `see`s then need no look at all.
+    private var hidden = 0
+    /// The names shown so far, each once. Most are shown again and again in a trace (every time the
+    /// form is edited and the sheet comes up): compared here, where equal names usually share their
+    /// storage, rather than hashed into a set each time.
+    private(set) var shown: [String] = []
 
-    /// Moves to the next point, where `names` are the disagreements, after `transitions` (A's, B's).
-    /// A disagreement that goes on keeps its name; one that begins here is named here.
-    mutating func update(to names: [DisagreementName], after transitions: (TransitionID?, TransitionID?)) {
-        if names.isEmpty {
-            entries.removeAll(keepingCapacity: true)
+    /// Moves to the next point, where `now` are the disagreements, after the transitions `transitions`
+    /// gives (A's, B's; asked only when a disagreement begins). One that goes on keeps where it began.
+    mutating func update(to now: [DisagreementName], after transitions: () -> (TransitionID?, TransitionID?)) {
+        // Usually the very list of the point before (one list per pair of situations): nothing changes.
+        if Self.same(now, current) { return }
+        current = now
+        if now.isEmpty {
+            removeAll()
             return
         }
-        entries.removeAll { entry in !names.contains { $0.key == entry.key } }
-        for name in names where !entries.contains(where: { $0.key == name.key }) {
-            entries.append((name.key, name.signature(after: transitions), false))
+        var index = 0
+        while index < names.count {
+            if now.contains(where: { $0.key == names[index].key }) {
+                index += 1
+            } else {
+                if !revealed[index] { hidden -= 1 }
+                names.remove(at: index)
+                after.remove(at: index)
+                revealed.remove(at: index)
+            }
+        }
+        for name in now where !names.contains(where: { $0.key == name.key }) {
+            names.append(name)
+            after.append(transitions())
+            revealed.append(false)
+            hidden += 1
         }
     }
 
-    /// Adds to `revealed` the name of each disagreement on a key `observation` shows (once per
-    /// disagreement: it stays shown while it goes on).
-    mutating func reveal(in observation: Observation, into revealed: inout Set<String>) {
-        for index in entries.indices where !entries[index].revealed {
-            let key = entries[index].key
-            guard observation.items.contains(where: { $0.key == key }) else { continue }
-            revealed.insert(entries[index].signature)
-            entries[index].revealed = true
+    /// Whether two lists are one (the same storage): then they are equal, without a look at their names.
+    private static func same(_ a: [DisagreementName], _ b: [DisagreementName]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
+    private mutating func removeAll() {
+        names.removeAll(keepingCapacity: true)
+        after.removeAll(keepingCapacity: true)
+        revealed.removeAll(keepingCapacity: true)
+        hidden = 0
+    }
+
+    /// Notes the name of each disagreement on a key `observation` shows (once per disagreement: it
+    /// stays shown while it goes on). Most disagreements never show: their names are not made.
+    mutating func reveal(in observation: Observation) {
+        guard hidden > 0 else { return }
+        for index in names.indices where !revealed[index] {
+            guard observation.items.contains(where: { $0.key == names[index].key }) else { continue }
+            let signature = names[index].signature(after: after[index])
+            if !shown.contains(signature) { shown.append(signature) }
+            revealed[index] = true
+            hidden -= 1
         }
     }
 }

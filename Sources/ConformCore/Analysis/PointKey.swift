@@ -7,25 +7,58 @@ struct PointKey: Hashable {
     /// The state's position in the policy; -1 for a name no state has (then nothing is expected).
     var state: Int
     /// The values of the names the state's expectations read, in `PredictionInputs` order.
-    var inputs: [ExactValue?]
+    var inputs: Inputs
     /// Only where some sheet action of the state is matched by role.
     var roles: [String: SheetRole]?
 
-    /// - Parameter inputs: what the expectations of the model's state read (`nil` when it names no state).
-    init(_ model: borrowing ModelState, reading inputs: PredictionInputs?) {
-        state = model.index ?? -1
-        guard let inputs else {
-            self.inputs = []
+    /// The values read, inline when there are one or two (as the form policies' states read `modified`
+    /// and little else): a point is recorded after every action, and an array would be allocated for each.
+    enum Inputs: Hashable {
+        case none
+        case one(ExactValue)
+        case two(ExactValue, ExactValue)
+        case many([ExactValue])
+    }
+
+    /// Reads what the expectations of the model's state read in `tables`.
+    init(_ model: borrowing ModelState, in tables: PolicyTables) {
+        guard let index = model.index else {
+            state = -1
+            inputs = .none
             return
         }
-        // A loop rather than `map`: a closure would copy the model at every point.
-        var values: [ExactValue?] = []
-        if !inputs.names.isEmpty {
-            values.reserveCapacity(inputs.names.count)
-            for (name, slot) in zip(inputs.names, inputs.slots) { values.append(ExactValue(model.lookup(name, slot: slot, argument: nil))) }
+        state = index
+        let readers = tables.states[index].predictionInputs.readers
+        switch readers.count {
+        case 0: inputs = .none
+        case 1: inputs = .one(ExactValue(model.read(readers[0])))
+        case 2: inputs = .two(ExactValue(model.read(readers[0])), ExactValue(model.read(readers[1])))
+        default:
+            var values: [ExactValue] = []
+            values.reserveCapacity(readers.count)
+            for reader in readers { values.append(ExactValue(model.read(reader))) }
+            inputs = .many(values)
         }
-        self.inputs = values
-        if inputs.rolesMatter { roles = model.learnedRoles }
+        if tables.states[index].predictionInputs.rolesMatter { roles = model.learnedRoles }
+    }
+
+    /// Whether `PointKey(model, in: tables)` would equal this key, found without making it: a replay
+    /// compares every point with the few situations met before, and most points are one of them.
+    @inline(__always)
+    func matches(_ model: borrowing ModelState, in tables: PolicyTables) -> Bool {
+        guard let index = model.index else { return state == -1 }
+        guard state == index else { return false }
+        let readers = tables.states[index].predictionInputs.readers
+        switch inputs {
+        case .none: break
+        case .one(let value):
+            guard value == ExactValue(model.read(readers[0])) else { return false }
+        case .two(let first, let second):
+            guard first == ExactValue(model.read(readers[0])), second == ExactValue(model.read(readers[1])) else { return false }
+        case .many(let values):
+            for position in values.indices where values[position] != ExactValue(model.read(readers[position])) { return false }
+        }
+        return roles == nil || roles == model.learnedRoles
     }
 }
 
@@ -52,12 +85,12 @@ struct ExactValue: Hashable {
     }
 }
 
-/// What a state's expectations read: the names their expressions use, and whether a sheet action of
-/// the state is matched by its role (an open title), which makes the roles the trace taught matter.
+/// What a state's expectations read: the names their expressions use (each resolved, once, to where a
+/// model keeps its value), and whether a sheet action of the state is matched by its role (an open
+/// title), which makes the roles the trace taught matter.
 struct PredictionInputs: Sendable {
-    var names: [String]
-    /// Each name's variable slot, where it is a variable (`PolicyTables.slots`).
-    var slots: [Int?]
+    /// One per name the expectations use, in name order.
+    var readers: [InputReader]
     var rolesMatter: Bool
 
     init(_ expectations: [String: Expectation], slots: [String: Int]) {
@@ -71,9 +104,40 @@ struct PredictionInputs: Sendable {
                 if sheet.actions.contains(where: { $0.title == nil && $0.role != nil }) { rolesMatter = true }
             }
         }
-        self.names = names.sorted()
-        self.slots = self.names.map { slots[$0] }
+        readers = names.sorted().map { InputReader($0, slot: slots[$0]) }
         self.rolesMatter = rolesMatter
+    }
+}
+
+/// Where a model keeps the value of a name an expectation reads, decided once per policy rather than by
+/// comparing the name at every point of a replay (`ModelState.read`, which answers as `lookup` does
+/// without an action's argument).
+struct InputReader: Sendable {
+    enum Source: Sendable {
+        case edited
+        case modified
+        /// `arg`, which is null outside an action.
+        case null
+        case field(String)
+        case setting(String)
+        /// An enumeration case, or `arg.NAME` outside an action: no value.
+        case nothing
+    }
+
+    /// The variable slot, when the name is a variable: its value, once set, comes first.
+    var slot: Int?
+    var source: Source
+
+    init(_ name: String, slot: Int?) {
+        self.slot = slot
+        switch name {
+        case "edited": source = .edited
+        case "modified": source = .modified
+        case "arg": source = .null
+        case _ where name.hasPrefix("form."): source = .field(String(name.dropFirst(5)))
+        case _ where name.hasPrefix("settings."): source = .setting(String(name.dropFirst(9)))
+        default: source = .nothing
+        }
     }
 }
 

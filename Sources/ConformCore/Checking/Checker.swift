@@ -43,7 +43,7 @@ public struct Checker {
         outcomes.reserveCapacity(policies.count)
         replays.reserveCapacity(policies.count)
         for index in policies.indices {
-            var replay = replaying(policies[index]) ? TraceReplay(keepingConfigurations: false) : nil
+            var replay = replaying(policies[index]) ? TraceReplay(keepingConfigurations: false, points: trace.steps.count / 2 + 1) : nil
             let outcome = check(trace, against: policies[index].tables, words: words, recordingPath: recordingPath(policies[index]), replay: &replay)
             replays.append(outcome.verdict.kind == .inapplicable ? nil : replay)
             outcomes.append(outcome)
@@ -142,7 +142,7 @@ struct Replay {
         var lastMove: Int?
         // The outcome once a `see` departed, while the replay goes on.
         var settled: CheckOutcome?
-        replay?.record(model, reading: model.index.map { tables.states[$0].predictionInputs }, after: nil)
+        replay?.record(model, in: tables, after: nil)
         let steps = trace.steps
         // By position, taking only the parts a step needs: binding whole steps copied (retained) their notes too.
         for index in steps.indices {
@@ -168,7 +168,7 @@ struct Replay {
                         break
                     }
                     if settled == nil, let taken { path.append(taken) }
-                    replay?.record(model, reading: model.index.map { tables.states[$0].predictionInputs }, after: taken?.id)
+                    replay?.record(model, in: tables, after: taken?.id)
                 }
             } catch {
                 let outcome = CheckOutcome(

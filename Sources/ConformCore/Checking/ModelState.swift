@@ -39,7 +39,7 @@ struct ModelState: Hashable {
     }
 
     /// The value of a name in an expression, `nil` for a name that is an enumeration case, as an evaluation
-    /// finds it (`CompiledExpression`): `PointKey` reads the names a state's expectations use.
+    /// finds it (`CompiledExpression`; `read` gives the same for a name resolved beforehand).
     /// - Parameter slot: the name's variable slot, if it is a variable (`PolicyTables.slots`).
     func lookup(_ name: String, slot: Int?, argument: ActionArgument?) -> Value? {
         if let slot, let value = variables[slot] { return value }
@@ -58,6 +58,19 @@ struct ModelState: Hashable {
         }
         if name.hasPrefix("settings.") { return settings[String(name.dropFirst(9))] ?? .null }
         return nil
+    }
+
+    /// The value `lookup` gives the reader's name outside an action.
+    func read(_ reader: InputReader) -> Value? {
+        if let slot = reader.slot, let value = variables[slot] { return value }
+        switch reader.source {
+        case .edited: return .bool(edited)
+        case .modified: return .bool(modified)
+        case .null: return .null
+        case .field(let field): return value(of: field) ?? .null
+        case .setting(let name): return settings[name] ?? .null
+        case .nothing: return nil
+        }
     }
 
     /// A field's value now.

@@ -68,7 +68,7 @@ public struct CoverageTally: Sendable {
         var failed: [String] = []
         let results = outcome.results
         for index in results.indices {
-            if results[index].claimed { covered[results[index].policy, default: []].formUnion(results[index].outcome.path.lazy.map(\.id)) }
+            if results[index].claimed { cover(results[index].outcome.path, of: results[index].policy) }
             switch results[index].outcome.verdict.kind {
             case .pass: passed.append(results[index].policy)
             case .fail: failed.append(results[index].policy)
@@ -81,6 +81,24 @@ public struct CoverageTally: Sendable {
             }
         }
         add(revealed: outcome.revealed)
+    }
+
+    /// Adds the transitions of a path. A path goes round the same few transitions (edit, swipe, keep
+    /// editing, ...): each is hashed into the set once, after a look in a short list of those met, which
+    /// compares their parts in place (names from the policy, that share storage: quick to compare).
+    private mutating func cover(_ path: [TakenTransition], of policy: String) {
+        var firsts: [Int] = []
+        var more: [TransitionID] = []
+        for step in path.indices {
+            let isMet = firsts.contains {
+                path[$0].branch == path[step].branch && path[$0].from == path[step].from && path[$0].pattern == path[step].pattern
+            }
+            if isMet { continue }
+            if firsts.count < 16 { firsts.append(step) } else { more.append(path[step].id) }
+        }
+        // Also with nothing met: a claimed policy is known by its entry.
+        covered[policy, default: []].formUnion(firsts.lazy.map { path[$0].id })
+        covered[policy, default: []].formUnion(more)
     }
 
     /// Adds differences shown apart from any outcome (a whole run gives them in its ending, `ConformRunner.Ending.revealed`).
