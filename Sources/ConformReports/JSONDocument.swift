@@ -40,6 +40,9 @@ public struct JSONDocument: RunRenderer {
 
     public var preparer: (@Sendable (inout FileOutcome) -> Void)? { Self.prepare }
 
+    /// All of it is written by `JSONText`, which escapes every control character.
+    public var writesInertText: Bool { true }
+
     /// Serialises one file's results, on whatever thread checked it.
     static func prepare(_ outcome: inout FileOutcome) {
         guard outcome.prepared[preparedKey] == nil, !outcome.results.isEmpty else { return }

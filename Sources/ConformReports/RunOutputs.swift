@@ -138,8 +138,13 @@ public final class RunOutputs {
         switch outputs[index].destination {
         case .standardOutput:
             outputs[index].pending = ""
-            // Every renderer escapes for its format; the one printer is the net under them all.
-            Console.standardOutput.write(text)
+            // Every renderer escapes for its format; the one printer is the net under them all, but for
+            // text that cannot hold what it catches.
+            if outputs[index].renderer.writesInertText {
+                Console.standardOutput.write(inert: text)
+            } else {
+                Console.standardOutput.write(text)
+            }
         case .standardError:
             outputs[index].pending = ""
             Console.standardError.write(text)

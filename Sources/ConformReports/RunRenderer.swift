@@ -70,6 +70,10 @@ public protocol RunRenderer {
 
     /// Which traces' steps this output shows (`FileOutcome.summary.steps`); the others' are not made.
     var stepDemand: StepDemand { get }
+
+    /// Whether the output holds no control character but line breaks by the way it is made (JSON, all
+    /// of whose text `JSONText` escapes), so that standard output need not look for them.
+    var writesInertText: Bool { get }
 }
 
 /// A piece of an output's end: text, or text gathered in a spool while the run went.
@@ -83,6 +87,7 @@ extension RunRenderer {
     public mutating func begin() -> String { "" }
     public mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart] { [.text(try finish(ending))] }
     public var stepDemand: StepDemand { .none }
+    public var writesInertText: Bool { false }
 }
 
 extension [OutputPart] {

@@ -24,7 +24,7 @@ struct JSONValueTests {
     @Test("a character to escape is found at any position of a long string, whichever eight-byte word it falls in")
     func escapeAtEveryPosition() {
         let around = "form/trace-0042.yaml é→ x"
-        for (special, escaped) in [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001"), ("\u{7F}", "\\u007f"), ("\u{2028}", "\\u2028")] {
+        for (special, escaped) in [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001"), ("\u{7F}", "\\u007f"), ("\u{85}", "\\u0085"), ("\u{2028}", "\\u2028")] {
             for cut in 0...around.count {
                 let prefix = String(around.prefix(cut))
                 let rest = String(around.dropFirst(cut))
@@ -36,6 +36,23 @@ struct JSONValueTests {
         var plain = JSONText()
         plain.appendQuoted(around + around)
         #expect(plain.string == "\"" + around + around + "\"")
+    }
+
+    @Test("every control character (C0, DEL, C1) is escaped, so JSON text holds none but the line breaks of its layout")
+    func controlCharactersEscaped() {
+        let controls = (0..<0x20).map { Unicode.Scalar(UInt8($0)) } + (0x7F...0x9F).map { Unicode.Scalar(UInt8($0)) }
+        for control in controls {
+            var text = JSONText()
+            text.appendQuoted("a\(Character(control))b")
+            let hex = String(control.value, radix: 16)
+            let escaped = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            #expect(text.string == "\"a" + escaped + "b\"" || control == "\n" || control == "\t" || control == "\r")
+            #expect(!text.string.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        }
+        // Just above the C1 controls: written as it is.
+        var latin = JSONText()
+        latin.appendQuoted("\u{A0}é")
+        #expect(latin.string == "\"\u{A0}é\"")
     }
 
     @Test("whole numbers are written as String(_:) writes them")

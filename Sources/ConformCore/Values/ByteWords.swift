@@ -18,6 +18,26 @@ public enum ByteWords {
         (word &- UInt64(limit) &* ones) & ~word & highBits != 0
     }
 
+    /// The high bit of each byte of `word` that is zero, and of no other: exact, as no carry crosses
+    /// from one byte to the next.
+    @inline(__always)
+    public static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low7) &+ low7) | word) & highBits
+    }
+
+    /// The high bit of each byte of `word` below 0x20 (a C0 control character), exactly.
+    @inline(__always)
+    public static func controlBytes(_ word: UInt64) -> UInt64 {
+        zeroBytes(word & 0xE0E0_E0E0_E0E0_E0E0)
+    }
+
+    /// The high bit of each byte of `word` equal to `value`, exactly.
+    @inline(__always)
+    public static func bytes(equalTo value: UInt8, in word: UInt64) -> UInt64 {
+        zeroBytes(word ^ (UInt64(value) &* ones))
+    }
+
     /// Whether some byte of `word` may be `value`.
     @inline(__always)
     public static func mayHold(_ value: UInt8, in word: UInt64) -> Bool {

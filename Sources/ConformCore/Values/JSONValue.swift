@@ -92,13 +92,15 @@ public indirect enum JSONValue: Hashable, Sendable {
 /// As a `TextOutputStream`, what is written goes in escaped (`appendEscaped`): the inside of a string
 /// literal whose quotes the writer puts around it.
 public struct JSONText: Sendable, TextOutputStream {
-    private var bytes: [UInt8] = []
+    private var bytes = GrowingBytes()
 
     public init() {}
 
     /// The text so far.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
 
+    // Disfavoured, so that a literal goes to the `StaticString` one: its bytes are where the program is.
+    @_disfavoredOverload
     public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
@@ -131,7 +133,9 @@ public struct JSONText: Sendable, TextOutputStream {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
+            guard let base = buffer.baseAddress else { return }
+            // The tuple's memory holds `UInt8`s already.
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self) + (20 - count), count: count))
         }
     }
 
@@ -149,26 +153,28 @@ public struct JSONText: Sendable, TextOutputStream {
     /// A line break and the indentation of `indent` levels (two spaces each).
     public mutating func appendNewline(indent: Int) {
         bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        bytes.append(repeating: UInt8(ascii: " "), count: 2 * indent)
     }
 
-    /// `text` as a JSON string literal: control characters and the characters that break HTML embedding
-    /// (U+2028, U+2029) are escaped.
+    /// `text` as a JSON string literal: control characters (C0, DEL and C1) and the characters that break
+    /// HTML embedding (U+2028, U+2029) are escaped. So JSON text holds no control character but the line
+    /// breaks of its layout: a terminal shows it as it is (`Console.write(inert:)`).
     public mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         appendEscaped(text)
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Whether some byte is below 0x20, a quote, a backslash, 0x7F or 0xE2: eight bytes looked at at once (a report
-    /// quotes some ten strings a pair, paths among them); a word that may hold one sends the text to the careful path.
+    /// Whether some byte is below 0x20, a quote, a backslash, 0x7F, 0xC2 or 0xE2: eight bytes looked at at once (a
+    /// report quotes some ten strings a pair, paths among them); a word that may hold one sends the text to the
+    /// careful path.
     private static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         if let base = utf8.baseAddress {
             while index + 8 <= utf8.count {
                 let word = ByteWords.word(base, at: index)
                 if ByteWords.mayHoldByte(below: 0x20, in: word) || ByteWords.mayHold(0x22, in: word) || ByteWords.mayHold(0x5C, in: word)
-                    || ByteWords.mayHold(0x7F, in: word) || ByteWords.mayHold(0xE2, in: word)
+                    || ByteWords.mayHold(0x7F, in: word) || ByteWords.mayHold(0xC2, in: word) || ByteWords.mayHold(0xE2, in: word)
                 {
                     return true
                 }
@@ -177,7 +183,7 @@ public struct JSONText: Sendable, TextOutputStream {
         }
         while index < utf8.count {
             let byte = utf8[index]
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 { return true }
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
             index += 1
         }
         return false
@@ -192,7 +198,7 @@ public struct JSONText: Sendable, TextOutputStream {
         var text = text
         let plain = text.withUTF8 { utf8 -> Bool in
             // Most text needs no escape: one pass over the bytes finds out, and the text is copied whole.
-            // (0xE2 starts U+2028 and U+2029, and other characters too, which take the slow path.)
+            // (0xE2 starts U+2028 and U+2029, 0xC2 the C1 controls, and other characters too, which take the slow path.)
             guard !Self.mayNeedEscape(utf8) else { return false }
             bytes.append(contentsOf: utf8)
             return true
@@ -208,7 +214,7 @@ public struct JSONText: Sendable, TextOutputStream {
             case "\u{2028}": append("\\u2028")
             case "\u{2029}": append("\\u2029")
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
                 } else {
