@@ -84,21 +84,24 @@ extension PolicyComparison {
         let steps = trace.steps
         // By position: binding whole steps copied (retained) their notes and places too.
         for index in steps.indices {
-            switch steps[index].kind {
-            case .see(let observation):
-                ongoing.reveal(in: observation)
-            case .action(let action):
-                point += 1
-                let allowedByA = point < replays.a.pointCount
-                let allowedByB = point < replays.b.pointCount
-                guard allowedByA, allowedByB else {
-                    var revealed = Set(ongoing.shown)
-                    if allowedByA != allowedByB { revealed.insert(Self.actionSignature(action, allowedByA: allowedByA)) }
-                    return revealed
-                }
-                guard let names = situations.names(at: point, comparing: self) else { return nil }
-                ongoing.update(to: names) { (replays.a.transitions[point], replays.b.transitions[point]) }
+            // An observation is looked at only while some disagreement has not shown, and an action only
+            // where a policy stops: binding either copies it.
+            guard steps[index].isAction else {
+                if ongoing.anyHidden, case .see(let observation) = steps[index].kind { ongoing.reveal(in: observation) }
+                continue
             }
+            point += 1
+            let allowedByA = point < replays.a.pointCount
+            let allowedByB = point < replays.b.pointCount
+            guard allowedByA, allowedByB else {
+                var revealed = Set(ongoing.shown)
+                if allowedByA != allowedByB, case .action(let action) = steps[index].kind {
+                    revealed.insert(Self.actionSignature(action, allowedByA: allowedByA))
+                }
+                return revealed
+            }
+            guard let names = situations.names(at: point, comparing: self) else { return nil }
+            ongoing.update(to: names) { (replays.a.transitions[point], replays.b.transitions[point]) }
         }
         return Set(ongoing.shown)
     }
@@ -158,6 +161,8 @@ private struct OngoingDisagreements {
     private var names: [DisagreementName] = []
     private var after: [(TransitionID?, TransitionID?)] = []
     private var revealed: [Bool] = []
+    /// Whether some disagreement has not shown yet.
+    var anyHidden: Bool { hidden > 0 }
     /// The disagreements as last given to `update`.
     private var current: [DisagreementName] = []
     /// How many of `names` have not shown yet: most `see`s then need no look at all.
@@ -211,7 +216,6 @@ private struct OngoingDisagreements {
     /// Notes the name of each disagreement on a key `observation` shows (once per disagreement: it
     /// stays shown while it goes on). Most disagreements never show: their names are not made.
     mutating func reveal(in observation: Observation) {
-        guard hidden > 0 else { return }
         for index in names.indices where !revealed[index] {
             guard observation.items.contains(where: { $0.key == names[index].key }) else { continue }
             let signature = names[index].signature(after: after[index])

@@ -80,6 +80,12 @@ public struct Step: Sendable {
         self.evidence = evidence
     }
 
+    /// Whether the step is an action (not a `see`), found without copying what it holds.
+    public var isAction: Bool {
+        if case .action = kind { return true }
+        return false
+    }
+
     /// The step's verb as written: `see`, `tap`, `edit`, ...
     public var verb: String {
         switch kind {
