@@ -14,8 +14,9 @@ public struct TraceReplay: Sendable {
     /// the same few (editing with changes, the sheet up, ...), so `revealed(by:)` looks each pair of
     /// them up once per trace rather than once per action.
     private(set) var situations: [PointKey] = []
-    /// Per point, the transition the action took.
-    private(set) var transitions: [TransitionID?] = []
+    /// Per point, the transition the action took (named from `tables` when a disagreement begins there).
+    private var transitions: [TransitionPlace?] = []
+    private var tables: PolicyTables?
     /// Per point, the configuration (before the following `see`s), when kept.
     private(set) var configurations: [Configuration] = []
     /// Whether the points keep their configurations. Comparing two policies needs them only in a
@@ -39,16 +40,24 @@ public struct TraceReplay: Sendable {
     public init(_ trace: Trace, on policy: Policy) {
         var replay: TraceReplay? = TraceReplay(keepingConfigurations: true)
         var checker = Checker(policy: policy, trace: trace)
-        checker.recordsPath = true
+        // The replay names its own transitions: no path is wanted.
+        checker.recordsPath = false
         _ = checker.replay(recording: &replay)
         self = replay ?? TraceReplay(keepingConfigurations: true)
     }
 
     var pointCount: Int { situationAt.count }
 
+    /// The transition taken to a point.
+    func transition(at point: Int) -> TransitionID? {
+        guard let place = transitions[point], let tables else { return nil }
+        return tables.transitionID(place)
+    }
+
     /// Adds a point where the model stands at `model`, after `transition`.
-    mutating func record(_ model: borrowing ModelState, in tables: PolicyTables, after transition: TransitionID?) {
+    mutating func record(_ model: borrowing ModelState, in tables: PolicyTables, after transition: TransitionPlace?) {
         if keepsConfigurations { configurations.append(Configuration(model: copy model)) }
+        if self.tables == nil { self.tables = tables }
         transitions.append(transition)
         // The latest first: a trace goes back and forth between a few. A key is made only for a new one. Read
         // through a buffer: the array's subscript copied each key to compare it.
@@ -101,7 +110,7 @@ extension PolicyComparison {
                 return revealed
             }
             guard let names = situations.names(at: point, comparing: self) else { return nil }
-            ongoing.update(to: names) { (replays.a.transitions[point], replays.b.transitions[point]) }
+            ongoing.update(to: names) { (replays.a.transition(at: point), replays.b.transition(at: point)) }
         }
         return Set(ongoing.shown)
     }

@@ -36,7 +36,7 @@ public struct PolicySimulator {
         var next = Configuration(model: model)
         if observing { accepts(prediction(next), in: &next) }
         var transition: TransitionID?
-        if case .took(let taken) = outcome { transition = taken?.id }
+        if case .took(let place) = outcome { transition = checker.policy.tables.transitionID(place) }
         return Move(configuration: next, transition: transition)
     }
 

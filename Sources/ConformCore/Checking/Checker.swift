@@ -58,10 +58,7 @@ public struct Checker {
         if let reason = Applicability.reason(trace, tables, words) {
             return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
         }
-        // A replay names the transitions it took, whether or not the outcome keeps them.
-        var outcome = Replay(tables: tables, recordsPath: recordingPath || replay != nil).run(trace, recording: &replay)
-        if !recordingPath { outcome.path = [] }
-        return outcome
+        return Replay(tables: tables, recordsPath: recordingPath).run(trace, recording: &replay)
     }
 
     public func run() -> CheckOutcome {
@@ -88,8 +85,8 @@ public struct Checker {
     }
 
     enum ActionOutcome {
-        /// The transition taken, when the path is recorded.
-        case took(TakenTransition?)
+        /// The transition taken.
+        case took(TransitionPlace)
         case unchanged
         case departed(Departure)
     }
@@ -157,18 +154,18 @@ struct Replay {
                     guard replay != nil else { return outcome }
                     settled = settled ?? outcome
                 case .action(let action):
-                    var taken: TakenTransition?
+                    var taken: TransitionPlace?
                     switch try perform(action, at: step, model: &model) {
                     case .departed(let departure):
                         return settled ?? CheckOutcome(verdict: .fail(departure), path: path)
-                    case .took(let transition):
+                    case .took(let place):
                         lastMove = index
-                        taken = transition
+                        taken = place
                     case .unchanged:
                         break
                     }
-                    if settled == nil, let taken { path.append(taken) }
-                    replay?.record(model, in: tables, after: taken?.id)
+                    if recordsPath, settled == nil, let taken { path.append(tables.takenTransition(taken, step: step.number)) }
+                    replay?.record(model, in: tables, after: taken)
                 }
             } catch {
                 let outcome = CheckOutcome(
@@ -330,9 +327,7 @@ struct Replay {
             }
             model.state = branch.target
             model.index = branch.targetIndex
-            guard recordsPath else { return .took(nil) }
-            let pattern = tables.source[stateIndex].transitions[transitionIndex].pattern
-            return .took(TakenTransition(step: step.number, from: tables.states[stateIndex].name, pattern: pattern, branch: index, to: branch.target))
+            return .took(TransitionPlace(state: stateIndex, transition: transitionIndex, branch: index))
         }
         let source = tables.source[stateIndex].transitions[transitionIndex]
         return .departed(departure(step, model.state, .noConditionHolds(action, state: tables.states[stateIndex].name, transition: source)))

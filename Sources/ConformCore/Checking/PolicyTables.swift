@@ -85,6 +85,18 @@ final class PolicyTables: Sendable {
         let targetIndex: Int?
     }
 
+    /// The transition at `place`, as a path names it (`step` is the action's step).
+    func takenTransition(_ place: TransitionPlace, step: Int) -> TakenTransition {
+        TakenTransition(
+            step: step, from: states[place.state].name, pattern: source[place.state].transitions[place.transition].pattern,
+            branch: place.branch, to: states[place.state].transitions[place.transition].branches[place.branch].target)
+    }
+
+    /// The transition at `place`, as coverage names it.
+    func transitionID(_ place: TransitionPlace) -> TransitionID {
+        TransitionID(state: states[place.state].name, pattern: source[place.state].transitions[place.transition].pattern, branch: place.branch)
+    }
+
     enum CompiledExpectation: Sendable {
         case value(CompiledExpression)
         case sheet(SheetExpectation)
@@ -267,4 +279,12 @@ enum FormWords {
         default: return nil
         }
     }
+}
+
+/// A transition taken, by its position in the tables: three numbers to pass around during a replay, named
+/// (`PolicyTables.takenTransition`, `transitionID`) only where a path or a disagreement needs the names.
+struct TransitionPlace: Sendable {
+    var state: Int
+    var transition: Int
+    var branch: Int
 }
