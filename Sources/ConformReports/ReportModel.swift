@@ -116,6 +116,18 @@ struct ReportModel {
     // MARK: - Matrix
 
     private func apps() -> [[String: Any]] {
+        matrix().map { app in
+            let rows: [[String: Any]] = app.rows.map { row in
+                let cells: [[String: Any]] = row.cells.map { pair in pair.map(cell) ?? ["symbol": "", "text": "", "verdict": "none", "markdown": ""] }
+                return ["trace": row.trace.id, "title": row.trace.title ?? "", "file": row.trace.file, "anchor": Self.anchor(row.trace.file), "cells": cells]
+            }
+            return ["name": app.name, "anchor": Self.anchor("app-" + app.name), "columns": app.columns.map { ["id": $0] }, "rows": rows, "count": app.rows.count]
+        }
+    }
+
+    /// The matrix the Markdown report shows: per app (by name), the policies that can read some trace
+    /// of it, and per trace of it (by file), its pair with each (`nil`: no result).
+    private func matrix() -> [(name: String, columns: [String], rows: [(trace: TraceSummary, cells: [PairResult?])])] {
         let shown = rowLimit.map { Array(index.orderedTraces.prefix($0)) } ?? index.orderedTraces
         let byApp = Dictionary(grouping: shown) { $0.app ?? "(no app)" }
         return byApp.keys.sorted().map { app in
@@ -126,21 +138,20 @@ struct ReportModel {
                 for pair in index.pairs(of: trace.file, in: result) where pair.verdict.kind != .inapplicable { readable.insert(pair.policy) }
             }
             let columns = result.policyIDs.filter(readable.contains)
-            let rows: [[String: Any]] = traces.map { trace in
+            let rows = traces.map { trace in
                 let mine = index.pairs(of: trace.file, in: result)
-                let cells: [[String: Any]] = columns.map { id in
-                    guard let pair = mine.first(where: { $0.policy == id }) else { return ["symbol": "", "text": "", "verdict": "none"] }
-                    return cell(pair)
-                }
-                return ["trace": trace.id, "title": trace.title ?? "", "file": trace.file, "anchor": Self.anchor(trace.file), "cells": cells]
+                return (trace, columns.map { id in mine.first { $0.policy == id } })
             }
-            return ["name": app, "anchor": Self.anchor("app-" + app), "columns": columns.map { ["id": $0] }, "rows": rows, "count": traces.count]
+            return (app, columns, rows)
         }
     }
 
     private func cell(_ pair: PairResult) -> [String: Any] {
         let cell = MatrixCell(pair)
-        return ["symbol": cell.symbol, "text": cell.text, "verdict": pair.verdict.name, "claimed": pair.claimed]
+        return [
+            "symbol": cell.symbol, "text": cell.text, "verdict": pair.verdict.name, "claimed": pair.claimed,
+            "markdown": cell.markdown(claimed: pair.claimed),
+        ]
     }
 
     // MARK: - Failures

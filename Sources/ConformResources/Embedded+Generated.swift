@@ -1276,7 +1276,7 @@ Bold: a claim (the trace's `policy:` or `--policy`), which decides the exit stat
 | Trace |{{#columns}} {{id}} |{{/columns}}
 |---|{{#columns}}:-:|{{/columns}}
 {{#rows}}
-| {{trace}} |{{#cells}} {{#claimed}}**{{/claimed}}{{{symbol}}}{{text}}{{#claimed}}**{{/claimed}} |{{/cells}}
+| {{trace}} |{{#cells}} {{{markdown}}} |{{/cells}}
 {{/rows}}
 {{/apps}}
 {{#hasCoverage}}

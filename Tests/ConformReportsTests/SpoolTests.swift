@@ -37,4 +37,18 @@ struct SpoolTests {
         #expect(parts.joined() == "<table><tr>1</tr>\n</table>")
         #expect(HTMLMatrix.splice("<p>no matrix</p>", rows: Spool()).joined() == "<p>no matrix</p>")
     }
+
+    @Test("the marker is found by its bytes wherever it is, after characters of any width, and not in a part of it")
+    func markerSearch() {
+        let marker = HTMLMatrix.rowsMarker
+        for before in ["", "é✓😀", "\u{1}conform", String(repeating: "x", count: 100_000)] {
+            for after in ["", "\u{1}", "é"] {
+                let text = before + marker + after + marker
+                let found = HTMLMatrix.firstRange(of: marker, in: text)
+                #expect(found.map { String(text[..<$0.lowerBound]) } == before)
+                #expect(found.map { String(text[$0]) } == marker)
+            }
+            #expect(HTMLMatrix.firstRange(of: marker, in: before + String(marker.dropLast())) == nil)
+        }
+    }
 }
