@@ -46,10 +46,21 @@ enum DepartureDetail: Sendable {
         }
 
         var display: String {
+            var text = ""
+            writeDisplay(to: &text)
+            return text
+        }
+
+        func writeDisplay(to out: inout some TextOutputStream) {
             switch self {
-            case .field(let name, let value): return "{ \(name): \(value.display) }"
-            case .sheet(let sheet): return sheet.display
-            case .value(let value): return value.display
+            case .field(let name, let value):
+                out.write("{ ")
+                out.write(name)
+                out.write(": ")
+                out.write(value.display)
+                out.write(" }")
+            case .sheet(let sheet): sheet.writeDisplay(to: &out)
+            case .value(let value): out.write(value.display)
             }
         }
     }
@@ -68,11 +79,11 @@ enum DepartureDetail: Sendable {
         out.write("expected ")
         out.write(item.key)
         out.write(": ")
-        out.write(expected.display)
+        expected.writeDisplay(to: &out)
         out.write(", saw ")
         out.write(item.key)
         out.write(": ")
-        out.write(item.value.display)
+        item.value.writeDisplay(to: &out)
     }
 
     var message: String {

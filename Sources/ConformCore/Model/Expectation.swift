@@ -34,27 +34,40 @@ public enum SheetExpectation: Sendable {
     }
 
     public var display: String {
+        var text = ""
+        writeDisplay(to: &text)
+        return text
+    }
+
+    /// `display`, written into `out` (a JSON report writes it into every message of a departure at a sheet).
+    public func writeDisplay(to out: inout some TextOutputStream) {
         switch self {
-        case .none: return "none"
+        case .none: out.write("none")
         case .shown(let title, let message, let actions):
-            // Appended in place: a JSON report writes this for every departure at a sheet.
-            var text = "{ "
+            if title.isOpen, message.isOpen, actions == nil { return out.write("shown") }
+            out.write("{ ")
             var first = true
             func part(_ head: String) {
-                text += first ? head : "; " + head
+                out.write(first ? head : "; " + head)
                 first = false
             }
-            if let title = title.display { part("title " + title) }
-            if let message = message.display { part("message " + message) }
+            if let title = title.display {
+                part("title ")
+                out.write(title)
+            }
+            if let message = message.display {
+                part("message ")
+                out.write(message)
+            }
             if let actions {
                 part("actions [")
                 for index in actions.indices {
-                    if index > 0 { text += ", " }
-                    text += actions[index].display
+                    if index > 0 { out.write(", ") }
+                    out.write(actions[index].display)
                 }
-                text += "]"
+                out.write("]")
             }
-            return first ? "shown" : text + " }"
+            out.write(" }")
         }
     }
 }
@@ -71,6 +84,12 @@ public enum TextExpectation: Sendable {
         case .absent: return .null
         case .text(let text): return .string(text)
         }
+    }
+
+    /// Left open by the source: not checked, not shown.
+    var isOpen: Bool {
+        if case .open = self { return true }
+        return false
     }
 
     var display: String? {

@@ -37,10 +37,26 @@ public enum ObservedValue: Sendable {
     }
 
     public var display: String {
+        var text = ""
+        writeDisplay(to: &text)
+        return text
+    }
+
+    /// `display`, written into `out` (a JSON report writes it into every message of a departure at a
+    /// sheet: made piece by piece, it cost more than the rest of the message).
+    public func writeDisplay(to out: inout some TextOutputStream) {
         switch self {
-        case .scalar(let value): return value.display
-        case .sheet(let sheet): return sheet.display
-        case .fields(let fields): return "{ " + fields.map { "\($0.name): \($0.value.display)" }.joined(separator: ", ") + " }"
+        case .scalar(let value): out.write(value.display)
+        case .sheet(let sheet): sheet.writeDisplay(to: &out)
+        case .fields(let fields):
+            out.write("{ ")
+            for index in fields.indices {
+                if index > 0 { out.write(", ") }
+                out.write(fields[index].name)
+                out.write(": ")
+                out.write(fields[index].value.display)
+            }
+            out.write(" }")
         }
     }
 }
@@ -66,23 +82,35 @@ public enum SheetObservation: Sendable {
     }
 
     public var display: String {
+        var text = ""
+        writeDisplay(to: &text)
+        return text
+    }
+
+    /// `display`, written into `out`.
+    public func writeDisplay(to out: inout some TextOutputStream) {
         switch self {
-        case .none: return "none"
-        case .shown: return "shown"
+        case .none: out.write("none")
+        case .shown: out.write("shown")
         case .details(let title, let message, let actions):
-            // Appended in place: a JSON report writes this for every departure at a sheet.
-            var text = "{ "
-            if let title { text += "title " + title.display }
-            if let message { text += (title == nil ? "message " : "; message ") + message.display }
-            if let actions {
-                text += title == nil && message == nil ? "actions [" : "; actions ["
-                for index in actions.indices {
-                    if index > 0 { text += ", " }
-                    text += actions[index].display
-                }
-                text += "]"
+            out.write("{ ")
+            if let title {
+                out.write("title ")
+                title.writeDisplay(to: &out)
             }
-            return text + " }"
+            if let message {
+                out.write(title == nil ? "message " : "; message ")
+                message.writeDisplay(to: &out)
+            }
+            if let actions {
+                out.write(title == nil && message == nil ? "actions [" : "; actions [")
+                for index in actions.indices {
+                    if index > 0 { out.write(", ") }
+                    actions[index].writeDisplay(to: &out)
+                }
+                out.write("]")
+            }
+            out.write(" }")
         }
     }
 }
@@ -100,9 +128,19 @@ public enum TextObservation: Hashable, Sendable {
     }
 
     public var display: String {
+        var text = ""
+        writeDisplay(to: &text)
+        return text
+    }
+
+    /// `display`, written into `out`.
+    public func writeDisplay(to out: inout some TextOutputStream) {
         switch self {
-        case .absent: return "none"
-        case .text(let text): return "'\(text)'"
+        case .absent: out.write("none")
+        case .text(let text):
+            out.write("'")
+            out.write(text)
+            out.write("'")
         }
     }
 }
@@ -125,8 +163,20 @@ public struct SheetActionObservation: Hashable, Sendable {
     }
 
     public var display: String {
-        guard let role else { return "'\(title)'" }
-        return "'\(title)' (\(role.rawValue))"
+        var text = ""
+        writeDisplay(to: &text)
+        return text
+    }
+
+    /// `display`, written into `out`.
+    public func writeDisplay(to out: inout some TextOutputStream) {
+        out.write("'")
+        out.write(title)
+        out.write("'")
+        guard let role else { return }
+        out.write(" (")
+        out.write(role.rawValue)
+        out.write(")")
     }
 }
 
