@@ -23,8 +23,10 @@ struct RevealScope: Equatable, Sendable {
 struct RevealTargets: Sendable {
     /// Positions in the policies of every two policies of one domain in the scope, in policy order.
     var pairs: [(Int, Int)]
-    /// The ids of the policies of those pairs: the only ones a trace is replayed on.
-    var replayed: Set<String>
+    /// The ids of the policies of those pairs, each once: the only ones a trace is replayed on. A few, asked
+    /// about every policy of every trace: a list, whose ids share storage with the policies' (a quick compare),
+    /// costs less than hashing each id.
+    var replayed: [String]
 
     init(_ scope: RevealScope, in policies: [Policy]) {
         pairs = []
@@ -34,7 +36,10 @@ struct RevealTargets: Sendable {
                 pairs.append((a, b))
             }
         }
-        replayed = Set(pairs.flatMap { [policies[$0.0].id, policies[$0.1].id] })
+        replayed = []
+        for (a, b) in pairs {
+            for id in [policies[a].id, policies[b].id] where !replayed.contains(id) { replayed.append(id) }
+        }
     }
 }
 
