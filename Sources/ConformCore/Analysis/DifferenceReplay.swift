@@ -16,6 +16,7 @@ public struct TraceReplay: Sendable {
     private(set) var situations: [PointKey] = []
     /// Per point, the transition the action took (named from `tables` when a disagreement begins there).
     private var transitions: [TransitionPlace?] = []
+    /// The replayed policy's tables, which name the transitions.
     private var tables: PolicyTables?
     /// Per point, the configuration (before the following `see`s), when kept.
     private(set) var configurations: [Configuration] = []
