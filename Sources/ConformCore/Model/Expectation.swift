@@ -48,7 +48,8 @@ public enum SheetExpectation: Sendable {
             out.write("{ ")
             var first = true
             func part(_ head: String) {
-                out.write(first ? head : "; " + head)
+                if !first { out.write("; ") }
+                out.write(head)
                 first = false
             }
             if let title = title.display {
