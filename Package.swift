@@ -63,6 +63,9 @@ let package = Package(
             name: "conform-bench",
             dependencies: ["ConformKit", "ConformReports", "ConformLoading", .product(name: "Yams", package: "Yams")]
         ),
+        // Test-only: the slice of XCTest's UI-testing API that ConformXCUITest uses, declared as Apple declares
+        // it (Xcode 26 SDK), over a simulated device (`@_spi(Simulation)`), so the adapter compiles and runs on Linux.
+        .target(name: "XCUIDeclarations", path: "Tests/XCUIDeclarations", exclude: ["README.md"]),
         // Helpers shared by the test targets (golden files).
         .target(name: "ConformTestSupport", path: "Tests/ConformTestSupport"),
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
