@@ -82,5 +82,10 @@ let package = Package(
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
         .testTarget(name: "ConformAssertionsTests", dependencies: ["ConformAssertions", "ConformKit"]),
         .testTarget(name: "ConformRecordingTests", dependencies: ["ConformRecording"], exclude: ["Fixtures"]),
+        // The adapter driven on simulated devices through the declared XCUITest API (Linux, macOS).
+        .testTarget(
+            name: "ConformXCUITestTests",
+            dependencies: ["ConformXCUITest", "XCUIDeclarations", "ConformRecording", "ConformKit", "ConformCore"]
+        ),
     ]
 )
