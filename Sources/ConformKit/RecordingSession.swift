@@ -146,7 +146,7 @@ public struct RecordingSession {
 
     private static func sheetTitles(_ observation: Observation) -> [String]? {
         for item in observation.items {
-            if case .sheet(.details(_, _, let actions?)) = item.value { return actions.map(\.title) }
+            if case .sheet(.details(_, _, let actions?, _)) = item.value { return actions.map(\.title) }
         }
         return nil
     }
