@@ -2,8 +2,8 @@ import ConformCore
 
 extension ScreenObserver {
     /// The action sheet or alert on screen: `.none` when there is none, else its title, message and actions.
-    /// In a popover (iOS 26 iPhone, iPad) the actions are the buttons shown: the cancel action has none
-    /// (see `sheetIsCancelledOutside(in:)`).
+    /// In a popover (iOS 26 iPhone, iPad) the actions are the buttons shown, and `outsideCancels` says when
+    /// the cancel action has none and a tap outside runs it (`sheetIsCancelledOutside(in:)`).
     public func sheet(in root: any UIElementSnapshot) -> SheetObservation {
         sheet(in: Screen(root, bars: options.bars))
     }
@@ -28,7 +28,10 @@ extension ScreenObserver {
         let texts = Self.displayOrder(inside.filter { $0.elementType == .staticText && !buttonTexts.contains(Self.key($0)) })
             .map(\.text).filter { !$0.isEmpty }
         let (title, message) = titleAndMessage(label: sheet.label, texts: texts)
-        return .details(title: title, message: message, actions: actions(of: dialog))
+        let actions = actions(of: dialog)
+        return .details(
+            title: title, message: message, actions: actions,
+            outsideCancels: isCancelledOutside(dialog, actions: actions, on: screen))
     }
 
     func isCancelledOutside(_ dialog: Screen.Dialog, actions: [SheetActionObservation], on screen: Screen) -> Bool {

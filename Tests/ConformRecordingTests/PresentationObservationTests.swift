@@ -37,7 +37,7 @@ struct PresentationObservationTests {
         #expect(
             try lines(observer.observe(screen)) == [
                 #"done: "enabled""#, #"cancel: "enabled""#,
-                #"sheet: {"title":"Discard changes?","message":"Your edits to this reminder will be lost.","actions":["Discard Changes"]}"#,
+                #"sheet: {"title":"Discard changes?","message":"Your edits to this reminder will be lost.","actions":["Discard Changes"],"outside":"cancel"}"#,
                 "dismissed: false", #"form: {"title":"Milk and eggs","notes":""}"#,
             ])
         #expect(observer.sheetIsCancelledOutside(in: screen))
@@ -52,7 +52,7 @@ struct PresentationObservationTests {
         #expect(
             try lines(observer.observe(screen)) == [
                 #"done: "enabled""#, #"cancel: "enabled""#,
-                #"sheet: {"title":null,"message":null,"actions":["Discard Changes"]}"#,
+                #"sheet: {"title":null,"message":null,"actions":["Discard Changes"],"outside":"cancel"}"#,
                 "dismissed: false", #"form: {"title":"Milk and eggs","notes":""}"#,
             ])
         #expect(observer.sheetIsCancelledOutside(in: screen))
@@ -64,6 +64,11 @@ struct PresentationObservationTests {
         // A role rule that calls the one shown button the cancel action.
         let cancelShown = ScreenObserver(options: .init(role: { _ in .cancel }))
         #expect(cancelShown.sheetIsCancelledOutside(in: screen) == false)
+        #expect(
+            lines(try cancelShown.observe(screen)).filter { $0.hasPrefix("sheet") } == [
+                #"sheet: {"title":"Discard changes?","message":"Your edits to this reminder will be lost.","#
+                    + #""actions":[{"title":"Discard Changes","role":"cancel"}]}"#
+            ])
         // The same dialog without its dismiss region.
         screen.elements[0].elements[1].elements.removeFirst()
         #expect(ScreenObserver().sheetIsCancelledOutside(in: screen) == false)
