@@ -45,14 +45,18 @@ extension ScreenObserver {
                 stack.append(contentsOf: element.children.reversed().map { ($0, window, popover) })
             }
             bars = candidates.filter { candidate in
-                !keyboards.contains { Self.belongs(candidate.bar.frame, candidate.window, toKeyboardAt: $0.frame, $0.window) }
+                !keyboards.contains {
+                    Self.belongs(candidate.bar.frame, candidate.window, toKeyboardAt: $0.frame, $0.window)
+                }
             }.map(\.bar)
         }
 
         /// A bar is the keyboard's (its input accessory, e.g. a Done toolbar above the keys) when it sits in
         /// the keyboard's window and that window is not the app's first one (iOS shows the keyboard in a
         /// window of its own), or when its bottom edge touches the keyboard's top edge.
-        private static func belongs(_ bar: UIRect, _ barWindow: Int?, toKeyboardAt keyboard: UIRect, _ keyboardWindow: Int?) -> Bool {
+        private static func belongs(
+            _ bar: UIRect, _ barWindow: Int?, toKeyboardAt keyboard: UIRect, _ keyboardWindow: Int?
+        ) -> Bool {
             if let keyboardWindow, keyboardWindow > 0, barWindow == keyboardWindow { return true }
             return abs(bar.maxY - keyboard.minY) <= 1
         }

@@ -25,8 +25,10 @@ extension ScreenObserver {
         let buttons = Self.displayOrder(inside.filter { $0.elementType == .button })
         // A button's own text is its title, not the sheet's: leave out the texts inside buttons.
         let buttonTexts = Set(buttons.flatMap { $0.descendants.map(Self.key) })
-        let texts = Self.displayOrder(inside.filter { $0.elementType == .staticText && !buttonTexts.contains(Self.key($0)) })
-            .map(\.text).filter { !$0.isEmpty }
+        let texts = Self.displayOrder(
+            inside.filter { $0.elementType == .staticText && !buttonTexts.contains(Self.key($0)) }
+        )
+        .map(\.text).filter { !$0.isEmpty }
         let (title, message) = titleAndMessage(label: sheet.label, texts: texts)
         let actions = actions(of: dialog)
         return .details(

@@ -41,7 +41,8 @@ struct DebugDescriptionReaderTests {
 
     @Test("an lldb literal with \\u{} and \\\" escapes")
     func literal() throws {
-        let text = #""Element subtree:\n \u{2192}Application, 0x1, pid: 1, label: \'Say \"hi\"\'\n    Window, 0x2, {{0.0, 0.0}, {10.0, 10.0}}\n""#
+        let text =
+            #""Element subtree:\n \u{2192}Application, 0x1, pid: 1, label: \'Say \"hi\"\'\n    Window, 0x2, {{0.0, 0.0}, {10.0, 10.0}}\n""#
         let root = try ElementSnapshot(debugDescription: text)
         #expect(root.label == #"Say "hi""#)
         #expect(root.elements.map(\.elementType) == [.window])
@@ -75,9 +76,15 @@ struct DebugDescriptionReaderTests {
         #expect(error("Sparse tree of matches:\n→Application, pid: 1\n  ↳Cell, Selected") == .noElements)
         #expect(
             error(" →Application, 0x1, pid: 1\n    Button, 0x2, {{0.0, 0.0}, {1.0}}")
-                == .malformed(line: 2, reason: "a frame is {{x, y}, {width, height}}: 4 finite numbers, width and height not negative"))
-        #expect(error(" →Application, 0x1, pid: 1\n    Button, 0x2, label: 'x'") == .malformed(line: 2, reason: "an element line has no frame"))
-        #expect(error(" →Application, 0x1, pid: 1\n    Button, 0x2, {{0.0, 0.0}, {1.0, 1.0}}, label: 'open\nstill open") == .unterminatedQuote(line: 2))
+                == .malformed(
+                    line: 2,
+                    reason: "a frame is {{x, y}, {width, height}}: 4 finite numbers, width and height not negative"))
+        #expect(
+            error(" →Application, 0x1, pid: 1\n    Button, 0x2, label: 'x'")
+                == .malformed(line: 2, reason: "an element line has no frame"))
+        #expect(
+            error(" →Application, 0x1, pid: 1\n    Button, 0x2, {{0.0, 0.0}, {1.0, 1.0}}, label: 'open\nstill open")
+                == .unterminatedQuote(line: 2))
         #expect(
             DebugDescriptionError.unterminatedQuote(line: 2).description
                 == "debugDescription, line 2: a quoted text opened here is never closed")

@@ -12,7 +12,9 @@ struct FixtureProvenanceTests {
         #expect(try fixtureNames().count >= 14)
     }
 
-    @Test("every fixture names its iOS version, device and source, or says it is synthetic", arguments: try fixtureNames())
+    @Test(
+        "every fixture names its iOS version, device and source, or says it is synthetic", arguments: try fixtureNames()
+    )
     func provenance(name: String) throws {
         let file: FixtureFile
         do {
@@ -27,19 +29,26 @@ struct FixtureProvenanceTests {
     @Test("each tree fits its device and shows the dialogs of its iOS version only", arguments: try fixtureNames())
     func oneVersion(name: String) throws {
         let file = try fixtureFile(name)
-        guard file.fixture.synthetic == nil, let size = file.fixture.size, let major = file.fixture.major else { return }
+        guard file.fixture.synthetic == nil, let size = file.fixture.size, let major = file.fixture.major else {
+            return
+        }
         let frame = file.tree.frame
         // The application's frame is the screen, in portrait or landscape.
         #expect(
-            (frame.width, frame.height) == (size.width, size.height) || (frame.width, frame.height) == (size.height, size.width),
+            (frame.width, frame.height) == (size.width, size.height)
+                || (frame.width, frame.height) == (size.height, size.width),
             "\(name).json: a \(frame.width) x \(frame.height) tree on \(file.fixture.device ?? "")")
         let screen = ScreenObserver.Screen(file.tree, bars: [])
         let popoverDialogs = major >= 26 || file.fixture.isPad
         if let dialog = screen.dialog, dialog.element.elementType == .sheet {
             // iOS 18 on iPhone shows a dialog at the bottom; iOS 26 on iPhone and every iPad in a popover.
-            #expect(dialog.inPopover == popoverDialogs, "\(name).json: a sheet \(dialog.inPopover ? "in" : "outside") a popover on iOS \(major)")
+            #expect(
+                dialog.inPopover == popoverDialogs,
+                "\(name).json: a sheet \(dialog.inPopover ? "in" : "outside") a popover on iOS \(major)")
         }
-        if screen.hasDismissRegion { #expect(popoverDialogs, "\(name).json: a PopoverDismissRegion on iOS \(major) iPhone") }
+        if screen.hasDismissRegion {
+            #expect(popoverDialogs, "\(name).json: a PopoverDismissRegion on iOS \(major) iPhone")
+        }
         if file.fixture.presentation == "UIKit" {
             // UIKit's text view has no placeholder API (IOS-UI-TREES.md §3).
             #expect(
@@ -57,10 +66,16 @@ struct FixtureProvenanceTests {
                 "'device' names the device and its size in points, e.g. \"iPhone 14 (390x844)\"",
                 "'presentation' is UIKit or SwiftUI", "'source' says where the shape comes from",
             ])
-        #expect(Provenance(ios: "18.0 and 26.0", device: "iPhone 14 (390x844)", presentation: "UIKit", source: "s").problems.count == 1)
-        #expect(Provenance(ios: "18.0", synthetic: "made up").problems == ["a synthetic fixture imitates no version, device or source"])
+        #expect(
+            Provenance(ios: "18.0 and 26.0", device: "iPhone 14 (390x844)", presentation: "UIKit", source: "s").problems
+                .count == 1)
+        #expect(
+            Provenance(ios: "18.0", synthetic: "made up").problems == [
+                "a synthetic fixture imitates no version, device or source"
+            ])
         #expect(Provenance(synthetic: "a made-up screen").problems == [])
-        let size = try #require(Provenance(ios: "26.5", device: "iPhone 17 Pro (402x874)", presentation: "SwiftUI", source: "s").size)
+        let size = try #require(
+            Provenance(ios: "26.5", device: "iPhone 17 Pro (402x874)", presentation: "SwiftUI", source: "s").size)
         #expect(size == (402, 874))
     }
 }

@@ -46,7 +46,8 @@ struct Provenance: Decodable, Hashable {
     var problems: [String] {
         if let synthetic {
             let extra = [ios, device, presentation, source].contains { $0 != nil }
-            return synthetic.trimmingWhitespace.isEmpty ? ["'synthetic' says nothing"]
+            return synthetic.trimmingWhitespace.isEmpty
+                ? ["'synthetic' says nothing"]
                 : extra ? ["a synthetic fixture imitates no version, device or source"] : []
         }
         var problems: [String] = []
@@ -54,7 +55,9 @@ struct Provenance: Decodable, Hashable {
         if version.isEmpty || version.count > 3 || !version.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
             problems.append("'ios' is one version such as \"18.0\" (got \(ios.map { "'\($0)'" } ?? "none"))")
         }
-        if size == nil { problems.append("'device' names the device and its size in points, e.g. \"iPhone 14 (390x844)\"") }
+        if size == nil {
+            problems.append("'device' names the device and its size in points, e.g. \"iPhone 14 (390x844)\"")
+        }
         if !["UIKit", "SwiftUI"].contains(presentation ?? "") { problems.append("'presentation' is UIKit or SwiftUI") }
         if (source ?? "").trimmingWhitespace.isEmpty { problems.append("'source' says where the shape comes from") }
         return problems

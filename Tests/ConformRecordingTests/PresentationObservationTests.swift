@@ -76,7 +76,9 @@ struct PresentationObservationTests {
         #expect(try ScreenObserver().sheetIsCancelledOutside(in: fixture("alert")) == false)
     }
 
-    @Test("a sheet while the form's bar is left out of the snapshot: not dismissed, the sheet kept, Done and Cancel not guessed")
+    @Test(
+        "a sheet while the form's bar is left out of the snapshot: not dismissed, the sheet kept, Done and Cancel not guessed"
+    )
     func sheetWithoutBar() throws {
         let screen = try fixture("sheet-without-navbar")
         #expect(
@@ -90,7 +92,9 @@ struct PresentationObservationTests {
         #expect(ScreenObserver(options: named).isDismissed(screen) == false)
     }
 
-    @Test("the form named by the test decides dismissed; without a name, a configured field on screen means the form is there")
+    @Test(
+        "the form named by the test decides dismissed; without a name, a configured field on screen means the form is there"
+    )
     func namedForm() throws {
         var options = formOptions
         options.keys = [.dismissed]

@@ -31,7 +31,9 @@ struct RealDumpTests {
         // NavigationBar is 8 spaces in, two levels under the Window: it still hangs under it.
         #expect(window.elements.map(\.elementType) == [.navigationBar, .other])
         let observer = ScreenObserver(
-            options: .init(keys: [.done, .form], done: .label("Back"), fields: [.init("email", identifier: "email"), .init("password", identifier: "password")]))
+            options: .init(
+                keys: [.done, .form], done: .label("Back"),
+                fields: [.init("email", identifier: "email"), .init("password", identifier: "password")]))
         #expect(
             try lines(observer.observe(tree.root)) == [
                 #"done: "enabled""#, #"form: {"email":"ukautomationuser@e...","password":"Pa55word"}"#,
@@ -47,7 +49,8 @@ struct RealDumpTests {
         #expect(bar.identifier == "Books" && bar.frame.height == 148)
         let wrapper = try #require(bar.elements.first)
         #expect(wrapper.elementType == .other && wrapper.label == "Add")
-        #expect(typePath(to: { $0.elementType == .button && $0.label == "Add" }, in: wrapper) == [.other, .other, .button])
+        #expect(
+            typePath(to: { $0.elementType == .button && $0.label == "Add" }, in: wrapper) == [.other, .other, .button])
         #expect(all.contains { $0.elementType == .button && $0.label == "Add" && $0.identifier.isEmpty })
         let search = try #require(all.first { $0.elementType == .searchField })
         #expect(search.placeholderValue == "Search book title")
@@ -83,7 +86,8 @@ struct RealDumpTests {
         #expect(framed.filter { $0.elementType == .window }.count == 2)
         #expect(framed.contains { $0.elementType == .toolbar && $0.identifier == "Toolbar" })
         // 'Not now' is not in a bar (it sits in an Other), so it is no bar button.
-        let observer = ScreenObserver(options: .init(keys: [.done, .sheet], done: .identifier("connectHostWizard.notNow")))
+        let observer = ScreenObserver(
+            options: .init(keys: [.done, .sheet], done: .identifier("connectHostWizard.notNow")))
         #expect(try lines(observer.observe(tree.root)) == [#"done: "absent""#, #"sheet: "none""#])
     }
 
@@ -107,7 +111,9 @@ struct RealDumpTests {
         let table = try #require(everything(tree.root).first { $0.elementType == .table })
         #expect(table.elements.map(\.elementType) == [.cell, .cell])
         // The TabBar after the elision line is back at its own depth (12 spaces), under the third Other.
-        #expect(typePath(to: { $0.elementType == .tabBar }, in: tree.root) == [.application, .window] + Array(repeating: .other, count: 3) + [.tabBar])
+        #expect(
+            typePath(to: { $0.elementType == .tabBar }, in: tree.root) == [.application, .window]
+                + Array(repeating: .other, count: 3) + [.tabBar])
     }
 
     @Test("07: 13 Others above the Menu button, no dialog: sheet none; Path to element and Query chain are not read")
@@ -117,7 +123,8 @@ struct RealDumpTests {
         #expect(all.filter { $0.elementType == .application }.count == 1)
         #expect(typePath(to: { $0.label == "Menu" }, in: tree.root)?.filter { $0 == .other }.count == 13)
         let observer = ScreenObserver(options: .init(keys: [.done, .cancel, .sheet]))
-        #expect(try lines(observer.observe(tree.root)) == [#"done: "absent""#, #"cancel: "absent""#, #"sheet: "none""#])
+        #expect(
+            try lines(observer.observe(tree.root)) == [#"done: "absent""#, #"cancel: "absent""#, #"sheet: "none""#])
         #expect(observer.sheetIsCancelledOutside(in: tree.root) == false)
     }
 

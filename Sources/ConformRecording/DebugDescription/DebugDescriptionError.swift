@@ -11,7 +11,8 @@ public enum DebugDescriptionError: Error, Hashable, Sendable, CustomStringConver
     public var description: String {
         switch self {
         case .noElements:
-            return "debugDescription: no element line (expected lines such as 'Button, 0x1234, {{0.0, 0.0}, {44.0, 44.0}}')"
+            return
+                "debugDescription: no element line (expected lines such as 'Button, 0x1234, {{0.0, 0.0}, {44.0, 44.0}}')"
         case .unterminatedQuote(let line):
             return "debugDescription, line \(line): a quoted text opened here is never closed"
         case .malformed(let line, let reason):

@@ -53,7 +53,8 @@ struct DebugDescriptionLine {
             } else if starts(c, i, "{{") {
                 guard let end = find(c, "}}", from: i) else { return .malformed("a frame '{{' is not closed") }
                 guard let frame = frame(String(c[(i + 2)..<end])) else {
-                    return .malformed("a frame is {{x, y}, {width, height}}: 4 finite numbers, width and height not negative")
+                    return .malformed(
+                        "a frame is {{x, y}, {width, height}}: 4 finite numbers, width and height not negative")
                 }
                 line.frame = frame
                 i = end + 2
@@ -90,7 +91,9 @@ struct DebugDescriptionLine {
                 i = end
             }
             if i < c.count {
-                guard starts(c, i, ", ") else { return .malformed("expected ', ' between the fields of an element line") }
+                guard starts(c, i, ", ") else {
+                    return .malformed("expected ', ' between the fields of an element line")
+                }
                 i += 2
             }
         }
