@@ -80,13 +80,40 @@ struct DebugDescriptionReaderTests {
                     line: 2,
                     reason: "a frame is {{x, y}, {width, height}}: 4 finite numbers, width and height not negative"))
         #expect(
-            error(" →Application, 0x1, pid: 1\n    Button, 0x2, label: 'x'")
-                == .malformed(line: 2, reason: "an element line has no frame"))
+            error(" →Application, 0x1, pid: 1\n    Button, 0x2 {{0.0, 0.0}, {1.0, 1.0}}")
+                == .malformed(line: 2, reason: "expected ', ' between the fields of an element line"))
         #expect(
             error(" →Application, 0x1, pid: 1\n    Button, 0x2, {{0.0, 0.0}, {1.0, 1.0}}, label: 'open\nstill open")
                 == .unterminatedQuote(line: 2))
         #expect(
             DebugDescriptionError.unterminatedQuote(line: 2).description
                 == "debugDescription, line 2: a quoted text opened here is never closed")
+    }
+
+    @Test("fragments as an author reformats them: no addresses, the frame last or missing (SOURCES.md, iOS 26.5)")
+    func reformattedFragments() throws {
+        // The shape of the fragments of a real Xcode 26.6 / iOS 26.5 / iPhone 17 Pro tree quoted in
+        // ../shared/ui-tree-dumps/SOURCES.md (Icatly/moments-studio); the message text is made up.
+        let text = """
+            Application, label: 'Moments'
+              Window (Main), {{0.0, 0.0}, {402.0, 874.0}}
+                Other, identifier: 'PopoverDismissRegion', label: 'dismiss popup', {{0.0, 0.0}, {402.0, 874.0}}
+                Popover, {{81.0, 72.0}, {240.0, 247.3}}
+                  Sheet, label: 'Remove this photo from the project?'
+                    StaticText, label: 'Remove this photo from the project?'
+                    StaticText, label: 'It stays in your library.'
+                    Button, label: 'Remove'
+            """
+        let tree = try DebugDescriptionReader.read(text)
+        #expect(!tree.rootSupplied && tree.skipped.isEmpty)
+        let region = try #require(tree.root.elements.first?.elements.first)
+        #expect(region.identifier == "PopoverDismissRegion" && region.label == "dismiss popup")
+        #expect(region.frame == UIRect(x: 0, y: 0, width: 402, height: 874))
+        #expect(
+            try lines(ScreenObserver(options: .init(keys: [.sheet, .dismissed])).observe(tree.root)) == [
+                #"sheet: {"title":"Remove this photo from the project?","message":"It stays in your library.","#
+                    + #""actions":["Remove"],"outside":"cancel"}"#,
+                "dismissed: false",
+            ])
     }
 }

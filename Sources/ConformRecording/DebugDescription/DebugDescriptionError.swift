@@ -5,7 +5,7 @@ public enum DebugDescriptionError: Error, Hashable, Sendable, CustomStringConver
     case noElements
     /// A quoted label or identifier opened on `line` is never closed before the tree ends.
     case unterminatedQuote(line: Int)
-    /// `line` starts like an element line but cannot be read: a frame that is not four numbers, a missing frame.
+    /// `line` starts like an element line but cannot be read: a frame that is not four numbers, fields run together.
     case malformed(line: Int, reason: String)
 
     public var description: String {

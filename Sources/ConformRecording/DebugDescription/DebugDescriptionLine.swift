@@ -3,6 +3,7 @@
 /// (the application's line has `pid: N` and no frame).
 struct DebugDescriptionLine {
     var kind: UIElementKind
+    /// `nil` for the application's line, and for a fragment an author wrote without a frame.
     var frame: UIRect?
     var identifier = ""
     var label = ""
@@ -39,11 +40,11 @@ struct DebugDescriptionLine {
             guard let close = c[i...].firstIndex(of: ")") else { return .notElement }
             i = close + 1
         }
-        // An element line names its address or its frame right after the type. (Xcode 26's "sparse tree of
-        // matches" in failure messages, `→Application, pid: …` and `↳Cell, Selected`, has neither: not a dump.)
-        guard starts(c, i, ", "), starts(c, i + 2, "0x") || starts(c, i + 2, "{{") else {
-            return .notElement
-        }
+        // An element line goes on with its address or its frame (as XCUITest prints it), or a quoted field (as
+        // authors reformat fragments: `Sheet, label: '…'`). Xcode 26's "sparse tree of matches" in failure
+        // messages, `→Application, pid: …` and `↳Cell, Selected`, has none of these: it is not a dump.
+        let fieldStarts = ["0x", "{{", "value: "] + quotedKeys.map { $0 + ": '" }
+        guard starts(c, i, ", "), fieldStarts.contains(where: { starts(c, i + 2, $0) }) else { return .notElement }
         i += 2
         var line = DebugDescriptionLine(kind: kind(named: typeName))
         while i < c.count {
@@ -97,7 +98,6 @@ struct DebugDescriptionLine {
                 i += 2
             }
         }
-        if line.frame == nil, line.kind != .application { return .malformed("an element line has no frame") }
         return .element(line)
     }
 
@@ -108,13 +108,15 @@ struct DebugDescriptionLine {
         return UIElementKind(rawValue: first.lowercased() + name.dropFirst()) ?? .other
     }
 
-    /// Whether the quote at `index` closes a quoted text: the line ends after it, or a field or a flag follows.
+    /// Whether the quote at `index` closes a quoted text: the line ends after it, or a field, a frame, an
+    /// address or a flag follows.
     private static func closes(_ c: [Character], at index: Int) -> Bool {
         let after = index + 1
         if c[after...].allSatisfy({ $0 == " " || $0 == "\t" }) { return true }
         guard starts(c, after, ", ") else { return false }
         let next = after + 2
         if (quotedKeys + ["value"]).contains(where: { starts(c, next, $0 + ": ") }) { return true }
+        if starts(c, next, "{{") || starts(c, next, "0x") { return true }
         return knownFlags.contains { flag in
             starts(c, next, flag) && (next + flag.count == c.count || starts(c, next + flag.count, ","))
         }

@@ -13,11 +13,13 @@ import ConformCore
 /// - quoted texts are not escaped by XCUITest (`label: 'YOU'RE'`) and may span lines; a quote closes a text
 ///   only where a field, a flag or the end of the line follows;
 /// - `Disabled` is read only outside quotes (`isEnabled` false); `Selected` and other flags are left out;
-/// - a line inside the tree that is no element line (`...later cells omitted`) is left out and listed.
+/// - a line inside the tree that is no element line (`...later cells omitted`) is left out and listed;
+/// - fragments that authors reformat (no address, the frame last or missing: `Other, identifier: '…',
+///   label: '…', {{0.0, 0.0}, {402.0, 874.0}}`) are read too; a missing frame is the one around the children.
 public enum DebugDescriptionReader {
     /// The tree of `text`.
     /// - Throws: `DebugDescriptionError` when no element line is found, a quoted text is never closed, or an
-    ///   element line is malformed (a frame that is not four numbers).
+    ///   element line is malformed (a frame that is not four numbers, fields not separated by ', ').
     public static func read(_ text: String) throws(DebugDescriptionError) -> DebugDescriptionTree {
         let lines = (unescapedLiteral(text) ?? text).split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
@@ -94,9 +96,15 @@ public enum DebugDescriptionReader {
             frame: line.frame ?? frame(around: children), children: children)
     }
 
-    /// The application's line has no frame: it takes its first window's (else its first child's).
+    /// A line without a frame (the application's; an author's fragment) takes its first window's frame, else
+    /// the smallest rectangle around its children, else the empty one.
     private static func frame(around children: [ElementSnapshot]) -> UIRect {
-        (children.first { $0.elementType == .window } ?? children.first)?.frame ?? .zero
+        if let window = children.first(where: { $0.elementType == .window }) { return window.frame }
+        guard let first = children.first?.frame else { return .zero }
+        return children.dropFirst().map(\.frame).reduce(first) { box, frame in
+            let (minX, minY) = (min(box.minX, frame.minX), min(box.minY, frame.minY))
+            return UIRect(x: minX, y: minY, width: max(box.maxX, frame.maxX) - minX, height: max(box.maxY, frame.maxY) - minY)
+        }
     }
 
     /// Lines that belong to the page the dump was pasted into, not to the dump.
