@@ -13,6 +13,8 @@ import ConformCore
 /// - quoted texts are not escaped by XCUITest (`label: 'YOU'RE'`) and may span lines; a quote closes a text
 ///   only where a field, a flag or the end of the line follows;
 /// - `Disabled` is read only outside quotes (`isEnabled` false); `Selected` and other flags are left out;
+/// - `value:` is not quoted: it runs to the flags at the end of its line, so a value with line breaks keeps
+///   its first line (the others are listed as left out);
 /// - a line inside the tree that is no element line (`...later cells omitted`) is left out and listed;
 /// - fragments that authors reformat (no address, the frame last or missing: `Other, identifier: '…',
 ///   label: '…', {{0.0, 0.0}, {402.0, 874.0}}`) are read too; a missing frame is the one around the children.
