@@ -10,16 +10,16 @@ let dumpsFolder = URL(fileURLWithPath: #filePath)
 
 /// The text of the dump whose file name starts with `number` (`"03"`), or `nil` after printing why the test is
 /// skipped when the folder is not there (a clone without the shared folder).
-func dumpText(_ number: String) throws -> String? {
-    guard FileManager.default.fileExists(atPath: dumpsFolder.path) else {
-        print("SKIPPED: the real dumps are read from \(dumpsFolder.path), which is absent")
+func dumpText(_ number: String, in folder: URL = dumpsFolder) throws -> String? {
+    guard FileManager.default.fileExists(atPath: folder.path) else {
+        print("SKIPPED: the real dumps are read from \(folder.path), which is absent")
         return nil
     }
-    let names = try FileManager.default.contentsOfDirectory(atPath: dumpsFolder.path)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     guard let name = names.sorted().first(where: { $0.hasPrefix(number + "-") && $0.hasSuffix(".txt") }) else {
-        throw DumpMissing(number: number, folder: dumpsFolder.path)
+        throw DumpMissing(number: number, folder: folder.path)
     }
-    return try String(contentsOf: dumpsFolder.appendingPathComponent(name), encoding: .utf8)
+    return try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
 }
 
 /// The folder is there but the dump is not: a failure, not a skip.

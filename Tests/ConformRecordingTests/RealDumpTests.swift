@@ -1,4 +1,5 @@
 import ConformCore
+import Foundation
 import Testing
 
 @testable import ConformRecording
@@ -7,6 +8,13 @@ import Testing
 /// one can check by reading the file (SOURCES.md there says what each one shows and what it must survive).
 @Suite("Real debugDescription dumps")
 struct RealDumpTests {
+    @Test("without the shared folder the dump tests are skipped, saying so; a dump missing from it is a failure")
+    func skipping() throws {
+        #expect(try dumpText("01", in: URL(fileURLWithPath: "/nonexistent/ui-tree-dumps")) == nil)
+        guard FileManager.default.fileExists(atPath: dumpsFolder.path) else { return }
+        #expect(throws: DumpMissing.self) { try dumpText("99") }
+    }
+
     @Test("01: comment indentation, an Attributes line without address, the root read once")
     func uikitLogin() throws {
         guard let tree = try dumpTree("01") else { return }
