@@ -1,3 +1,4 @@
+import ConformCore
 import ConformRecording
 import Foundation
 
@@ -19,13 +20,18 @@ extension XCUITraceRecorder {
         guard let screenshots else { return .failure(ScreenshotNotSaved(file: "(none)", reason: "no folder set")) }
         screenshotCount += 1
         let file = screenshots.appendingPathComponent(EvidencePath.screenshotName(screenshotCount))
+        let relative = EvidencePath.relative(file.standardizedFileURL.path, toTraceAt: traceFile.standardizedFileURL.path)
+        // `conform run` reads evidence only inside the folders it is given (Docs/TraceFormat.md): a
+        // screenshot outside the trace's folder would never be shown, so none is written there.
+        if let problem = Evidence.placementProblem(relative) {
+            return .failure(ScreenshotNotSaved(file: file.path, reason: problem + "; put `screenshots` inside the trace file's folder"))
+        }
         do {
             try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
             try png.write(to: file, options: .atomic)
         } catch {
             return .failure(ScreenshotNotSaved(file: file.path, reason: error.localizedDescription))
         }
-        return .success(
-            EvidencePath.relative(file.standardizedFileURL.path, toTraceAt: traceFile.standardizedFileURL.path))
+        return .success(relative)
     }
 }

@@ -43,7 +43,7 @@ struct EvidenceTests {
         // A file where the screenshots' folder should be: the folder cannot be made.
         let blocker = folder.appendingPathComponent("blocker")
         try Data("not a folder".utf8).write(to: blocker)
-        let recorder = RecorderSupport.recorder(on: device, screenshots: blocker.appendingPathComponent("shots"))
+        let recorder = RecorderSupport.recorder(on: device, screenshots: blocker.appendingPathComponent("shots"), in: folder)
         try recorder.tap(XCUIApplication().navigationBars.buttons["Cancel"])
         try recorder.observe(note: "again")
         let steps = recorder.recorder.trace.steps
@@ -58,5 +58,17 @@ struct EvidenceTests {
         let written = try String(contentsOf: recorder.traceFile, encoding: .utf8)
         #expect(written.contains("tap: Cancel"))
         #expect(written.components(separatedBy: "see:").count == 3)
+    }
+
+    @Test("screenshots outside the trace file's folder are not written: conform run would not read them (issue 24)")
+    func outsideTheTraceFolder() throws {
+        let device = TinyFormDevice()
+        let elsewhere = RecorderSupport.scratchFolder().appendingPathComponent("shots")
+        let recorder = RecorderSupport.recorder(on: device, screenshots: elsewhere)
+        try recorder.observe()
+        #expect(recorder.recorder.trace.steps.map(\.verb) == ["see"])
+        #expect(recorder.recorder.trace.steps[0].evidence == nil)
+        #expect(recorder.warnings.first?.contains("evidence must lie inside the trace's folder") == true)
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("001.png").path))
     }
 }

@@ -9,11 +9,11 @@ import Foundation
 enum RecorderSupport {
     /// Installs `device` as the simulated device, with no failures yet, and a recorder on its app.
     static func recorder(
-        on device: any SimulatedDevice, screenshots: URL? = nil, saved: @escaping () -> Bool? = { nil }
+        on device: any SimulatedDevice, screenshots: URL? = nil, in traceFolder: URL? = nil, saved: @escaping () -> Bool? = { nil }
     ) -> XCUITraceRecorder {
         Simulation.device = device
         Simulation.failures = []
-        let folder = scratchFolder()
+        let folder = traceFolder ?? scratchFolder()
         return XCUITraceRecorder(
             trace: "tiny", app: XCUIApplication(), platform: "simulated", traceFile: folder.appendingPathComponent("tiny.yaml"),
             screenshots: screenshots, saved: saved)
