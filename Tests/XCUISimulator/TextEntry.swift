@@ -3,14 +3,15 @@
 /// letter at the start of each sentence (IOS-UI-TREES.md §3: "typeText goes through autocorrection and
 /// autocapitalisation"). The cursor is always at the end of the text: the simulator has no selection.
 enum TextEntry {
-    /// `XCUIKeyboardKey.delete`'s text: XCTest declares it as "\b".
-    static let deleteKey: Character = "\u{8}"
+    /// What deletes the character before the cursor: DEL ("\u{7F}", `XCUIKeyboardKey.delete` as the
+    /// declarations give it) and backspace ("\u{8}", which UI tests also type for it).
+    static let deleteKeys: Set<Character> = ["\u{7F}", "\u{8}"]
 
     /// The text of a field that held `current` once `typed` has been typed into it.
     static func apply(_ typed: String, to current: String, capitalisingSentences: Bool) -> String {
         var text = current
         for character in typed {
-            if character == deleteKey {
+            if deleteKeys.contains(character) {
                 if !text.isEmpty { text.removeLast() }
             } else if capitalisingSentences, startsSentence(after: text) {
                 text += character.uppercased()

@@ -15,6 +15,7 @@ import Testing
 
     @Test func theDeleteKeyRemovesOneCharacterEach() {
         #expect(TextEntry.apply("\u{8}\u{8}", to: "Milk", capitalisingSentences: true) == "Mi")
+        #expect(TextEntry.apply("\u{7F}", to: "Milk", capitalisingSentences: true) == "Mil")
         #expect(TextEntry.apply("\u{8}\u{8}\u{8}", to: "ab", capitalisingSentences: false) == "")
         // Deleting everything starts a sentence again.
         #expect(TextEntry.apply("\u{8}\u{8}\u{8}\u{8}bread", to: "Milk", capitalisingSentences: true) == "Bread")
