@@ -52,8 +52,15 @@ let package = Package(
         ),
         // UI snapshots (the shape of XCUITest's) to the observations of a `see` step. Pure, platform-neutral.
         .target(name: "ConformRecording", dependencies: ["ConformCore"]),
-        // The XCUITest adapter: compiled only for iOS (every file is `#if os(iOS) && canImport(XCTest)`).
-        .target(name: "ConformXCUITest", dependencies: ["ConformRecording", "ConformKit"]),
+        // The XCUITest adapter. On iOS and visionOS it imports XCTest; on Linux and macOS the same source compiles
+        // against XCUIDeclarations (Tests/XCUIDeclarations), the declared slice of that API, where it is tested.
+        .target(
+            name: "ConformXCUITest",
+            dependencies: [
+                "ConformRecording", "ConformKit",
+                .target(name: "XCUIDeclarations", condition: .when(platforms: [.linux, .macOS])),
+            ]
+        ),
         // Maintainer tool: rewrites Sources/ConformResources/Embedded+Generated.swift from Policies/.
         .executableTarget(name: "conform-embed", dependencies: ["ConformEmbedding"]),
         // How Policies/ becomes Swift source; shared by conform-embed and the staleness test.
@@ -79,5 +86,10 @@ let package = Package(
         .testTarget(name: "ConformAssertionsTests", dependencies: ["ConformAssertions", "ConformKit"]),
         .testTarget(name: "ConformRecordingTests", dependencies: ["ConformRecording"], exclude: ["Fixtures"]),
         .testTarget(name: "XCUISimulatorTests", dependencies: ["XCUISimulator", "XCUIDeclarations"]),
+        // The adapter driven on simulated devices through the declared XCUITest API (Linux, macOS).
+        .testTarget(
+            name: "ConformXCUITestTests",
+            dependencies: ["ConformXCUITest", "XCUIDeclarations", "ConformRecording", "ConformKit", "ConformCore"]
+        ),
     ]
 )

@@ -1,7 +1,11 @@
-// Compiled only where XCUITest exists: on Linux and macOS this file is empty (and so is the module).
-#if os(iOS) && canImport(XCTest)
+// The same source compiles against the real XCTest on iOS and visionOS, and against the test-only
+// declarations of the same API (Tests/XCUIDeclarations) on Linux and macOS, where it is tested.
 import ConformRecording
+#if os(iOS) || os(visionOS)
 import XCTest
+#else
+import XCUIDeclarations
+#endif
 
 extension ElementSnapshot {
     /// A copy of an XCUITest snapshot (`XCUIElement.snapshot()`), as plain data the observer reads.
@@ -16,7 +20,7 @@ extension ElementSnapshot {
             UIElementKind(xcuiRawValue: snapshot.elementType.rawValue),
             identifier: snapshot.identifier,
             label: snapshot.label,
-            value: snapshot.value.map { ($0 as? String) ?? "\($0)" },
+            value: snapshot.value.map(Self.text(of:)),
             placeholderValue: snapshot.placeholderValue,
             isEnabled: snapshot.isEnabled,
             frame: UIRect(
@@ -24,5 +28,9 @@ extension ElementSnapshot {
                 height: Double(frame.size.height)),
             children: snapshot.children.map { ElementSnapshot(xcui: $0) })
     }
+
+    /// An XCUITest value as text: a string as it is, anything else (a switch's `NSNumber`) as its description.
+    static func text(of value: Any) -> String {
+        (value as? String) ?? "\(value)"
+    }
 }
-#endif
