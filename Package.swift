@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "conform",
-    platforms: [.macOS(.v13)],
+    // iOS 16 and visionOS 1 are the releases of macOS 13's SDK year or later: code that builds for macOS 13
+    // calls nothing newer. The dependencies ask less (swift-mustache: iOS 13, macOS 10.15), and
+    // FileHandle's throwing calls need iOS 13.4; PlatformFloorTests holds the manifests to that.
+    platforms: [.macOS(.v13), .iOS(.v16), .visionOS(.v1)],
     products: [
         .executable(name: "conform", targets: ["ConformCLI"]),
         .library(name: "ConformKit", targets: ["ConformKit"]),

@@ -6,7 +6,7 @@ extension ConformRunner {
     /// departures of broken claims: that is where reports show it, and it keeps a report's size bounded.
     /// Each step's file is read once, however many claims depart there, and warned about once.
     /// - Returns: the warnings about evidence files that could not be found or embedded, in step order.
-    static func attachEvidence(_ trace: Trace, to results: inout [PairResult]) -> [Diagnostic] {
+    static func attachEvidence(_ trace: Trace, to results: inout [PairResult], confinement: EvidenceConfinement) -> [Diagnostic] {
         var read: [Int: Evidence?] = [:]
         var warnings: [(step: Int, warning: Diagnostic)] = []
         // Found first, written after: a loop that may write into the results would make them unique (a
@@ -22,7 +22,7 @@ extension ConformRunner {
                 read[departure.step] = .some(nil)
                 continue
             }
-            let (evidence, warning) = EvidenceReader.read(step, in: trace.file)
+            let (evidence, warning) = EvidenceReader.read(step, in: trace.file, confinement: confinement)
             read[departure.step] = .some(evidence)
             if let evidence { found.append((index, evidence)) }
             if let warning { warnings.append((departure.step, warning)) }

@@ -127,10 +127,12 @@ public struct ConformRunner: Sendable {
         let selected = options.shard.map { $0.select(FileDiscovery.relativePaths(files, under: options.paths)) }
         let selectedCount = selected?.count ?? files.count
         let position = { (rank: Int) in selected?[rank] ?? rank }
+        // Evidence is read only from inside the folders the run was given (once resolved, for every file).
+        let confinement = options.keepSteps ? EvidenceConfinement(paths: options.paths) : nil
         let work: @Sendable (String, RevealTargets?) -> FileOutcome = { file, reveal in
             var outcome = check(
                 file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
-                reveal: reveal, steps: options.steps, everyPath: options.revealDifferences)
+                reveal: reveal, steps: options.steps, everyPath: options.revealDifferences, evidenceFolders: confinement)
             // Marked before `prepare`, which may serialise the results.
             options.baseline?.mark(&outcome.results)
             prepare(&outcome)
@@ -250,9 +252,10 @@ public struct ConformRunner: Sendable {
     /// - Parameter steps: with `keepSteps`, whose step summaries are made.
     /// - Parameter everyPath: with `recordPaths`, whether every trace's paths are wanted (coverage counts
     ///   them), or only those of the traces whose steps `steps` wants (reports draw them).
+    /// - Parameter evidenceFolders: with `keepSteps`, where evidence may be read; `nil`: the file's own folder.
     func check(
         file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?, steps: StepDemand = .all,
-        everyPath: Bool = true
+        everyPath: Bool = true, evidenceFolders: EvidenceConfinement? = nil
     ) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(file) {
@@ -313,7 +316,8 @@ public struct ConformRunner: Sendable {
         var outcome = FileOutcome(summary: summary, results: results, errors: errors)
         // Only reports show evidence, so only a run that keeps steps reads it.
         if keepSteps {
-            outcome.warnings = Self.attachEvidence(trace, to: &outcome.results)
+            outcome.warnings = Self.attachEvidence(
+                trace, to: &outcome.results, confinement: evidenceFolders ?? EvidenceConfinement(paths: [file]))
             // Reports that mark a whole line (SARIF) get its length here, where the bytes are.
             // By position: filtering would copy every claimed pair to read a line number.
             var lines = errors.compactMap(\.location.line)

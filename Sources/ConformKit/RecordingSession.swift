@@ -72,7 +72,9 @@ public struct RecordingSession {
         }
         if text.hasPrefix("- ") { text = text.dropFirst(2) }
         switch parse(String(text)) {
-        case .success(let step): return record(step.kind, note: step.note, at: step.at, evidence: step.evidence)
+        case .success(let step):
+            if let path = step.evidence, let problem = Evidence.placementProblem(path) { return .rejected(problem) }
+            return record(step.kind, note: step.note, at: step.at, evidence: step.evidence)
         case .failure(let problem): return .rejected(problem.message)
         }
     }
@@ -107,6 +109,7 @@ public struct RecordingSession {
         guard var step = recorder.trace.steps.last else { return .rejected("there is no step yet to give a \(key) to") }
         let text = Self.unquoted(value.trimmingWhitespace)
         guard !text.isEmpty else { return .rejected("'\(key):' needs a text after the colon") }
+        if key == "evidence", let problem = Evidence.placementProblem(text) { return .rejected(problem) }
         if key == "note" { step.note = text } else { step.evidence = text }
         recorder.removeLastStep()
         recorder.record(step.kind, note: step.note, at: step.at, evidence: step.evidence)
@@ -146,7 +149,7 @@ public struct RecordingSession {
 
     private static func sheetTitles(_ observation: Observation) -> [String]? {
         for item in observation.items {
-            if case .sheet(.details(_, _, let actions?)) = item.value { return actions.map(\.title) }
+            if case .sheet(.details(_, _, let actions?, _)) = item.value { return actions.map(\.title) }
         }
         return nil
     }

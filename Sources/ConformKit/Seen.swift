@@ -34,10 +34,14 @@ public struct Seen: Sendable {
     /// `sheet:` no action sheet (`.none`), one whose details are not checked (`.shown`), or its parts.
     public static func sheet(_ sheet: SheetObservation) -> Seen { Seen("sheet", .sheet(sheet)) }
 
-    /// `sheet: { title:, message:, actions: }`; a part left `nil` is not checked, `.absent` means none is shown.
-    public static func sheet(title: TextObservation? = nil, message: TextObservation? = nil, actions: [SheetAction]? = nil) -> Seen {
+    /// `sheet: { title:, message:, actions:, outside: cancel }`; a part left `nil` is not checked, `.absent`
+    /// means none is shown. `outsideCancels`: the sheet has no button for its cancel action, a tap outside
+    /// it cancels (a popover dialog on iOS 26 iPhone and iPad); `actions` then lists the buttons shown.
+    public static func sheet(
+        title: TextObservation? = nil, message: TextObservation? = nil, actions: [SheetAction]? = nil, outsideCancels: Bool = false
+    ) -> Seen {
         let seen = actions?.map { SheetActionObservation(title: $0.title, role: $0.role, position: .start) }
-        return Seen("sheet", .sheet(.details(title: title, message: message, actions: seen)))
+        return Seen("sheet", .sheet(.details(title: title, message: message, actions: seen, outsideCancels: outsideCancels)))
     }
 
     /// `offset:` the scroll view's `contentOffset.y` (keyboard vocabulary).

@@ -79,6 +79,12 @@ public struct TraceRecorder: Sendable {
         record(.action(.choose(title)), note: note, at: at, evidence: evidence)
     }
 
+    /// `tap-outside: PLACE`: a tap outside the visible sheet, which runs its cancel action. On iOS 26
+    /// iPhones and on iPad a confirmation dialog is a popover with no Cancel button: this is how it is cancelled.
+    public mutating func tapOutside(_ place: String? = "sheet", note: String? = nil, at: Double? = nil, evidence: String? = nil) {
+        record(.action(.tapOutside(place)), note: note, at: at, evidence: evidence)
+    }
+
     /// `present: SCREEN`: the form was (re)opened.
     public mutating func present(_ screen: String? = nil, note: String? = nil, at: Double? = nil, evidence: String? = nil) {
         record(.action(.present(screen)), note: note, at: at, evidence: evidence)

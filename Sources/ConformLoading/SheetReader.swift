@@ -14,14 +14,26 @@ enum SheetReader {
             problems.add("'sheet' must be none, shown, or a map with title, message and actions", at: node.position)
             return nil
         }
-        problems.rejectUnknownKeys(in: pairs, known: ["title", "message", "actions"], what: "'sheet'")
+        problems.rejectUnknownKeys(in: pairs, known: ["title", "message", "actions", "outside"], what: "'sheet'")
         let title = pairs[key: "title"].flatMap { text($0, "the sheet's title", problems: &problems) }
         let message = pairs[key: "message"].flatMap { text($0, "the sheet's message", problems: &problems) }
         var actions: [SheetActionObservation]?
         if let node = pairs[key: "actions"], let items = problems.sequence(node, "the sheet's actions") {
             actions = items.compactMap { action($0, problems: &problems) }
         }
-        return .details(title: title, message: message, actions: actions)
+        let outside = pairs[key: "outside"].map { outsideCancels($0, problems: &problems) } ?? false
+        return .details(title: title, message: message, actions: actions, outsideCancels: outside)
+    }
+
+    /// `outside: cancel`: a tap outside the sheet cancels it, and its cancel action has no button.
+    private static func outsideCancels(_ node: YNode, problems: inout ProblemCollector) -> Bool {
+        guard node.scalarText == "cancel", !node.isQuoted else {
+            problems.add(
+                "'outside' says what a tap outside the sheet does: 'cancel' (a popover whose cancel action has no button), not '\(node.scalarText ?? node.kindDescription)'",
+                at: node.position)
+            return false
+        }
+        return true
     }
 
     private static func text(_ node: YNode, _ what: String, problems: inout ProblemCollector) -> TextObservation? {

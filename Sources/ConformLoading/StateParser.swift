@@ -90,8 +90,12 @@ struct StateParser {
             return nil
         }
         let argument = parts.count > 1 ? parts[1] : nil
-        guard context.vocabulary.actions[verb] != nil, verb != "present" || !context.isForm else {
-            let reason = verb == "present" ? "'present' always reopens the form; a policy does not handle it"
+        let handledByForm = context.isForm && (verb == "present" || verb == Action.tapOutsideVerb)
+        guard context.vocabulary.actions[verb] != nil, !handledByForm else {
+            let reason =
+                verb == "present" ? "'present' always reopens the form; a policy does not handle it"
+                : verb == Action.tapOutsideVerb
+                    ? "'\(verb)' is the sheet's cancel action: a transition 'on: choose ...' for the action of role cancel takes it"
                 : "unknown verb '\(verb)'\(problems.hint(for: verb, among: context.vocabulary.actions.keys.sorted()))"
             problems.add(reason, at: node.position)
             return nil

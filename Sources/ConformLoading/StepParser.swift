@@ -67,6 +67,9 @@ struct StepParser {
         case "present":
             if node.scalarValue == .null { return .present(nil) }
             return problems.text(node, "'present' (a screen name)").map(Action.present)
+        case Action.tapOutsideVerb:
+            if node.scalarValue == .null { return .tapOutside(nil) }
+            return problems.text(node, "'\(verb)' (where, e.g. sheet)").map(Action.tapOutside)
         default:
             return customAction(verb, node, problems: &problems)
         }

@@ -17,11 +17,12 @@ extension ReportModel {
                 "step": step, "path": evidence.path, "policies": policies.joined(separator: ", "),
                 "anchor": Self.anchor(trace.file + "-evidence-\(step)"),
             ]
-            if let mediaType = evidence.mediaType, let bytes = evidence.bytes {
+            if let mediaType = evidence.mediaType, let bytes = evidence.bytes, Evidence.isEmbeddable(bytes, as: mediaType) {
                 figure["src"] = "data:\(mediaType);base64," + Data(bytes).base64EncodedString()
                 figure["alt"] = "Screenshot of step \(step) of \(trace.id): \(evidence.path)"
             } else {
-                figure["evidenceNote"] = evidence.mediaType == nil ? "not an image, so not embedded" : "larger than 4 MiB, so not embedded"
+                figure["evidenceNote"] =
+                    evidence.notEmbedded ?? (evidence.mediaType == nil ? "not an image, so not embedded" : "larger than 4 MiB, so not embedded")
             }
             return figure
         }

@@ -23,6 +23,7 @@ public struct ScenarioWording: Sendable {
                 return "Change \(edit.field) to \(quoted(value))"
             }.joined(separator: "; ")
         case .tap(let label): return "Tap \(quoted(label))"
+        case .tapOutside: return "Tap outside the action sheet (its cancel action)"
         case .swipe("down"): return "Swipe the form down"
         case .swipe(let direction): return "Swipe \(direction)"
         case .choose(let title):
@@ -66,7 +67,7 @@ public struct ScenarioWording: Sendable {
         switch sheet {
         case .none: return "no action sheet"
         case .shown: return "an action sheet"
-        case .details(let title, let message, let actions):
+        case .details(let title, let message, let actions, let outside):
             var parts: [String] = []
             switch title {
             case .text(let text)?: parts.append("titled \(quoted(text))")
@@ -80,6 +81,7 @@ public struct ScenarioWording: Sendable {
                 }
                 parts.append("offering " + names.joined(separator: ", "))
             }
+            if outside { parts.append("that a tap outside cancels") }
             return (["an action sheet"] + parts).joined(separator: " ")
         }
     }

@@ -152,7 +152,7 @@ public enum TraceSchema {
         }
     }
 
-    /// `none`, `shown`, or `{ title, message, actions }`.
+    /// `none`, `shown`, or `{ title, message, actions, outside }`.
     private static let sheet: JSONValue = {
         let titleOrNull: JSONValue = .object([("type", .array(["string", "number", "boolean", "null"].map(JSONValue.string)))])
         let action: JSONValue = .object([
@@ -176,7 +176,12 @@ public enum TraceSchema {
             )
         ])
         return .object([
-            ("description", .string("none, shown, or what the sheet shows: title, message (null: none shown) and actions in display order.")),
+            (
+                "description",
+                .string(
+                    "none, shown, or what the sheet shows: title, message (null: none shown), actions in display order, and outside: cancel when the sheet has no cancel button and a tap outside it cancels (a popover)."
+                )
+            ),
             (
                 "anyOf",
                 .array([
@@ -188,6 +193,7 @@ public enum TraceSchema {
                             .object([
                                 ("title", titleOrNull), ("message", titleOrNull),
                                 ("actions", .object([("type", .string("array")), ("items", action)])),
+                                ("outside", .object([("enum", .array([.string("cancel")]))])),
                             ])
                         ),
                         ("additionalProperties", .bool(false)),

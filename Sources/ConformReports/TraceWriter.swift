@@ -45,14 +45,15 @@ public enum TraceWriter {
     private static func see(_ observation: Observation) -> [String] {
         let flow = "  - " + TraceYAML.observation(observation)
         let rolesListed = observation.items.contains { item in
-            if case .sheet(.details(_, _, let actions?)) = item.value { return actions.contains { $0.role != nil } }
+            if case .sheet(.details(_, _, let actions?, _)) = item.value { return actions.contains { $0.role != nil } }
             return false
         }
         if flow.count <= flowWidth, !rolesListed { return [flow] }
         var lines = ["  - see:"]
         for item in observation.items {
             let key = TraceYAML.string(item.key)
-            guard case .sheet(.details(let title, let message, let actions)) = item.value, title != nil || message != nil || actions != nil
+            guard case .sheet(.details(let title, let message, let actions, let outside)) = item.value,
+                title != nil || message != nil || actions != nil || outside
             else {
                 lines.append("      \(key): " + TraceYAML.observed(item.value))
                 continue
@@ -60,13 +61,15 @@ public enum TraceWriter {
             lines.append("      \(key):")
             if let title { lines.append("        title: " + TraceYAML.text(title)) }
             if let message { lines.append("        message: " + TraceYAML.text(message)) }
-            guard let actions else { continue }
-            if actions.contains(where: { $0.role != nil }) {
-                lines.append(actions.isEmpty ? "        actions: []" : "        actions:")
-                lines += actions.map { "          - " + TraceYAML.sheetAction($0) }
-            } else {
-                lines.append("        actions: [" + actions.map { TraceYAML.string($0.title) }.joined(separator: ", ") + "]")
+            if let actions {
+                if actions.contains(where: { $0.role != nil }) {
+                    lines.append(actions.isEmpty ? "        actions: []" : "        actions:")
+                    lines += actions.map { "          - " + TraceYAML.sheetAction($0) }
+                } else {
+                    lines.append("        actions: [" + actions.map { TraceYAML.string($0.title) }.joined(separator: ", ") + "]")
+                }
             }
+            if outside { lines.append("        outside: cancel") }
         }
         return lines
     }

@@ -45,6 +45,7 @@ public enum TraceYAML {
         case .swipe(let direction): return "swipe: \(string(direction))"
         case .choose(let title): return "choose: \(string(title))"
         case .present(let screen): return "present:" + (screen.map { " " + string($0) } ?? "")
+        case .tapOutside(let place): return "\(Action.tapOutsideVerb):" + (place.map { " " + string($0) } ?? "")
         case .custom(let verb, .none): return "\(verb):"
         case .custom(let verb, .scalar(let argument)): return "\(verb): \(value(argument))"
         case .custom(let verb, .record(let fields)): return "\(verb): " + record(fields)
@@ -66,11 +67,12 @@ public enum TraceYAML {
         case .fields(let fields): return record(fields)
         case .sheet(.none): return "none"
         case .sheet(.shown): return "shown"
-        case .sheet(.details(let title, let message, let actions)):
+        case .sheet(.details(let title, let message, let actions, let outside)):
             var parts: [String] = []
             if let title { parts.append("title: " + text(title)) }
             if let message { parts.append("message: " + text(message)) }
             if let actions { parts.append("actions: [" + actions.map(sheetAction).joined(separator: ", ") + "]") }
+            if outside { parts.append("outside: cancel") }
             return "{ " + parts.joined(separator: ", ") + " }"
         }
     }

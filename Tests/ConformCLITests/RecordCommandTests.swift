@@ -77,7 +77,9 @@ struct RecordCommandTests {
         let scratch = try Scratch()
         let (output, yaml, verdict) = try record(
             "one-handed", app: "Notes", form: "{ title: Milk }",
-            answers: ["tap", "jump: high", "see: { done: maybe }", "42", "note: nothing yet", "tap: Done", "note: greyed out", "evidence: shots/1.png"],
+            answers: ["tap", "jump: high", "see: { done: maybe }", "42", "note: nothing yet", "tap: Done", "note: greyed out", "evidence: /etc/passwd",
+                "evidence: shots/../../x.png", "{ tap: Done, evidence: ../up.png }", "evidence: shots/1.png",
+            ],
             in: scratch)
         #expect(output.status == 0)
         #expect(output.stderr.contains("not recorded: not an answer: type a menu number"))
@@ -85,6 +87,9 @@ struct RecordCommandTests {
         #expect(output.stderr.contains("not recorded: 'done' must be one of enabled, disabled, absent"))
         #expect(output.stderr.contains("not recorded: there is no action 42 in the menu"))
         #expect(output.stderr.contains("not recorded: there is no step yet to give a note to"))
+        // Evidence stays beside the trace (issue 24): conform run reads nothing outside its folders.
+        #expect(output.stderr.contains("not recorded: evidence is a path relative to the trace's folder, not an absolute path"))
+        #expect(output.stderr.components(separatedBy: "not recorded: evidence must lie inside the trace's folder: '..' leaves it").count == 3)
         #expect(yaml.hasSuffix("steps:\n  - tap: Done\n    note: greyed out\n    evidence: shots/1.png\n"))
         #expect(verdict["verdict"] as? String == "pass")
     }

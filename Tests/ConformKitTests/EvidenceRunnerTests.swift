@@ -26,7 +26,9 @@ struct EvidenceRunnerTests {
 
     @Test("an image at a departure is read once and attached to every broken claim departing there")
     func attached() throws {
-        let result = Self.run(try Self.folder(["shots/1.png": [1, 2, 3]]))
+        // A PNG's signature and then anything: embedding needs the first bytes to be the image.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
+        let result = Self.run(try Self.folder(["shots/1.png": png]))
         let broken = result.brokenClaims
         #expect(broken.map(\.policy) == ["makeitso", "swiftui-dismiss-disabled"])
         for pair in broken {
@@ -34,7 +36,7 @@ struct EvidenceRunnerTests {
             #expect(evidence.path == "shots/1.png")
             #expect(evidence.resolved.hasSuffix("/shots/1.png"))
             #expect(evidence.mediaType == "image/png")
-            #expect(evidence.bytes == [1, 2, 3])
+            #expect(evidence.bytes == png)
         }
         #expect(result.results.filter { !$0.claimed }.allSatisfy { $0.departureEvidence == nil }, "only claims")
         #expect(result.warnings.isEmpty)
@@ -110,5 +112,39 @@ struct EvidenceRunnerTests {
         result.warnings = [Diagnostic(.warning, "w", at: SourceLocation(file: "t.yaml", position: .start))]
         #expect(result.jsonDocument(policies: []).serialized(pretty: true).contains("\"warnings\": [\n    {\n      \"file\": \"t.yaml\""))
         #expect(result.exitStatus == 0)
+    }
+}
+
+@Suite("Evidence: image signatures decide what is embedded")
+struct EvidenceSignatureTests {
+    static func bytes(_ text: String, prefix: [UInt8] = []) -> [UInt8] { prefix + Array(text.utf8) }
+
+    @Test("each image type is known by its first bytes, and must agree with the extension")
+    func signatures() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        #expect(Evidence.signatureType(of: png) == "image/png")
+        #expect(Evidence.signatureType(of: [0xFF, 0xD8, 0xFF, 0xE0]) == "image/jpeg")
+        #expect(Evidence.signatureType(of: Self.bytes("GIF89a")) == "image/gif")
+        #expect(Evidence.signatureType(of: Self.bytes("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ")) == "image/webp")
+        #expect(Evidence.signatureType(of: Self.bytes("ftypheic", prefix: [0, 0, 0, 24])) == "image/heic")
+        #expect(Evidence.signatureType(of: Self.bytes("ftypmif1", prefix: [0, 0, 0, 24])) == "image/heif")
+        #expect(Evidence.signatureType(of: Self.bytes("ftypisom", prefix: [0, 0, 0, 24])) == nil, "an MP4 is not an image")
+        #expect(Evidence.signatureType(of: Self.bytes("<svg xmlns=")) == nil)
+        #expect(Evidence.signatureType(of: Self.bytes("<html><script>")) == nil)
+        #expect(Evidence.signatureType(of: [0x89, 0x50]) == nil, "too short")
+        #expect(Evidence.isEmbeddable(png, as: "image/png"))
+        #expect(!Evidence.isEmbeddable(png, as: "image/jpeg"), "a PNG named .jpg is only linked")
+        #expect(Evidence.isEmbeddable(Self.bytes("ftypheic", prefix: [0, 0, 0, 24]), as: "image/heif"))
+        #expect(!Evidence.isEmbeddable(png, as: nil))
+        #expect(Evidence.mediaType(of: "a/b.HEIC") == "image/heic")
+        #expect(Evidence.mediaType(of: "a/b.svg") == nil)
+    }
+
+    @Test("a shard document cannot smuggle markup: decoded evidence keeps only bytes that are the path's image")
+    func shardDecoding() throws {
+        let forged = #"{"path":"x.png","resolved":"x.png","step":1,"mediaType":"text/html","base64":"PHNjcmlwdD4="}"#
+        let evidence = try JSONDecoder().decode(Evidence.self, from: Data(forged.utf8))
+        #expect(evidence.mediaType == "image/png")
+        #expect(evidence.bytes == nil)
     }
 }

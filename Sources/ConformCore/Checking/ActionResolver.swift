@@ -16,9 +16,11 @@ extension Replay {
             return try resolveTap(label, action, at: index, step: step, model: &model)
         case .choose(let title) where tables.isFormDomain:
             return resolveChoose(title, action, at: index, step: step, model: &model)
+        case .tapOutside where tables.isFormDomain:
+            return resolveTapOutside(action, at: index, step: step, model: model)
         case .tap(let text), .swipe(let text), .choose(let text):
             return .candidates(Candidates(text))
-        case .present(let screen):
+        case .present(let screen), .tapOutside(let screen):
             return .candidates(Candidates(screen))
         case .edit:
             return .candidates(.none)
@@ -74,6 +76,19 @@ extension Replay {
             return .departed(departure(step, model.state, .notOffered(action, title: title, sheet: sheet, learnt: learnt != nil)))
         }
         return .candidates(Candidates(chosen.title, chosen.role?.rawValue, title))
+    }
+
+    /// A tap outside the sheet is its cancel action (iOS runs the cancel-style action when a popover or
+    /// an action sheet is dismissed by a tap outside it).
+    private func resolveTapOutside(_ action: Action, at index: Int, step: StepPlace, model: ModelState) -> Resolution {
+        let what = "a tap outside"
+        guard case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet], sheet.isShown else {
+            return .departed(departure(step, model.state, .noSheet(action, title: what)))
+        }
+        guard let cancel = sheet.actions.first(where: { $0.role == .cancel }) else {
+            return .departed(departure(step, model.state, .notOffered(action, title: what, sheet: sheet, learnt: true)))
+        }
+        return .candidates(Candidates(cancel.title, SheetRole.cancel.rawValue, nil))
     }
 
     /// The word a scalar argument is matched by in a transition key.

@@ -69,7 +69,7 @@ public struct TraceWords: Sendable {
                 case .edit: formVerbs |= 1 << FormWords.edit
                 case .tap: formVerbs |= 1 << FormWords.tap
                 case .swipe: formVerbs |= 1 << FormWords.swipe
-                case .choose: formVerbs |= 1 << FormWords.choose
+                case .choose, .tapOutside: formVerbs |= 1 << FormWords.choose
                 case .present: formVerbs |= 1 << FormWords.present
                 case .custom(let verb, _):
                     if let number = FormWords.verbNumber(verb) {

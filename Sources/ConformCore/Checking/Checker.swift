@@ -95,7 +95,7 @@ public struct Checker {
         switch action {
         case .custom(_, let argument): return argument
         case .tap(let text), .swipe(let text), .choose(let text): return .scalar(.string(text))
-        case .present(let screen): return .scalar(screen.map(Value.string) ?? .null)
+        case .present(let screen), .tapOutside(let screen): return .scalar(screen.map(Value.string) ?? .null)
         case .edit: return .none
         }
     }
@@ -251,11 +251,12 @@ struct Replay {
         var specs: [SheetActionSpec] = []
         if let index = model.index, case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet] { specs = sheet.actions }
         for item in observation.items {
-            guard case .sheet(.details(_, _, let actions?)) = item.value else { continue }
-            let positional = actions.count == specs.count
+            guard case .sheet(.details(_, _, let actions?, let outside)) = item.value else { continue }
+            let shown = SheetMatcher.buttons(specs, outsideCancels: outside)
+            let positional = actions.count == shown.count
             for (index, action) in actions.enumerated() {
                 // Written only when it changes: a look-up costs less than a write, and a trace repeats its sheets.
-                if let role = action.role ?? (positional ? specs[index].role : nil), model.learnedRoles[action.title] != role {
+                if let role = action.role ?? (positional ? shown[index].role : nil), model.learnedRoles[action.title] != role {
                     model.learnedRoles[action.title] = role
                 }
             }
@@ -354,6 +355,6 @@ extension Observation {
     /// Whether the observation names the actions of a sheet: only then can it teach roles (`learnRoles`),
     /// the one thing a `see` changes in the model.
     var namesSheetActions: Bool {
-        items.contains { if case .sheet(.details(_, _, _?)) = $0.value { true } else { false } }
+        items.contains { if case .sheet(.details(_, _, _?, _)) = $0.value { true } else { false } }
     }
 }

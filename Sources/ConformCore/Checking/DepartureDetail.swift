@@ -120,8 +120,12 @@ enum DepartureDetail: Sendable {
             return "tapped '\(label)', but '\(policy)' has no button labelled so"
         case .buttonAbsent(_, let label, _, let policy, let state):
             return "tapped '\(label)', which '\(policy)' does not show in state '\(state)'"
+        case .noSheet(.tapOutside, _):
+            return "tapped outside while no sheet is shown"
         case .noSheet(_, let title):
             return "chose '\(title)' while no sheet is shown"
+        case .notOffered(.tapOutside, _, _, _):
+            return "tapped outside the sheet, which the policy's sheet does not allow: it has no cancel action"
         case .notOffered(_, let title, let sheet, let learnt):
             var why = "chose '\(title)', which the sheet does not offer"
             if !learnt, sheet.actions.contains(where: { $0.title == nil }) {

@@ -230,7 +230,8 @@ final class PolicyTables: Sendable {
         case .edit: return FormWords.edit
         case .tap: return FormWords.tap
         case .swipe: return FormWords.swipe
-        case .choose: return FormWords.choose
+        // A tap outside a sheet is its cancel action: transitions keyed by `choose` take it.
+        case .choose, .tapOutside: return FormWords.choose
         case .present: return FormWords.present
         case .custom(let verb, _): return FormWords.verbNumber(verb) ?? otherVerbs[verb] ?? -1
         }
@@ -252,7 +253,7 @@ enum FormWords {
         case .edit: return edit
         case .tap: return tap
         case .swipe: return swipe
-        case .choose: return choose
+        case .choose, .tapOutside: return choose
         case .present: return present
         case .custom(let verb, _): return verbNumber(verb)
         }

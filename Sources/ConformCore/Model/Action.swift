@@ -5,6 +5,9 @@ public enum Action: Sendable {
     case tap(String)
     case swipe(String)
     case choose(String)
+    /// `tap-outside:`: a tap outside the visible sheet, which runs its cancel action (the only way to
+    /// cancel a confirmation dialog shown as a popover, iOS 26 iPhone and iPad). The text says where, if given.
+    case tapOutside(String?)
     case present(String?)
     /// A verb of a vocabulary that a policy defines (keyboard, disclosure, ...).
     case custom(verb: String, argument: ActionArgument)
@@ -15,6 +18,7 @@ public enum Action: Sendable {
         case .tap: return "tap"
         case .swipe: return "swipe"
         case .choose: return "choose"
+        case .tapOutside: return Action.tapOutsideVerb
         case .present: return "present"
         case .custom(let verb, _): return verb
         }
@@ -27,6 +31,7 @@ public enum Action: Sendable {
         case .tap(let label): return "tap \(label)"
         case .swipe(let direction): return "swipe \(direction)"
         case .choose(let title): return "choose \(title)"
+        case .tapOutside(let place): return place.map { "tap outside \($0)" } ?? "tap outside"
         case .present(let screen): return screen.map { "present \($0)" } ?? "present"
         case .custom(let verb, let argument):
             switch argument {
@@ -57,6 +62,7 @@ public enum Action: Sendable {
         case .tap(let label): return .object([("tap", .string(label))])
         case .swipe(let direction): return .object([("swipe", .string(direction))])
         case .choose(let title): return .object([("choose", .string(title))])
+        case .tapOutside(let place): return .object([(Action.tapOutsideVerb, place.map(JSONValue.string) ?? .null)])
         case .present(let screen): return .object([("present", screen.map(JSONValue.string) ?? .null)])
         case .custom(let verb, let argument):
             switch argument {
@@ -66,6 +72,11 @@ public enum Action: Sendable {
             }
         }
     }
+}
+
+extension Action {
+    /// The verb of `tapOutside` as a trace writes it.
+    public static let tapOutsideVerb = "tap-outside"
 }
 
 /// One field of an `edit` step.

@@ -65,18 +65,23 @@ public enum ObservedValue: Sendable {
 public enum SheetObservation: Sendable {
     case none
     case shown
-    /// Any of the parts may be left out (`nil`), and is then not checked.
-    case details(title: TextObservation?, message: TextObservation?, actions: [SheetActionObservation]?)
+    /// Any of the parts may be left out (`nil`), and is then not checked. `outsideCancels` (`outside: cancel`
+    /// in a trace): the sheet shows no button for its cancel action and a tap outside it cancels, as a
+    /// confirmation dialog shown as a popover does on iOS 26 iPhones and on iPad; `actions` then lists
+    /// only the buttons shown.
+    case details(
+        title: TextObservation?, message: TextObservation?, actions: [SheetActionObservation]?, outsideCancels: Bool = false)
 
     public var json: JSONValue {
         switch self {
         case .none: return .string("none")
         case .shown: return .string("shown")
-        case .details(let title, let message, let actions):
+        case .details(let title, let message, let actions, let outsideCancels):
             var members: [(String, JSONValue)] = []
             if let title { members.append(("title", title.json)) }
             if let message { members.append(("message", message.json)) }
             if let actions { members.append(("actions", .array(actions.map(\.json)))) }
+            if outsideCancels { members.append(("outside", .string("cancel"))) }
             return .object(members)
         }
     }
@@ -92,7 +97,7 @@ public enum SheetObservation: Sendable {
         switch self {
         case .none: out.write("none")
         case .shown: out.write("shown")
-        case .details(let title, let message, let actions):
+        case .details(let title, let message, let actions, let outsideCancels):
             out.write("{ ")
             if let title {
                 out.write("title ")
@@ -110,6 +115,7 @@ public enum SheetObservation: Sendable {
                 }
                 out.write("]")
             }
+            if outsideCancels { out.write(title == nil && message == nil && actions == nil ? "outside cancel" : "; outside cancel") }
             out.write(" }")
         }
     }

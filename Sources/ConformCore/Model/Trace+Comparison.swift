@@ -34,9 +34,9 @@ extension Trace {
             steps[index].kind = .see(Observation(items: observation.items.map { item in
                 var item = item
                 item.position = transform(item.position)
-                if case .sheet(.details(let title, let message, let actions)) = item.value {
+                if case .sheet(.details(let title, let message, let actions, let outside)) = item.value {
                     let moved = actions?.map { SheetActionObservation(title: $0.title, role: $0.role, position: transform($0.position)) }
-                    item.value = .sheet(.details(title: title, message: message, actions: moved))
+                    item.value = .sheet(.details(title: title, message: message, actions: moved, outsideCancels: outside))
                 }
                 return item
             }))

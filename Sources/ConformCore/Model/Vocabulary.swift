@@ -23,7 +23,7 @@ public struct Vocabulary: Sendable {
     public static let form = Vocabulary(
         actions: [
             "edit": .fields, "tap": .scalar(.string), "swipe": .scalar(.string),
-            "choose": .scalar(.string), "present": .optionalScalar(.string),
+            "choose": .scalar(.string), "present": .optionalScalar(.string), Action.tapOutsideVerb: .optionalScalar(.string),
         ],
         observations: [
             "done": .value(FormDomain.buttonType), "cancel": .value(FormDomain.buttonType), "sheet": .sheet,

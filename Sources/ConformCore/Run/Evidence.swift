@@ -12,17 +12,22 @@ public struct Evidence: Sendable, Equatable {
     public var resolved: String
     /// The step that names it.
     public var step: Int
-    /// `image/png`, `image/jpeg`, `image/gif` or `image/webp` by the file's extension; `nil` for any other file.
+    /// `image/png`, `image/jpeg`, `image/gif`, `image/webp`, `image/heic` or `image/heif` by the file's
+    /// extension; `nil` for any other file (an SVG included: it can carry script, so it is only linked).
     public var mediaType: String?
-    /// The image's bytes, when it is an image of at most `maximumBytes`; `nil` otherwise.
+    /// The image's bytes, only when its first bytes are an image of `mediaType` and it has at most
+    /// `maximumBytes` (`isEmbeddable`); `nil` otherwise.
     public var bytes: [UInt8]?
+    /// Why an image is not embedded, when it is not (its bytes are not the image its extension says).
+    public var notEmbedded: String?
 
-    public init(path: String, resolved: String, step: Int, mediaType: String?, bytes: [UInt8]?) {
+    public init(path: String, resolved: String, step: Int, mediaType: String?, bytes: [UInt8]?, notEmbedded: String? = nil) {
         self.path = path
         self.resolved = resolved
         self.step = step
         self.mediaType = mediaType
         self.bytes = bytes
+        self.notEmbedded = notEmbedded
     }
 
     /// The media type of an image that browsers show, by extension (any letter case).
@@ -33,8 +38,24 @@ public struct Evidence: Sendable, Equatable {
         case "jpg", "jpeg": return "image/jpeg"
         case "gif": return "image/gif"
         case "webp": return "image/webp"
+        case "heic": return "image/heic"
+        case "heif": return "image/heif"
         default: return nil
         }
+    }
+
+    /// Why a path written as `evidence:` cannot stay beside its trace (an absolute path, or `..` that
+    /// leaves the trace's folder), or `nil`. What a recorder writes must be readable by `conform run`,
+    /// which reads evidence only inside the folders it is given.
+    public static func placementProblem(_ path: String) -> String? {
+        if path.hasPrefix("/") { return "evidence is a path relative to the trace's folder, not an absolute path" }
+        var depth = 0
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            depth += part == ".." ? -1 : 1
+            if depth < 0 { return "evidence must lie inside the trace's folder: '..' leaves it" }
+        }
+        return nil
     }
 
     /// `path` relative to the folder of `traceFile`, as conform opens it. An absolute `path` stays as it is.

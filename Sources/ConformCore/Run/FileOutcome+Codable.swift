@@ -59,7 +59,7 @@ extension Departure: Codable {
 
 extension Evidence: Codable {
     private enum CodingKeys: String, CodingKey {
-        case path, resolved, step, mediaType, base64
+        case path, resolved, step, mediaType, base64, notEmbedded
     }
 
     public init(from decoder: any Decoder) throws {
@@ -71,10 +71,15 @@ extension Evidence: Codable {
             }
             bytes = decoded
         }
+        let path = try container.decode(String.self, forKey: .path)
+        // A shard document is input like any other: its media type is the path's again, and its bytes
+        // are embedded only if they are that image (no `data:text/html` from a forged document).
+        let mediaType = Evidence.mediaType(of: path)
+        if let read = bytes, !Evidence.isEmbeddable(read, as: mediaType) { bytes = nil }
         self.init(
-            path: try container.decode(String.self, forKey: .path), resolved: try container.decode(String.self, forKey: .resolved),
-            step: try container.decode(Int.self, forKey: .step), mediaType: try container.decodeIfPresent(String.self, forKey: .mediaType),
-            bytes: bytes)
+            path: path, resolved: try container.decode(String.self, forKey: .resolved),
+            step: try container.decode(Int.self, forKey: .step), mediaType: mediaType,
+            bytes: bytes, notEmbedded: try container.decodeIfPresent(String.self, forKey: .notEmbedded))
     }
 
     /// The image's bytes as Base64, a third larger rather than four times as a list of numbers.
@@ -85,6 +90,7 @@ extension Evidence: Codable {
         try container.encode(step, forKey: .step)
         try container.encodeIfPresent(mediaType, forKey: .mediaType)
         try container.encodeIfPresent(bytes.map(Base64.encode), forKey: .base64)
+        try container.encodeIfPresent(notEmbedded, forKey: .notEmbedded)
     }
 }
 
