@@ -92,7 +92,10 @@ let package = Package(
         // The adapter driven on simulated devices through the declared XCUITest API (Linux, macOS).
         .testTarget(
             name: "ConformXCUITestTests",
-            dependencies: ["ConformXCUITest", "XCUIDeclarations", "ConformRecording", "ConformKit", "ConformCore"]
+            dependencies: [
+                "ConformXCUITest", "XCUIDeclarations", "ConformRecording", "ConformKit", "ConformCore", "XCUISimulator",
+                "ConformTestSupport",
+            ]
         ),
     ]
 )
