@@ -18,6 +18,11 @@
 //   hence Sendable, as Apple's are.
 // - `XCUIScreenshot.image` (a UIImage) is left out: only `pngRepresentation` exists here.
 // - `XCUIElement.AttributeName`'s raw strings are this module's, not Apple's.
+// - `query["key"]`, `matching(_:identifier:)` and `containing(_:identifier:)` match an element's
+//   identifier or label; Apple's match any identifying property (identifier, title, label, value,
+//   placeholderValue), so a simulated query finds no more than a real one would.
+// - Interacting with an element that matches several elements is a failure, as in XCUITest
+//   ("Multiple matching elements found"); `exists` is true when any matches.
 // - Only the members conform and its tests use are declared; a missing member is a compile error,
 //   which is the point: the adapter may use nothing that is not declared here.
 //
