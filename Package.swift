@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "XCUIDeclarations", path: "Tests/XCUIDeclarations", exclude: ["README.md"]),
         // Test-only: a simulated device running small app models (written from BEHAVIOURS.md) in four
         // presentations (iOS 18 UIKit / SwiftUI, iOS 26 iPhone, iPad), behind XCUIDeclarations' SPI.
-        .target(name: "XCUISimulator", dependencies: ["XCUIDeclarations"], path: "Tests/XCUISimulator"),
+        .target(name: "XCUISimulator", dependencies: ["XCUIDeclarations"], path: "Tests/XCUISimulator", exclude: ["README.md"]),
         // Helpers shared by the test targets (golden files).
         .target(name: "ConformTestSupport", path: "Tests/ConformTestSupport"),
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
