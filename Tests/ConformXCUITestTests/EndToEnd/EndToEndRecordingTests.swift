@@ -22,11 +22,30 @@ struct EndToEndRecordingTests {
         return (session, try session.check())
     }
 
+    /// How "keep editing" was recorded: a tap outside the popover (whose sheet was seen with
+    /// `outside: cancel`) on iOS 26 and iPad, the Cancel button set apart at the bottom on iOS 18.
+    private func expectKeepEditingAsPresented(_ session: RecordingSession, _ presentation: Presentation) {
+        let yaml = session.recorder.recorder.yaml()
+        switch presentation.dialogStyle {
+        case .popover:
+            #expect(yaml.contains("tap-outside: sheet") && yaml.contains("outside: cancel"), "\(presentation)\n\(yaml)")
+            #expect(!yaml.contains("choose: Cancel\n") && !yaml.contains("role: cancel"))
+        case .bottomSheet:
+            #expect(yaml.contains("choose: Cancel\n") && yaml.contains("{ title: Cancel, role: cancel }"), "\(presentation)\n\(yaml)")
+            #expect(!yaml.contains("tap-outside") && !yaml.contains("outside: cancel"))
+        }
+    }
+
     @Test("the Reminders-like app conforms to apple-reminders", arguments: Presentation.all)
     func remindersLike(_ presentation: Presentation) throws {
         for scenario in Scenario.reminders {
             let (session, check) = try record(scenario, .remindersLike, on: presentation)
             #expect(check.passed, "\(scenario) on \(presentation): \(check.summary)\n\(session.recorder.recorder.yaml())")
+            if scenario.name == Scenario.swipeKeepEditingThenDiscard.name {
+                expectKeepEditingAsPresented(session, presentation)
+                // The keyboard capitalised the title: the edit records what the field holds.
+                #expect(RecorderSupport.edits(session.recorder, step: 2)?["title"] == .string("Milk and eggs"))
+            }
         }
     }
 
@@ -35,6 +54,9 @@ struct EndToEndRecordingTests {
         for scenario in Scenario.oneHanded {
             let (session, check) = try record(scenario, .oneHanded, on: presentation)
             #expect(check.passed, "\(scenario) on \(presentation): \(check.summary)\n\(session.recorder.recorder.yaml())")
+            if [Scenario.cancelKeepEditingThenSwipeSave.name, Scenario.swipeKeepEditingThenCancelChanges.name].contains(scenario.name) {
+                expectKeepEditingAsPresented(session, presentation)
+            }
         }
     }
 
