@@ -74,6 +74,10 @@ public struct GeneratedSuiteOutput {
 
     public func unreachedText() -> String {
         guard !suite.unreached.isEmpty else { return "" }
+        if let tried = suite.searchStoppedAfter {
+            return "\nNot planned: the search stopped after trying \(tried) actions (its limit, Docs/Limits.md), before reaching:\n"
+                + suite.unreached.map { "  - \(Self.describe($0, in: policy))\n" }.joined()
+        }
         return "\nNot reached with the values tried (add `examples` to the policy's vocabulary):\n"
             + suite.unreached.map { "  - \(Self.describe($0, in: policy))\n" }.joined()
     }

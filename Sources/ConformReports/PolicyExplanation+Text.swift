@@ -31,6 +31,8 @@ extension PolicyExplanation {
             }
         }
         let rows = self.rows
+        var byState: [String: [Row]] = [:]
+        for row in rows { byState[row.state, default: []].append(row) }
         let actionWidth = rows.map(\.action.count).max() ?? 0
         let targetWidth = rows.map { ($0.target ?? Self.ignored).count }.max() ?? 0
         for state in policy.states {
@@ -41,7 +43,8 @@ extension PolicyExplanation {
             out.append((state.name + (marks.isEmpty ? "" : " (" + marks.joined(separator: ", ") + ")"), true))
             let shown = shows(in: state.name)
             if !shown.isEmpty { add(Self.wrap("shows " + shown, width: width, indent: "    ", hanging: "          ")) }
-            for row in rows where row.state == state.name {
+            if let note = state.note { add(Self.wrap("note: " + note, width: width, indent: "    ", hanging: "          ")) }
+            for row in byState[state.name] ?? [] {
                 var line = "    " + row.action.padded(to: actionWidth) + "  → " + (row.target ?? Self.ignored).padded(to: targetWidth)
                 var when: [String] = []
                 if let condition = row.condition { when.append("when " + condition) }
@@ -56,6 +59,7 @@ extension PolicyExplanation {
                 if let unverified {
                     add(Self.wrap(String(row.source[unverified.lowerBound...]), width: width, indent: "        ", hanging: "            "))
                 }
+                if let note = row.note { add(Self.wrap("note: " + note, width: width, indent: "        ", hanging: "              ")) }
             }
         }
         add(["", "For the state diagram: conform explain \(policy.id) --mermaid; as Markdown: --format md."])

@@ -19,6 +19,8 @@ public struct PolicyExplanation: Sendable {
         public var target: String?
         public var shows: String
         public var source: String
+        /// The `note:` of the branch, or of the `ignore` entry.
+        public var note: String? = nil
     }
 
     public var rows: [Row] {
@@ -29,14 +31,15 @@ public struct PolicyExplanation: Sendable {
                         state: state.name, action: transition.pattern.display, condition: branch.condition?.text,
                         updates: branch.updates.isEmpty ? nil : branch.updates.map { "\($0.variable) = \($0.value.text)" }.joined(separator: ", "),
                         target: branch.target, shows: shows(in: branch.target),
-                        source: provenance(branch.provenance, fallback: state.provenance, shown: branch.target))
+                        source: provenance(branch.provenance, fallback: state.provenance, shown: branch.target), note: branch.note)
                 }
             }
             let ignored = state.ignored.map { pattern in
                 Row(
                     state: state.name, action: pattern.display, condition: nil, updates: nil, target: nil, shows: "(nothing changes)",
                     source: provenance(
-                        state.ignoredDetails[pattern]?.provenance ?? Provenance(), fallback: state.provenance, shown: state.name))
+                        state.ignoredDetails[pattern]?.provenance ?? Provenance(), fallback: state.provenance, shown: state.name),
+                    note: state.ignoredDetails[pattern]?.note)
             }
             return transitions + ignored
         }
@@ -99,8 +102,26 @@ public struct PolicyExplanation: Sendable {
             let cells = [row.state, row.action, when, row.target ?? "(ignored)", row.shows, row.source]
             out += "| " + cells.map(Escaping.markdown).joined(separator: " | ") + " |\n"
         }
+        let notes = noteList()
+        if !notes.isEmpty { out += "\nNotes:\n\n" + notes + "\n" }
         out += "\n```mermaid\n" + mermaid() + "```\n"
         return out
+    }
+
+    /// The policy's `note:`s (of states, branches and ignored actions), as Markdown list items in file order.
+    public func noteList() -> String {
+        var items: [String] = []
+        let rows = self.rows
+        var byState: [String: [Row]] = [:]
+        for row in rows { byState[row.state, default: []].append(row) }
+        for state in policy.states {
+            if let note = state.note { items.append("- **\(Escaping.markdown(state.name))**: \(Escaping.markdown(note))") }
+            for row in byState[state.name] ?? [] {
+                guard let note = row.note else { continue }
+                items.append("- **\(Escaping.markdown(state.name))**, on \(Escaping.markdown(row.action)): \(Escaping.markdown(note))")
+            }
+        }
+        return items.joined(separator: "\n")
     }
 
     /// A Mermaid `stateDiagram-v2` with one edge per transition branch.

@@ -265,7 +265,7 @@ struct ReportModel {
             let covered = result.coverage?.policies.first { $0.policy == policy.id }?.covered
             if diagrams {
                 entry["svg"] = StateDiagramSVG(
-                    policy: policy, taken: [:], departedIn: nil, id: "p-" + Self.anchor(policy.id), covered: covered
+                    policy: policy, taken: [:], departedIn: nil, id: "p-" + Self.anchor(policy.id), covered: covered, table: true
                 ).render()
             }
             return entry

@@ -86,33 +86,50 @@ struct LayeredGraph {
         var reversed = Array(repeating: false, count: edges.count)
         var outgoing: [[Int]] = Array(repeating: [], count: count)
         for (index, edge) in edges.enumerated() where edge.from != edge.to { outgoing[edge.from].append(index) }
-        // 0: not seen, 1: on the walk's stack, 2: done.
+        // 0: not seen, 1: on the walk's stack, 2: done. The walk keeps its own stack (state, next edge),
+        // so that a policy of thousands of states cannot overflow a thread's stack.
         var mark = Array(repeating: 0, count: count)
-        func visit(_ state: Int) {
-            mark[state] = 1
-            for index in outgoing[state] {
+        func visit(_ root: Int) {
+            var stack: [(state: Int, next: Int)] = [(root, 0)]
+            mark[root] = 1
+            while let top = stack.last {
+                let list = outgoing[top.state]
+                guard top.next < list.count else {
+                    mark[top.state] = 2
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let index = list[top.next]
                 let target = edges[index].to
                 if mark[target] == 1 || target == initial {
                     reversed[index] = true
                 } else if mark[target] == 0 {
-                    visit(target)
+                    mark[target] = 1
+                    stack.append((target, 0))
                 }
             }
-            mark[state] = 2
         }
         visit(initial)
         for state in 0..<count where mark[state] == 0 { visit(state) }
+        // Once back edges (and edges into the initial state) are turned over the graph has no cycle: each
+        // state's layer, its longest distance from a state nothing enters, is settled in topological order
+        // (Kahn's), one pass over the edges.
+        var downward: [[Int]] = Array(repeating: [], count: count)
+        var entering = Array(repeating: 0, count: count)
+        for (index, edge) in edges.enumerated() where edge.from != edge.to {
+            let (upper, lower) = reversed[index] ? (edge.to, edge.from) : (edge.from, edge.to)
+            downward[upper].append(lower)
+            entering[lower] += 1
+        }
         var layers = Array(repeating: 0, count: count)
-        for _ in 0..<count {
-            var changed = false
-            for (index, edge) in edges.enumerated() where edge.from != edge.to {
-                let (upper, lower) = reversed[index] ? (edge.to, edge.from) : (edge.from, edge.to)
-                if layers[lower] < layers[upper] + 1 {
-                    layers[lower] = layers[upper] + 1
-                    changed = true
-                }
+        var ready = (0..<count).filter { entering[$0] == 0 }
+        while let upper = ready.popLast() {
+            for lower in downward[upper] {
+                if layers[lower] < layers[upper] + 1 { layers[lower] = layers[upper] + 1 }
+                entering[lower] -= 1
+                if entering[lower] == 0 { ready.append(lower) }
             }
-            if !changed { break }
         }
         return (layers, reversed)
     }

@@ -86,6 +86,33 @@ struct StateDiagramLayout {
     private(set) var width = 0.0
     private(set) var height = 0.0
 
+    /// The largest diagram drawn: past it, time and memory would grow with the square of the policy
+    /// (every edge gets an item in each rank it crosses), so the report shows the table instead.
+    static let maximumStates = 400
+    /// The most items (states, the lanes edges pass through, labels) a layout may have: about half a
+    /// second to lay out on the 2-core machine (Docs/Limits.md).
+    static let maximumItems = 60_000
+    /// The most items of a diagram drawn in a trace's section: a report draws one per trace shown (up
+    /// to 600), so a large policy is drawn once, in its own section.
+    static let maximumTraceItems = 2_000
+
+    /// Why `states` and `edges` are not drawn (too large), or `nil`: found from the ranks alone, before
+    /// anything is placed.
+    static func omission(states: [State], initial: Int?, edges: [Edge], maximumItems: Int = maximumItems) -> String? {
+        if states.count > maximumStates {
+            return "the policy has \(states.count) states; diagrams are drawn for at most \(maximumStates)"
+        }
+        guard let initial, states.indices.contains(initial) else { return nil }
+        let (layers, _) = LayeredGraph.layers(count: states.count, initial: initial, edges: edges)
+        var items = states.count
+        for edge in edges where edge.from != edge.to { items += 2 * abs(layers[edge.to] - layers[edge.from]) - 1 }
+        guard items > maximumItems else { return nil }
+        if maximumItems < Self.maximumItems, items <= Self.maximumItems {
+            return "its layout takes \(items) items, more than the \(maximumItems) a trace's diagram may have; the policy's own section draws it"
+        }
+        return "its layout would take \(items) items (states, and the lanes its transitions pass through); diagrams are drawn up to \(Self.maximumItems)"
+    }
+
     /// Lays out `states` and `edges`, starting at the state with index `initial`.
     init(states: [State], initial: Int?, edges: [Edge]) {
         guard let initial, states.indices.contains(initial) else {

@@ -13,6 +13,9 @@ struct StateDiagramSVG {
     let id: String
     /// When given, the transitions the corpus exercised; the others are drawn dashed.
     var covered: Set<TransitionID>? = nil
+    /// Whether a policy too large to draw shows its state table in the diagram's place (once per
+    /// report, in the policy's own section; a trace's section only says why).
+    var table = false
 
     /// The font of the whole drawing, as the page's CSS gives it.
     static let fontFamily = "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif"
@@ -20,9 +23,17 @@ struct StateDiagramSVG {
     func render() -> String {
         let edges = groupedEdges()
         let index = Dictionary(policy.states.enumerated().map { ($1.name, $0) }) { first, _ in first }
+        let boxes = policy.states.map { StateDiagramLayout.State(name: $0.name, isFinal: $0.isFinal) }
+        let initial = index[policy.initialState]
+        if let reason = StateDiagramLayout.omission(
+            states: boxes, initial: initial,
+            edges: edges.map { .init(from: $0.from, to: $0.to, strokes: $0.transitions.count, lines: []) },
+            maximumItems: table ? StateDiagramLayout.maximumItems : StateDiagramLayout.maximumTraceItems)
+        {
+            return omitted(reason)
+        }
         let layout = StateDiagramLayout(
-            states: policy.states.map { .init(name: $0.name, isFinal: $0.isFinal) },
-            initial: index[policy.initialState],
+            states: boxes, initial: initial,
             edges: edges.map { edge in
                 .init(from: edge.from, to: edge.to, strokes: edge.transitions.count, lines: labelLines(edge))
             })
@@ -52,6 +63,27 @@ struct StateDiagramSVG {
             out += "\(placed.line.bold ? " font-weight=\"600\"" : "")>\(Escaping.xml(placed.line.text))</text>\n"
         }
         out += "</svg>"
+        return out
+    }
+
+    /// Rows of the state table shown instead of a diagram that is too large.
+    static let omittedTableRows = 1_000
+    /// What stands in a diagram's place when the policy is too large to draw: why, and (with `table`)
+    /// its states and actions, as `conform explain` lists them.
+    private func omitted(_ reason: String) -> String {
+        var out = "<p class=\"diagram-omitted\">The diagram of \(Escaping.xml(policy.id)) is left out: \(Escaping.xml(reason)). "
+        out += "<code>conform explain \(Escaping.xml(policy.id))</code> lists every state and action.</p>\n"
+        guard table else { return out }
+        let rows = PolicyExplanation(policy: policy).rows
+        out += "<table class=\"state-table\"><thead><tr><th>State</th><th>Action</th><th>Next</th></tr></thead><tbody>\n"
+        for row in rows.prefix(Self.omittedTableRows) {
+            out += "<tr><td>\(Escaping.xml(row.state))</td><td>\(Escaping.xml(row.action))</td>"
+            out += "<td>\(Escaping.xml(row.target ?? "(ignored)"))</td></tr>\n"
+        }
+        out += "</tbody></table>\n"
+        if rows.count > Self.omittedTableRows {
+            out += "<p class=\"diagram-omitted\">\(rows.count - Self.omittedTableRows) more rows are not shown.</p>\n"
+        }
         return out
     }
 

@@ -146,6 +146,23 @@ struct OtherCommandsTests {
         #expect(clean.status == 0)
     }
 
+    @Test("lint reports a trace id used by an earlier file, in the run's words, at the second file's trace: key")
+    func lintDuplicateIDs() throws {
+        let scratch = try Scratch()
+        try scratch.write("a/first.yaml", "conform: 1\ntrace: same\nsteps:\n  - tap: Done\n")
+        try scratch.write("b/second.yaml", "conform: 1\ntitle: x\ntrace: same\nsteps:\n  - tap: Done\n")
+        try scratch.write("b/same.yaml", "conform: 1\nsteps:\n  - tap: Done\n")
+        let output = try BinaryRunner.run(["lint", "a", "b"], in: scratch.url)
+        #expect(output.status == 2)
+        #expect(
+            output.stdout.contains(
+                "b/same.yaml:1:1: error: the trace id 'same' is already the id of a/first.yaml; ids must be unique, so this trace is not checked\n"))
+        #expect(
+            output.stdout.contains(
+                "b/second.yaml:3:8: error: the trace id 'same' is already the id of a/first.yaml; ids must be unique, so this trace is not checked\n"))
+        #expect(output.stdout.hasSuffix("3 trace files, 0 policy files: 2 problems\n"))
+    }
+
     @Test("lint reports an unknown policy: claim beside the file's other problems, in line order; run lists it too")
     func lintUnknownClaimWithOtherProblems() throws {
         let scratch = try Scratch()
@@ -238,9 +255,10 @@ struct ExplainCommandTests {
                     shows cancel: enabled; dismissed: false; done: edited ? enabled : disabled; sheet: none
                     edit                   → editing         [SG-EN]
                     tap done               → saved           [SG-EN]
+                        note: saveForm() then dismiss, no confirmation (only reachable once Done is enabled)
                     tap cancel             → confirm-cancel  when edited  [SG-EN]
 
-                """))
+                """), "a branch's note is shown under it (issue 24)")
         #expect(text.stdout.contains("sheet: { title 'You\n          have unsaved changes!';"), "no Markdown escape such as \\!")
         #expect(text.stdout.contains("\nsaved (final)\n    shows dismissed: true; saved: true; sheet: none\n"))
         #expect(text.stdout.hasSuffix("\nFor the state diagram: conform explain one-handed --mermaid; as Markdown: --format md.\n"))

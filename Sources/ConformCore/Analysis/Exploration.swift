@@ -15,8 +15,11 @@ struct Exploration {
 
     /// The shortest action sequence from `start` that begins with `prefix` and whose last action takes
     /// one of `targets` (on ties, the one found first: alphabet order, so the result is deterministic).
-    func nearest(from start: Configuration, taking targets: Set<TransitionID>, prefix: [Action] = []) -> [PathStep]? {
-        if targets.isEmpty { return nil }
+    /// - Parameter budget: actions all searches together may still try; each search takes what it tries
+    ///   from it, and none goes on once it is spent (a policy of thousands of states would otherwise
+    ///   cost a full search per transition).
+    func nearest(from start: Configuration, taking targets: Set<TransitionID>, prefix: [Action] = [], budget: inout Int) -> [PathStep]? {
+        if targets.isEmpty || budget <= 0 { return nil }
         var nodes: [(configuration: Configuration, parent: Int, step: PathStep?)] = [(start, -1, nil)]
         var visited: Set<Configuration> = [start]
         var frontier = [0]
@@ -28,6 +31,8 @@ struct Exploration {
             for index in frontier {
                 let configuration = nodes[index].configuration
                 for action in actions {
+                    guard budget > 0 else { return nil }
+                    budget -= 1
                     guard let move = simulator.perform(action, from: configuration) else { continue }
                     let step = PathStep(action: action, move: move)
                     if let transition = move.transition, targets.contains(transition) {

@@ -55,12 +55,18 @@ public struct SuiteGenerator {
             expected: simulator.prediction(path.move.configuration))
     }
 
+    /// Actions the greedy searches may try in all (a few seconds on the 2-core machine; every built-in
+    /// policy is planned exactly, without this search).
+    public static let defaultSearchBudget = 4_000_000
+    public var searchBudget = defaultSearchBudget
+
     private func greedy() -> GeneratedSuite {
         var uncovered = Set(policy.transitionIDs)
         var scenarios: [Scenario] = []
         let start = simulator.start()
         let setup = policy.vocabulary.setup
-        while let first = exploration.nearest(from: start, taking: uncovered, prefix: setup) {
+        var budget = searchBudget
+        while let first = exploration.nearest(from: start, taking: uncovered, prefix: setup, budget: &budget) {
             var scenario = Scenario(opening: simulator.prediction(start), steps: [])
             var current = start
             var path = first
@@ -69,8 +75,8 @@ public struct SuiteGenerator {
                     scenario.steps.append(self.step(for: step, uncovered: &uncovered))
                     current = step.move.configuration
                 }
-                guard let onward = exploration.nearest(from: current, taking: uncovered),
-                    let fresh = exploration.nearest(from: start, taking: uncovered, prefix: setup), onward.count <= fresh.count
+                guard let onward = exploration.nearest(from: current, taking: uncovered, budget: &budget),
+                    let fresh = exploration.nearest(from: start, taking: uncovered, prefix: setup, budget: &budget), onward.count <= fresh.count
                 else { break }
                 path = onward
             }
@@ -79,7 +85,7 @@ public struct SuiteGenerator {
         let all = policy.transitionIDs
         return GeneratedSuite(
             policy: policy.id, form: alphabet.form, scenarios: scenarios,
-            unreached: all.filter(uncovered.contains), transitions: all.count)
+            unreached: all.filter(uncovered.contains), transitions: all.count, searchStoppedAfter: budget <= 0 ? searchBudget : nil)
     }
 }
 
@@ -93,6 +99,10 @@ public struct GeneratedSuite: Sendable {
     public var unreached: [TransitionID]
     /// How many transitions the policy has.
     public var transitions: Int
+    /// The actions tried when the search spent its budget (`SuiteGenerator.searchBudget`) before every
+    /// transition was reached or found unreachable: `unreached` may then hold transitions a longer
+    /// search would reach. `nil` when the search ended by itself.
+    public var searchStoppedAfter: Int? = nil
 
     public var actionCount: Int { scenarios.reduce(0) { $0 + $1.steps.count } }
 }
