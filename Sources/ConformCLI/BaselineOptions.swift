@@ -34,12 +34,14 @@ struct BaselineOptions: ParsableArguments {
         }
     }
 
-    /// The baseline to judge the run against, and the problems of its file; `nil` without one.
-    func matcher() -> (BaselineMatcher, [Diagnostic])? {
+    /// The baseline to judge the run against, the errors of its file, and its warnings (an older file's
+    /// entries), which are said before any trace's outcome and change no exit status; `nil` without one.
+    func matcher() -> (matcher: BaselineMatcher, errors: [Diagnostic], warnings: FileOutcome)? {
         guard baseline != nil || writeBaseline != nil else { return nil }
         let (read, problems) = baseline.map(BaselineFile.load) ?? (Baseline(file: writeBaseline ?? "", entries: []), [])
         let matcher = BaselineMatcher(baseline: read, today: today(), strict: strictBaseline, writing: writeBaseline != nil)
-        return (matcher, problems)
+        let warnings = FileOutcome(summary: nil, results: [], errors: [], warnings: problems.filter { $0.severity == .warning })
+        return (matcher, problems.filter { $0.severity != .warning }, warnings)
     }
 
     /// `--as-of`, else the UTC day of `SOURCE_DATE_EPOCH`, else of the clock.

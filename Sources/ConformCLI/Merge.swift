@@ -50,11 +50,12 @@ extension ConformCommand {
             var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context)
             let needsSteps = reportOptions.needsSteps
             let baseline = baselineOptions.matcher()
-            let baselineProblems = baseline?.1 ?? []
+            let baselineProblems = baseline?.errors ?? []
             var coverageTally = CoverageTally()
             outputs.begin()
+            if let warnings = baseline?.warnings, !warnings.warnings.isEmpty { outputs.add(warnings) }
             let baselineOutcome = merged.replay(
-                keepSteps: needsSteps, recordPaths: needsSteps || merged.coverage, baseline: baseline?.0,
+                keepSteps: needsSteps, recordPaths: needsSteps || merged.coverage, baseline: baseline?.matcher,
                 writeBaseline: baselineOptions.writeBaseline
             ) { outcome in
                 outputs.add(outcome)

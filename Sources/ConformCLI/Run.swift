@@ -104,12 +104,13 @@ extension ConformCommand {
             options.jobs = jobs
             options.shard = shard
             let baseline = baselineOptions.matcher()
-            options.baseline = baseline?.0
+            options.baseline = baseline?.matcher
             options.writeBaseline = baselineOptions.writeBaseline
-            let baselineProblems = baseline?.1 ?? []
+            let baselineProblems = baseline?.errors ?? []
             var coverageTally = CoverageTally()
             var admission = RunAdmission(baseline: options.baseline)
             outputs.begin()
+            if let warnings = baseline?.warnings, !warnings.warnings.isEmpty { outputs.add(warnings) }
             let ending = ConformRunner(library: library).runIndexed(
                 options, prepare: outputs.prepare, discovered: { admission.know(files: $0) }
             ) { index, checked in

@@ -12,8 +12,22 @@ public enum BaselineFile {
             return (Baseline(file: path, entries: []), [diagnostic])
         case .success(let bytes):
             let (baseline, problems) = BaselineLoader().load(bytes, file: path)
-            return (baseline, problems.map { $0.diagnostic(in: path) })
+            return (baseline, problems.map { $0.diagnostic(in: path) } + olderEntries(baseline))
         }
+    }
+
+    /// A warning at the first departure entry written without `seen` (by a conform before it kept the
+    /// whole revealing observation): such entries still match, on the departing value alone.
+    static func olderEntries(_ baseline: Baseline) -> [Diagnostic] {
+        let older = baseline.entries.filter { $0.key.verdict == .fail && $0.key.seen == nil }
+        guard let first = older.first else { return [] }
+        let count = older.count == 1 ? "this entry names" : "\(older.count) entries (the first here) name"
+        return [
+            Diagnostic(
+                .warning,
+                "\(count) no 'seen' (written by an older conform), so they match on the departing value alone and a change in the rest of that observation goes unseen; refresh the file with `conform run --write-baseline \(baseline.file)`",
+                at: SourceLocation(file: baseline.file, position: first.position))
+        ]
     }
 
     /// Writes `baseline` to its file, whole or not at all.

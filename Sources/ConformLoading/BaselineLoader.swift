@@ -13,7 +13,7 @@ public struct BaselineLoader: Sendable {
     /// The format version this conform reads.
     public static let version = 1
     static let topLevelKeys = ["conform-baseline", "entries"]
-    static let entryKeys = ["trace", "policy", "verdict", "state", "observed", "reason", "expires"]
+    static let entryKeys = ["trace", "policy", "verdict", "state", "observed", "seen", "reason", "expires"]
     static let verdicts: [Verdict.Kind] = [.fail, .inapplicable, .error]
 
     /// The well-formed entries, and every problem found.
@@ -106,7 +106,13 @@ public struct BaselineLoader: Sendable {
         }
         var state: String?
         var observed: JSONValue?
+        var seen: JSONValue?
         if verdict == .fail {
+            // Optional: entries written before conform kept it match without it.
+            if let node = pairs[key: "seen"] {
+                seen = problems.mapping(node, "'seen' (all that the revealing step saw, e.g. { sheet: none, saved: true })") != nil
+                    ? json(node, problems: &problems) : nil
+            }
             state = required("state", "the policy's state at the departure")
             if let node = pairs[key: "observed"] {
                 observed = problems.mapping(node, "'observed' (what the trace saw or did, e.g. { cancel: absent })") != nil
@@ -115,7 +121,7 @@ public struct BaselineLoader: Sendable {
                 problems.add("a baseline entry needs 'observed' (what the trace saw or did at the departure)", at: node.position)
             }
         } else if let verdict {
-            for key in ["state", "observed"] {
+            for key in ["state", "observed", "seen"] {
                 if let extra = pairs.first(where: { $0.key.scalarText == key }) {
                     problems.add("'\(key)' is only for a 'fail' entry; this one is '\(verdict.rawValue)'", at: extra.key.position)
                 }
@@ -126,7 +132,7 @@ public struct BaselineLoader: Sendable {
             expires = date(node, problems: &problems)
         }
         guard problems.problems.count + problems.omitted == before, let trace, let policy, let reason, let verdict else { return nil }
-        let key = BaselineKey(trace: trace, policy: policy, verdict: verdict, state: state, observed: observed)
+        let key = BaselineKey(trace: trace, policy: policy, verdict: verdict, state: state, observed: observed, seen: seen)
         return BaselineEntry(key: key, reason: reason, expires: expires, position: node.position)
     }
 

@@ -24,7 +24,15 @@ public enum BaselineWording {
             switch key.verdict {
             case .inapplicable: return "'\(policy)' now cannot judge trace '\(trace)'"
             case .error: return "trace '\(trace)' now cannot be evaluated against '\(policy)'"
-            case .pass, .fail: return "trace '\(trace)' now departs from '\(policy)' \(key)"
+            case .pass, .fail:
+                let changes = stale.entry.key.seenChanges(in: key)
+                var same = stale.entry.key
+                same.seen = key.seen
+                if !changes.isEmpty, same.matches(key) {
+                    return "trace '\(trace)' departs from '\(policy)' \(key), as the entry says, but what that step saw changed: "
+                        + changes.joined(separator: ", ")
+                }
+                return "trace '\(trace)' now departs from '\(policy)' \(key)"
             }
         }
     }

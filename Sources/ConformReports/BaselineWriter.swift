@@ -7,7 +7,7 @@ public enum BaselineWriter {
     public static func yaml(_ baseline: Baseline) -> String {
         var lines = [
             "# Known departures that `conform run --baseline` accepts (Docs/Baselines.md). An entry matches a broken",
-            "# claim by trace, policy, state and observed value; say in `reason` why it is accepted, and add",
+            "# claim by trace, policy, state, observed value and all that step saw; say in `reason` why it is accepted, and add",
             "# `expires: YYYY-MM-DD` to accept it until that day only.",
             "conform-baseline: \(1)",
         ]
@@ -23,6 +23,7 @@ public enum BaselineWriter {
         if key.verdict != .fail { lines.append("    verdict: " + key.verdict.rawValue) }
         if let state = key.state { lines.append("    state: " + TraceYAML.string(state)) }
         if let observed = key.observed { lines.append("    observed: " + flow(observed)) }
+        if let seen = key.seen { lines.append("    seen: " + flow(seen)) }
         lines.append("    reason: " + TraceYAML.string(entry.reason))
         if let expires = entry.expires { lines.append("    expires: \(expires)") }
         return lines

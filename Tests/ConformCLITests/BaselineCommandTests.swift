@@ -25,7 +25,7 @@ struct BaselineCommandTests {
 
     static let header = """
         # Known departures that `conform run --baseline` accepts (Docs/Baselines.md). An entry matches a broken
-        # claim by trace, policy, state and observed value; say in `reason` why it is accepted, and add
+        # claim by trace, policy, state, observed value and all that step saw; say in `reason` why it is accepted, and add
         # `expires: YYYY-MM-DD` to accept it until that day only.
         conform-baseline: 1
 
@@ -37,6 +37,7 @@ struct BaselineCommandTests {
             policy: apple-contacts
             state: editing
             observed: { cancel: absent }
+            seen: { done: disabled, cancel: absent }
             reason: TODO say why this deviation is accepted
 
         """
@@ -329,7 +330,7 @@ struct BaselineCommandTests {
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(
             output.stderr
-                == "baseline.yaml:12:5: warning: entry left out of baseline.yaml: trace 'reminders-swipe-after-edit' no longer claims 'one-handed'\nconform: wrote baseline.yaml: 2 entries (1 new)\n")
+                == "baseline.yaml:13:5: warning: entry left out of baseline.yaml: trace 'reminders-swipe-after-edit' no longer claims 'one-handed'\nconform: wrote baseline.yaml: 2 entries (1 new)\n")
         #expect(
             try Self.read(scratch, "baseline.yaml") == Self.header + """
                 entries:
@@ -337,11 +338,13 @@ struct BaselineCommandTests {
                     policy: apple-calendar
                     state: editing
                     observed: { cancel: absent }
+                    seen: { done: disabled, cancel: absent }
                     reason: TODO say why this deviation is accepted
                   - trace: reminders-swipe-after-edit
                     policy: apple-contacts
                     state: editing
                     observed: { cancel: absent }
+                    seen: { done: disabled, cancel: absent }
                     reason: "Our form follows Reminders (APP-412)"
                     expires: 2025-09-30
 
@@ -429,5 +432,55 @@ struct BaselineCommandTests {
         let output = try BinaryRunner.run(arguments, in: scratch.url)
         #expect(output.status == 2)
         #expect(output.stderr.hasPrefix("Error: --"), "\(output.stderr)")
+    }
+
+    /// Issue 24: the swipe dismissed without the sheet; baselined while the app discarded, it must not stay
+    /// baselined once the app saves on that swipe.
+    static let swipeDismisses = """
+        conform: 1
+        trace: swipe-dismisses
+        app: Reminders
+        policy: apple-reminders
+        form: { title: Milk }
+        steps:
+          - edit: { title: Milk and eggs }
+          - swipe: down
+          - see: { sheet: none, dismissed: true, saved: false }
+
+        """
+
+    @Test("an entry holds the whole revealing observation: a change of behaviour at the same departure is no longer baselined, and the run says what changed")
+    func revealingObservation() throws {
+        let scratch = try Scratch()
+        try scratch.write("traces/t.yaml", Self.swipeDismisses)
+        let write = try BinaryRunner.run(["run", "traces", "--write-baseline", "baseline.yaml"], in: scratch.url)
+        #expect(write.status == 0, "\(write.stdout)\(write.stderr)")
+        let baseline = try Self.read(scratch, "baseline.yaml")
+        #expect(baseline.contains("    observed: { sheet: none }\n    seen: { sheet: none, dismissed: true, saved: false }\n"), "\(baseline)")
+        let same = try BinaryRunner.run(["run", "traces", "--baseline", "baseline.yaml"], in: scratch.url)
+        #expect(same.status == 0, "\(same.stdout)")
+        // The app now saves on that swipe: the departure is the same, what the step saw is not.
+        try Self.edit(scratch, "traces/t.yaml") { $0.replacingOccurrences(of: "saved: false", with: "saved: true") }
+        let changed = try BinaryRunner.run(["run", "traces", "--baseline", "baseline.yaml"], in: scratch.url)
+        #expect(changed.status == 1, "\(changed.stdout)")
+        #expect(
+            changed.stdout.contains(
+                "warning: stale baseline entry: trace 'swipe-dismisses' departs from 'apple-reminders' in state 'confirm' with {\"sheet\":\"none\"}, as the entry says, but what that step saw changed: saved: false → true"),
+            "\(changed.stdout)")
+    }
+
+    @Test("an entry of an older file (no seen) still matches, with a warning that suggests --write-baseline")
+    func olderEntries() throws {
+        let scratch = try Scratch()
+        try scratch.write("traces/t.yaml", Self.swipeDismisses.replacingOccurrences(of: "saved: false", with: "saved: true"))
+        try scratch.write(
+            "old.yaml",
+            "conform-baseline: 1\nentries:\n  - trace: swipe-dismisses\n    policy: apple-reminders\n    state: confirm\n    observed: { sheet: none }\n    reason: known\n")
+        let output = try BinaryRunner.run(["run", "traces", "--baseline", "old.yaml"], in: scratch.url)
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(
+            output.stdout.contains(
+                "old.yaml:3:5: warning: this entry names no 'seen' (written by an older conform), so they match on the departing value alone and a change in the rest of that observation goes unseen; refresh the file with `conform run --write-baseline old.yaml`"),
+            "\(output.stdout)")
     }
 }

@@ -67,11 +67,11 @@ struct ShardingTests {
 
     @Test("an outcome read back is the outcome written: every field, sets and dictionaries in a stable order")
     func roundTrip() throws {
-        let folder = try EvidenceRunnerTests.folder(["shots/1.png": Array(0...255)])
+        let folder = try EvidenceRunnerTests.folder(["shots/1.png": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(0...255)])
         defer { try? FileManager.default.removeItem(at: folder) }
         // As a shard writes them: a shard's outcomes carry what each file reveals (`revealed`).
         let lines = try Self.encoded(Self.options(shard: Shard(index: 1, count: 1), paths: [Self.traces, folder.path]))
-        #expect(lines.contains { $0.contains("\"base64\":\"AAECAwQF") }, "the evidence image, as Base64")
+        #expect(lines.contains { $0.contains("\"base64\":\"iVBORw0KGgoAAQID") }, "the evidence image, as Base64")
         #expect(lines.contains { $0.contains("\"revealed\":{") }, "what traces reveal, for --coverage")
         #expect(lines.contains { $0.contains("\"lineLengths\":[[") }, "the lengths SARIF needs")
         let encoder = JSONEncoder()

@@ -67,13 +67,20 @@ public struct BaselineKey: Sendable, CustomStringConvertible {
     public var state: String?
     /// For `fail`: the departure's `observed` object (the departing key or action, with its value).
     public var observed: JSONValue?
+    /// For `fail` revealed by a `see`: everything that `see` observed (`Departure.revealed`), so that an
+    /// app that now saves where it discarded, departing at the same key, no longer matches. `nil` in an
+    /// entry written before conform kept it: such an entry matches on `observed` alone.
+    public var seen: JSONValue?
 
-    public init(trace: String, policy: String, verdict: Verdict.Kind, state: String? = nil, observed: JSONValue? = nil) {
+    public init(
+        trace: String, policy: String, verdict: Verdict.Kind, state: String? = nil, observed: JSONValue? = nil, seen: JSONValue? = nil
+    ) {
         self.trace = trace
         self.policy = policy
         self.verdict = verdict
         self.state = state
         self.observed = observed
+        self.seen = seen
     }
 
     /// The key of a claim that does not hold; `nil` for a claim that holds or a pair that is no claim.
@@ -82,16 +89,38 @@ public struct BaselineKey: Sendable, CustomStringConvertible {
         switch pair.verdict {
         case .pass: return nil
         case .fail(let departure):
-            self.init(trace: pair.trace, policy: pair.policy, verdict: .fail, state: departure.state, observed: departure.observed)
+            self.init(
+                trace: pair.trace, policy: pair.policy, verdict: .fail, state: departure.state, observed: departure.observed,
+                seen: departure.revealed)
         case .inapplicable: self.init(trace: pair.trace, policy: pair.policy, verdict: .inapplicable)
         case .error: self.init(trace: pair.trace, policy: pair.policy, verdict: .error)
         }
     }
 
-    /// Whether two keys name the same failure: objects compare whatever their key order, numbers by value.
+    /// Whether `other` (a run's failure) is the failure this entry names: objects compare whatever their
+    /// key order, numbers by value. An entry without `seen` (an older file) does not compare it.
     public func matches(_ other: BaselineKey) -> Bool {
         trace == other.trace && policy == other.policy && verdict == other.verdict && state == other.state
             && observed.map(\.canonical) == other.observed.map(\.canonical)
+            && (seen == nil || seen.map(\.canonical) == other.seen.map(\.canonical))
+    }
+
+    /// The values of `seen` that differ in `other`'s, as `saved: false → true` (a key missing on one side
+    /// reads `(not seen)`); empty when they agree or this key has no `seen`.
+    public func seenChanges(in other: BaselineKey) -> [String] {
+        guard case .object(let before)? = seen else { return [] }
+        let after: [(String, JSONValue)] = if case .object(let members)? = other.seen { members } else { [] }
+        var changes: [String] = []
+        for (key, value) in before {
+            let now = after.first { $0.0 == key }?.1
+            if now?.canonical != value.canonical {
+                changes.append("\(key): \(value.serialized()) → \(now?.serialized() ?? "(not seen)")")
+            }
+        }
+        for (key, value) in after where !before.contains(where: { $0.0 == key }) {
+            changes.append("\(key): (not seen) → \(value.serialized())")
+        }
+        return changes
     }
 
     /// `in state 'editing' with {"cancel":"absent"}`, `inapplicable`, `error`.

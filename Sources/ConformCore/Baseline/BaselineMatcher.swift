@@ -56,7 +56,10 @@ public struct BaselineLedger: Sendable {
         for pair in outcome.results {
             if matcher.writing, let mark = pair.baseline, let key = BaselineKey(pair) {
                 if let number = mark.entry {
-                    written.append(matcher.baseline.entries[number])
+                    // Kept with its reason and expiry; what the step saw is refreshed (an older entry has none).
+                    var entry = matcher.baseline.entries[number]
+                    entry.key.seen = key.seen
+                    written.append(entry)
                 } else {
                     written.append(BaselineEntry(key: key, reason: mark.reason))
                 }

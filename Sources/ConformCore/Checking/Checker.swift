@@ -212,11 +212,13 @@ struct Replay {
                 let move = steps[lastMove]
                 return Departure(
                     step: move.number, position: move.position, state: model.state,
-                    detail: .missingSheet(after: action, step: move.number, expected: sheet, seen: seen), shownAt: step.number)
+                    detail: .missingSheet(after: action, step: move.number, expected: sheet, seen: seen), shownAt: step.number,
+                    revealing: observation)
             }
             if let mismatch {
                 return Departure(
-                    step: step.number, position: step.position, state: model.state, detail: .observed(items[itemIndex], expected: mismatch))
+                    step: step.number, position: step.position, state: model.state, detail: .observed(items[itemIndex], expected: mismatch),
+                    revealing: observation)
             }
         }
         learnRoles(from: observation, model: &model)

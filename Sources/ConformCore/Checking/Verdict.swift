@@ -52,17 +52,37 @@ public struct Departure: Sendable {
     public var shownAt: Int
     /// The sentence and the two JSON objects, built when first read (see `DepartureDetail`).
     var detail: DepartureDetail
+    /// The whole observation of the `see` that revealed the departure (every key it names, the departing
+    /// ones included); `nil` when an action departed. A baseline matches on it (`BaselineKey.seen`), so
+    /// that a change elsewhere in what the screen showed there is not hidden. Kept as the observation
+    /// and made JSON only when read, since most departures are never baselined.
+    var revealing: Revealing?
+
+    enum Revealing: Sendable {
+        case observation(Observation)
+        case json(JSONValue)
+    }
+
+    /// `revealing` as a JSON object (`{ "sheet": "none", "dismissed": true, "saved": true }`).
+    public var revealed: JSONValue? {
+        switch revealing {
+        case .observation(let observation)?: return .object(observation.items.map { ($0.key, $0.value.json) })
+        case .json(let value)?: return value
+        case nil: return nil
+        }
+    }
 
     public init(step: Int, position: TextPosition, state: String, message: String, expected: JSONValue, observed: JSONValue) {
         self.init(step: step, position: position, state: state, detail: .written(message: message, expected: expected, observed: observed))
     }
 
-    init(step: Int, position: TextPosition, state: String, detail: DepartureDetail, shownAt: Int? = nil) {
+    init(step: Int, position: TextPosition, state: String, detail: DepartureDetail, shownAt: Int? = nil, revealing: Observation? = nil) {
         self.step = step
         self.shownAt = shownAt ?? step
         self.position = position
         self.state = state
         self.detail = detail
+        self.revealing = revealing.map(Revealing.observation)
     }
 
     /// A sentence saying what happened, without the location.

@@ -33,7 +33,7 @@ extension FileOutcome: Codable {
 
 extension Departure: Codable {
     private enum CodingKeys: String, CodingKey {
-        case step, position, state, message, expected, observed
+        case step, position, state, message, expected, observed, revealed
     }
 
     /// Read back as the text it was written with: the same sentence and objects, whatever made them.
@@ -44,6 +44,7 @@ extension Departure: Codable {
             state: try container.decode(String.self, forKey: .state), message: try container.decode(String.self, forKey: .message),
             expected: try container.decode(JSONValue.self, forKey: .expected),
             observed: try container.decode(JSONValue.self, forKey: .observed))
+        revealing = try container.decodeIfPresent(JSONValue.self, forKey: .revealed).map(Revealing.json)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -54,6 +55,8 @@ extension Departure: Codable {
         try container.encode(message, forKey: .message)
         try container.encode(expected, forKey: .expected)
         try container.encode(observed, forKey: .observed)
+        // What `conform merge --baseline` matches on, as the unsharded run does.
+        try container.encodeIfPresent(revealed, forKey: .revealed)
     }
 }
 
