@@ -1,7 +1,9 @@
 extension AppScreen {
-    /// In words, what the screen shows: the text of a screenshot's `tEXt` chunk, e.g.
-    /// `form 'Details' [title-field='Milk and eggs', notes-field=''] done=enabled dialog=[Discard Changes, Cancel] focus=title-field`.
-    public var summary: String {
+    /// In words, what the screen shows when a dialog is drawn in `style`: the text of a screenshot's
+    /// `tEXt` chunk, e.g. `form 'Details' [title-field='Milk and eggs', notes-field=''] done=enabled
+    /// dialog=[Discard Changes, Cancel]`. A popover lists only the buttons it shows and says that a tap
+    /// outside it cancels.
+    public func summary(dialogs style: Presentation.DialogStyle) -> String {
         if document.isDismissed {
             let row = document.fields.first.flatMap { document.stored[$0.identifier] } ?? ""
             return "list '\(listTitle)' row='\(row)'"
@@ -12,7 +14,9 @@ extension AppScreen {
         if let doneButton { text += " done=\(doneButton)" }
         if let dialog = document.dialog {
             let parts = [dialog.title, dialog.message].compactMap { $0 }.map { "'\($0)' " }.joined()
-            text += " dialog=\(parts)[\(dialog.actions.map(\.title).joined(separator: ", "))]"
+            let shown = style == .popover ? dialog.actions.filter { $0.role != .cancel } : dialog.actions
+            text += " dialog=\(parts)[\(shown.map(\.title).joined(separator: ", "))]"
+            if style == .popover { text += " outside=cancel" }
         }
         if showsKeyboard, let focus { text += " focus=\(focus)" }
         return text

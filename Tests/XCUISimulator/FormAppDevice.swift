@@ -88,7 +88,7 @@ import Foundation
     public func screenshotPNG() -> Data {
         screenshots += 1
         let screen = self.screen
-        let words = isRunning ? screen.summary : "not running"
+        let words = isRunning ? screen.summary(dialogs: presentation.dialogStyle) : "not running"
         return ScreenshotPNG.encode(
             description: "conform simulator \(presentation.name) shot \(screenshots): \(words)", colour: screen.colour)
     }

@@ -49,4 +49,16 @@ import Testing
         #expect(form.contains("shot 1: form 'Details'"))
         #expect(list.hasSuffix("shot 2: list 'Reminders' row='Milk'"))
     }
+
+    @Test func aScreenshotListsTheDialogsButtonsAsThePresentationShowsThem() throws {
+        var texts: [String] = []
+        for presentation in [Presentation.iOS18SwiftUI, .iPad] {
+            let device = launched(RemindersLikeApp(), on: presentation)
+            device.type("x", into: "notes-field")
+            device.swipeDownOnForm()
+            texts.append(String(decoding: try chunks(device.screenshotPNG())[1].data, as: UTF8.self))
+        }
+        #expect(texts[0].hasSuffix("done=enabled dialog=[Discard Changes, Cancel]"))
+        #expect(texts[1].hasSuffix("done=enabled dialog=[Discard Changes] outside=cancel"))
+    }
 }

@@ -50,7 +50,7 @@ struct RecordedExampleTests {
         #expect(seen.count == 6 && seen.allSatisfy { $0.evidence != nil })
         let shots = try seen.map { step in try Data(contentsOf: folder.appendingPathComponent(step.evidence ?? "")) }
         #expect(shots.allSatisfy { $0.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) })
-        #expect(Self.text(shots[2]).contains("dialog=[Discard Changes, Cancel]"), "the see after the swipe shows the dialog")
+        #expect(Self.text(shots[2]).contains("dialog=[Discard Changes] outside=cancel"), "the see after the swipe shows the popover")
         #expect(Self.text(shots[3]).contains("done=enabled") && !Self.text(shots[3]).contains("dialog="))
         #expect(Self.text(shots[5]).contains("list 'Reminders' row='Milk'"), "discarded: the list still shows Milk")
 
