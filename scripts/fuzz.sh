@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Fuzzes the trace loader (and compares its fast and general readers), the policy loader and the
-# expression parser with libFuzzer.
+# Fuzzes the trace loader (and compares its fast and general readers), the policy loader, the
+# expression parser, the baseline loader, the shard-result reader of `conform merge` and the answers of
+# `conform record` with libFuzzer.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]      (default 60)
-# Builds ConformCore and ConformLoading (and libyaml) with the fuzzer and address sanitizer into
+# Builds ConformKit and what it links (ConformCore, ConformLoading, libyaml, ConformReports, swift-mustache)
+# with the fuzzer and address sanitizer into
 # .build-fuzz/, links one binary per target in Fuzz/, and runs each for the given time starting from
 # Fuzz/seeds/. Exits non-zero when a target crashes; the crashing input is left in .build-fuzz/crashes/.
 set -euo pipefail
@@ -11,16 +13,17 @@ seconds="${1:-60}"
 scratch=.build-fuzz
 # shellcheck disable=SC2054 # the commas are inside flag values, not between elements
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address)
-swift build --scratch-path "$scratch" -c release --target ConformLoading "${flags[@]}" >"$scratch.log" 2>&1 \
+swift build --scratch-path "$scratch" -c release --target ConformKit "${flags[@]}" >"$scratch.log" 2>&1 \
   || { cat "$scratch.log" >&2; exit 1; }
 bin="$scratch/release"
 modules="$bin/Modules"
 [ -d "$modules" ] || modules="$bin"
 cyaml_include="$(find "$scratch/checkouts" -type d -path '*Sources/CYaml/include' | head -n 1)"
-objects=$(find "$bin/ConformCore.build" "$bin/ConformLoading.build" "$bin/CYaml.build" -name '*.o')
+objects=$(find "$bin/ConformCore.build" "$bin/ConformLoading.build" "$bin/CYaml.build" "$bin/ConformKit.build" \
+  "$bin/ConformReports.build" "$bin/ConformResources.build" "$bin/Mustache.build" -name '*.o')
 mkdir -p "$scratch/crashes" "$scratch/corpus"
 status=0
-for target in TraceLoader TraceReaders PolicyLoader ExpressionParser; do
+for target in TraceLoader TraceReaders PolicyLoader ExpressionParser BaselineLoader ShardDocument RecordAnswers; do
   exe="$scratch/fuzz-$target"
   # shellcheck disable=SC2086 # $objects is a list of paths without spaces, split on purpose
   if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$modules" -Xcc -I -Xcc "$cyaml_include" \
@@ -28,11 +31,18 @@ for target in TraceLoader TraceReaders PolicyLoader ExpressionParser; do
     grep -v "warning: Cannot export local symbol" "$scratch/link-$target.log" >&2
     exit 1
   fi
-  seeds="Fuzz/seeds/$(echo "$target" | sed 's/Loader//; s/Readers//; s/Parser//' | tr '[:upper:]' '[:lower:]')"
+  seeds="Fuzz/seeds/$(echo "$target" | sed 's/Loader//; s/Readers//; s/Parser//; s/Document//; s/Answers//' | tr '[:upper:]' '[:lower:]')"
   corpus="$scratch/corpus/$target"
   mkdir -p "$corpus"
   echo "== fuzz $target for ${seconds}s"
-  if ! "$exe" "$corpus" "$seeds" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+  # A shard result is JSON of a few kilobytes per trace; the other inputs are small.
+  max_len=4096
+  [ "$target" = ShardDocument ] && max_len=16384
+  # RecordAnswers: LeakSanitizer reports memory that the built-in library's parsed expressions leave
+  # unreachable (Docs/Limits.md, not traced yet): this target hunts crashes only.
+  leaks=1
+  [ "$target" = RecordAnswers ] && leaks=0
+  if ! ASAN_OPTIONS="detect_leaks=$leaks" "$exe" "$corpus" "$seeds" -max_total_time="$seconds" -max_len="$max_len" -detect_leaks="$leaks" -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$scratch/crashes/$target-" -print_final_stats=1 2>"$scratch/$target.log"; then
     echo "!! $target crashed; input in $scratch/crashes/ (log: $scratch/$target.log)"
     tail -n 30 "$scratch/$target.log"

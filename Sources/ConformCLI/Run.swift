@@ -112,7 +112,11 @@ extension ConformCommand {
             outputs.begin()
             if let warnings = baseline?.warnings, !warnings.warnings.isEmpty { outputs.add(warnings) }
             let ending = ConformRunner(library: library).runIndexed(
-                options, prepare: outputs.prepare, discovered: { admission.know(files: $0) }
+                options, prepare: outputs.prepare,
+                discovered: { files in
+                    admission.know(files: files)
+                    outputs.protectInputs(ConformRunner.isAmong(files))
+                }
             ) { index, checked in
                 record?.add(checked, index: index)
                 let outcome = admission.admit(checked, place: index)

@@ -30,9 +30,17 @@ public enum BaselineFile {
         ]
     }
 
-    /// Writes `baseline` to its file, whole or not at all.
-    /// - Throws: a `Diagnostic` naming the file when it cannot be written.
+    /// Writes `baseline` to its file, whole or not at all. A file already there is replaced only when it
+    /// is a baseline (or empty): `--write-baseline` given a trace's path must not destroy the trace.
+    /// - Throws: a `Diagnostic` naming the file when it cannot or may not be written.
     public static func write(_ baseline: Baseline) throws {
+        if case .success(let bytes) = FileReader.read(baseline.file), !bytes.isEmpty,
+            !BaselineLoader().load(bytes, file: baseline.file).problems.isEmpty
+        {
+            throw Diagnostic(
+                .error, "not written: the file is not a baseline (a trace, a policy or another file is there); --write-baseline replaces only a baseline",
+                at: SourceLocation(file: baseline.file, position: nil))
+        }
         try AtomicFile.write(BaselineWriter.yaml(baseline), to: baseline.file, what: "the baseline")
     }
 }

@@ -195,6 +195,16 @@ public struct ConformRunner: Sendable {
         return files.filter { !isExcluded($0) }
     }
 
+    /// Whether `path` is one of `files` (compared as standardised paths): a file the run would read.
+    public static func isAmong(_ files: CompactStrings) -> (String) -> Bool {
+        { path in
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let isPath = isOne(of: [path])
+            // A suffix test first: most files of a large run do not even end in the report's name.
+            return files.contains { ($0 == name || $0.hasSuffix("/" + name)) && isPath($0) }
+        }
+    }
+
     /// `files` split into those that are not one of `excluded` (`isOne(of:)`) and those that are, each in order.
     static func partition(_ files: CompactStrings, excluding excluded: [String]) -> (kept: CompactStrings, excluded: [String]) {
         guard !excluded.isEmpty else { return (files, []) }

@@ -205,6 +205,12 @@ public struct ShardMerge: Sendable {
         case .failure(.readFailed(let reason)): return .failure(.unreadable("cannot read the file: \(reason)"))
         case .failure(.changed): return .failure(.unreadable("the file changed while it was read"))
         }
+        return decode(bytes).map { Shard(path: path, header: $0.header, outcomes: $0.outcomes) }
+    }
+
+    /// A shard result's header and outcomes from the document's bytes, or why it is not one (the fuzz
+    /// target `Fuzz/FuzzShardDocument.swift` feeds it anything).
+    public static func decode(_ bytes: [UInt8]) -> Result<(header: ShardHeader, outcomes: [ShardOutcome]), Refusal> {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))
@@ -218,7 +224,7 @@ public struct ShardMerge: Sendable {
         guard let shard = document.shard else { return .failure(.unsharded) }
         switch (shard, document.outcomes) {
         case (.success(let header), .success(let outcomes)):
-            return .success(Shard(path: path, header: header, outcomes: outcomes))
+            return .success((header, outcomes))
         case (.failure(let error), _), (_, .failure(let error)):
             return .failure(.damaged(describe(error)))
         case (.success, nil):

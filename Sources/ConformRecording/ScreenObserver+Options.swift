@@ -10,10 +10,19 @@ extension ScreenObserver {
         public var done: ElementMatch
         /// The cancelling bar button (`cancel`). Only buttons are considered.
         public var cancel: ElementMatch
-        /// The bars that hold Done and Cancel; buttons elsewhere (a keyboard toolbar's Done) are ignored.
-        public var bar: ElementMatch
-        /// The element whose absence means the form was dismissed. `nil`: the form is gone when no `bar`
-        /// holds the `done` or the `cancel` button.
+        /// The bars that hold Done and Cancel: by default every `navigationBar` and `toolbar` (SwiftUI puts
+        /// toolbar items in either). Buttons elsewhere are ignored, and so are the keyboard's own bars (a
+        /// keyboard toolbar's Done; see `Screen`). A button may sit deep in a bar: SwiftUI wraps a toolbar
+        /// button as `Other(label) > Other > Button`, and only the `Button` is taken.
+        public var bars: [ElementMatch]
+        /// One bar: reading gives the first of `bars`, setting replaces them all.
+        public var bar: ElementMatch {
+            get { bars.first ?? .kind(.navigationBar) }
+            set { bars = [newValue] }
+        }
+        /// The form, named by the test: an element the app marks, e.g. `.identifier("edit-form")` for
+        /// `.accessibilityIdentifier("edit-form")` on the form. The form is dismissed when no element matches
+        /// and no dialog is shown. `nil`: guessed (see `ScreenObserver.isDismissed(_:)`).
         public var formRoot: ElementMatch?
         /// The fields recorded under `form`, in this order.
         public var fields: [FormField]
@@ -34,7 +43,7 @@ extension ScreenObserver {
             keys: [ObservationKey] = ObservationKey.formKeys,
             done: ElementMatch = .label("Done"),
             cancel: ElementMatch = .label("Cancel"),
-            bar: ElementMatch = .kind(.navigationBar),
+            bars: [ElementMatch] = [.kind(.navigationBar), .kind(.toolbar)],
             formRoot: ElementMatch? = nil,
             fields: [FormField] = [],
             role: @escaping @Sendable (SheetButton) -> SheetRole? = ScreenObserver.cancelSetApart,
@@ -47,7 +56,7 @@ extension ScreenObserver {
             self.keys = keys
             self.done = done
             self.cancel = cancel
-            self.bar = bar
+            self.bars = bars
             self.formRoot = formRoot
             self.fields = fields
             self.role = role
@@ -92,12 +101,15 @@ extension ScreenObserver {
         /// `.sheet` for an action sheet, `.alert` for an alert.
         public var container: UIElementKind
         /// Whether this is the last action of an action sheet and stands apart from the others (a gap of
-        /// at least `ScreenObserver.apartGap` above it): where iOS puts the cancel action on iPhone.
+        /// at least `ScreenObserver.apartGap` above it): where iOS puts the cancel action on iPhone. Never
+        /// in a popover, which shows no cancel button.
         public var isSetApart: Bool
+        /// Whether the sheet is shown in a popover (iOS 26 iPhone, iPad): its cancel action has no button.
+        public var isInPopover: Bool
 
         public init(
             title: String, identifier: String = "", frame: UIRect, index: Int, count: Int, container: UIElementKind,
-            isSetApart: Bool
+            isSetApart: Bool, isInPopover: Bool = false
         ) {
             self.title = title
             self.identifier = identifier
@@ -106,6 +118,7 @@ extension ScreenObserver {
             self.count = count
             self.container = container
             self.isSetApart = isSetApart
+            self.isInPopover = isInPopover
         }
     }
 

@@ -2,22 +2,43 @@ import ConformCore
 
 extension ScreenObserver {
     /// The action sheet or alert on screen: `.none` when there is none, else its title, message and actions.
+    /// In a popover (iOS 26 iPhone, iPad) the actions are the buttons shown, and `outsideCancels` says when
+    /// the cancel action has none and a tap outside runs it (`sheetIsCancelledOutside(in:)`).
     public func sheet(in root: any UIElementSnapshot) -> SheetObservation {
-        sheet(in: [root] + root.descendants)
+        sheet(in: Screen(root, bars: options.bars))
     }
 
-    func sheet(in everything: [any UIElementSnapshot]) -> SheetObservation {
-        guard let sheet = everything.first(where: { $0.elementType == .sheet || $0.elementType == .alert }) else {
-            return .none
-        }
+    /// Whether the sheet on screen is cancelled by a tap outside it (`outside: cancel` in a trace): it is shown
+    /// in a popover, a `PopoverDismissRegion` is on screen, and no button shown took the cancel role. So iOS 26
+    /// on iPhone and every iPad show a confirmation dialog: the cancel action's button is dropped, and a tap
+    /// on the dismiss region runs it.
+    public func sheetIsCancelledOutside(in root: any UIElementSnapshot) -> Bool {
+        let screen = Screen(root, bars: options.bars)
+        guard let dialog = screen.dialog else { return false }
+        return isCancelledOutside(dialog, actions: actions(of: dialog), on: screen)
+    }
+
+    func sheet(in screen: Screen) -> SheetObservation {
+        guard let dialog = screen.dialog else { return .none }
+        let sheet = dialog.element
         let inside = sheet.descendants
         let buttons = Self.displayOrder(inside.filter { $0.elementType == .button })
         // A button's own text is its title, not the sheet's: leave out the texts inside buttons.
         let buttonTexts = Set(buttons.flatMap { $0.descendants.map(Self.key) })
-        let texts = Self.displayOrder(inside.filter { $0.elementType == .staticText && !buttonTexts.contains(Self.key($0)) })
-            .map(\.text).filter { !$0.isEmpty }
+        let texts = Self.displayOrder(
+            inside.filter { $0.elementType == .staticText && !buttonTexts.contains(Self.key($0)) }
+        )
+        .map(\.text).filter { !$0.isEmpty }
         let (title, message) = titleAndMessage(label: sheet.label, texts: texts)
-        return .details(title: title, message: message, actions: actions(buttons, container: sheet.elementType))
+        let actions = actions(of: dialog)
+        return .details(
+            title: title, message: message, actions: actions,
+            outsideCancels: isCancelledOutside(dialog, actions: actions, on: screen))
+    }
+
+    func isCancelledOutside(_ dialog: Screen.Dialog, actions: [SheetActionObservation], on screen: Screen) -> Bool {
+        dialog.element.elementType == .sheet && dialog.inPopover && screen.hasDismissRegion
+            && !actions.contains { $0.role == .cancel }
     }
 
     // MARK: - Private
@@ -41,15 +62,18 @@ extension ScreenObserver {
         }
     }
 
-    private func actions(_ buttons: [any UIElementSnapshot], container: UIElementKind) -> [SheetActionObservation] {
-        buttons.enumerated().map { index, button in
+    /// The dialog's buttons in display order, each with the role `options.role` gives it.
+    private func actions(of dialog: Screen.Dialog) -> [SheetActionObservation] {
+        let container = dialog.element.elementType
+        let buttons = Self.displayOrder(dialog.element.descendants.filter { $0.elementType == .button })
+        return buttons.enumerated().map { index, button in
             let apart =
-                container == .sheet && index == buttons.count - 1 && index > 0
+                container == .sheet && !dialog.inPopover && index == buttons.count - 1 && index > 0
                 && button.frame.minY - buttons[index - 1].frame.maxY >= Self.apartGap
             let title = button.label.isEmpty ? button.identifier : button.label
             let described = SheetButton(
                 title: title, identifier: button.identifier, frame: button.frame, index: index, count: buttons.count,
-                container: container, isSetApart: apart)
+                container: container, isSetApart: apart, isInPopover: dialog.inPopover)
             return SheetActionObservation(title: title, role: options.role(described), position: .start)
         }
     }

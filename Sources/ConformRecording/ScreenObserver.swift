@@ -12,13 +12,16 @@ public struct ScreenObserver: Sendable {
     /// The observation of `root` (the application's snapshot), with the keys of `options.keys` in order.
     ///
     /// A key is left out when the screen cannot show it: `form` without a configured field on screen,
-    /// `saved` when `saved` is `nil`. Once the form is dismissed (and `dismissed` is asked for) only
-    /// `dismissed` and `saved` are recorded, because nothing else of the form is left to see.
+    /// `saved` when `saved` is `nil`, `done` and `cancel` when a dialog is shown and no bar is in the snapshot
+    /// (the form's bar is hidden behind the dialog, not gone). Once the form is dismissed (and `dismissed` is
+    /// asked for) only `dismissed` and `saved` are recorded, because nothing else of the form is left to see.
     /// - Parameter saved: whether the app persisted the edits; the UI cannot show it, the test supplies it.
     /// - Throws: `ScreenObserverError` when a debug hook or the disclosure cells asked for are not there.
     public func observe(_ root: any UIElementSnapshot, saved: Bool? = nil) throws(ScreenObserverError) -> Observation {
-        let everything = [root] + root.descendants
-        let gone = options.keys.contains(.dismissed) && isDismissed(everything)
+        let screen = Screen(root, bars: options.bars)
+        let everything = screen.everything
+        let gone = options.keys.contains(.dismissed) && isDismissed(screen)
+        let barsHidden = screen.dialog != nil && screen.bars.isEmpty
         var items: [ObservedItem] = []
         func add(_ key: ObservationKey, _ value: ObservedValue) {
             items.append(ObservedItem(key: key.rawValue, value: value, position: .start))
@@ -26,9 +29,9 @@ public struct ScreenObserver: Sendable {
         for key in options.keys {
             if gone, key != .dismissed, key != .saved { continue }
             switch key {
-            case .done: add(key, .scalar(buttonState(options.done, in: everything)))
-            case .cancel: add(key, .scalar(buttonState(options.cancel, in: everything)))
-            case .sheet: add(key, .sheet(sheet(in: everything)))
+            case .done: if !barsHidden { add(key, .scalar(buttonState(options.done, in: screen))) }
+            case .cancel: if !barsHidden { add(key, .scalar(buttonState(options.cancel, in: screen))) }
+            case .sheet: add(key, .sheet(sheet(in: screen)))
             case .dismissed: add(key, .scalar(.bool(gone)))
             case .form:
                 let fields = formFields(in: everything)
@@ -43,20 +46,26 @@ public struct ScreenObserver: Sendable {
         return Observation(items: items)
     }
 
-    /// `enabled`, `disabled` or `absent`: the first button matching `match` inside a bar matching `options.bar`.
+    /// `enabled`, `disabled` or `absent`: the first button matching `match` inside a bar matching `options.bars`.
     public func buttonState(_ match: ElementMatch, in root: any UIElementSnapshot) -> Value {
-        buttonState(match, in: [root] + root.descendants)
+        buttonState(match, in: Screen(root, bars: options.bars))
     }
 
-    /// Whether the form is gone from `root` (see `Options.formRoot`).
+    /// Whether the form is gone from `root`.
+    ///
+    /// Never while an action sheet, an alert or a popover dialog is shown: iOS shows a dialog over the form,
+    /// and a snapshot may leave out what is behind it. Otherwise, with `options.formRoot`, gone when no
+    /// element matches it. Without it the form is guessed: gone when no bar holds the `done` or the `cancel`
+    /// button and no configured field (`options.fields`) is on screen.
     public func isDismissed(_ root: any UIElementSnapshot) -> Bool {
-        isDismissed([root] + root.descendants)
+        isDismissed(Screen(root, bars: options.bars))
     }
 
     // MARK: - Private
 
-    private func barButton(_ match: ElementMatch, in everything: [any UIElementSnapshot]) -> (any UIElementSnapshot)? {
-        for bar in everything where options.bar.matches(bar) {
+    private func barButton(_ match: ElementMatch, in screen: Screen) -> (any UIElementSnapshot)? {
+        for bar in screen.bars {
+            // Only a button: a SwiftUI wrapper `Other` carries the same label and is not the button.
             if let button = bar.descendants.first(where: { $0.elementType == .button && match.matches($0) }) {
                 return button
             }
@@ -64,14 +73,16 @@ public struct ScreenObserver: Sendable {
         return nil
     }
 
-    private func buttonState(_ match: ElementMatch, in everything: [any UIElementSnapshot]) -> Value {
-        guard let button = barButton(match, in: everything) else { return .symbol("absent") }
+    private func buttonState(_ match: ElementMatch, in screen: Screen) -> Value {
+        guard let button = barButton(match, in: screen) else { return .symbol("absent") }
         return .symbol(button.isEnabled ? "enabled" : "disabled")
     }
 
-    private func isDismissed(_ everything: [any UIElementSnapshot]) -> Bool {
-        if let formRoot = options.formRoot { return !everything.contains(where: formRoot.matches) }
-        return barButton(options.done, in: everything) == nil && barButton(options.cancel, in: everything) == nil
+    private func isDismissed(_ screen: Screen) -> Bool {
+        if screen.dialog != nil { return false }
+        if let formRoot = options.formRoot { return !screen.everything.contains(where: formRoot.matches) }
+        return barButton(options.done, in: screen) == nil && barButton(options.cancel, in: screen) == nil
+            && formFields(in: screen.everything).isEmpty
     }
 
     /// The configured fields on screen, each with the text it shows; a field showing only its placeholder is "".

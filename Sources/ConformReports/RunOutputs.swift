@@ -50,6 +50,21 @@ public final class RunOutputs {
     /// Which traces' steps the outputs show together, for `ConformRunner.Options.steps`.
     public var stepDemand: StepDemand { .combined(outputs.map(\.renderer.stepDemand)) }
 
+    /// Leaves out every report file that `isInput` says the run reads (a trace named
+    /// `conform-report.json` in the folder that `--output` also names): a report never replaces an input.
+    /// Each is a problem, so the run exits 2; the other outputs are still written.
+    public func protectInputs(_ isInput: (String) -> Bool) {
+        for index in outputs.indices {
+            guard case .file(let path) = outputs[index].destination, isInput(path) else { continue }
+            outputs[index].failed = true
+            outputs[index].file?.discard()
+            problems.append(
+                Diagnostic(
+                    .error, "not written: this report would replace a file the run reads as a trace; give --output another folder",
+                    at: SourceLocation(file: path, position: nil)))
+        }
+    }
+
     public func begin() {
         for index in outputs.indices { append(outputs[index].renderer.begin(), to: index) }
     }

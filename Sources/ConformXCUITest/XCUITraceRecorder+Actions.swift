@@ -65,7 +65,7 @@ extension XCUITraceRecorder {
             recorder.choose(title, note: note)
         } else if role == .cancel, let outside = try pointOutsidePopovers() {
             outside.tap()
-            recordTapOutside(note: note)
+            recorder.tapOutside("sheet", note: note)
         } else {
             throw XCUIRecordingError.noSheetButton(title: title, role: role)
         }
@@ -73,13 +73,6 @@ extension XCUITraceRecorder {
     }
 
     // MARK: - Private
-
-    /// The one line to change when `TraceRecorder.tapOutside(_:note:at:evidence:)` lands in main:
-    /// `recorder.tapOutside("sheet", note: note)`. Until then the step is the same `tap-outside: sheet`
-    /// written through the generic verb.
-    private func recordTapOutside(note: String?) {
-        recorder.act("tap-outside", value: .string("sheet"), note: note)
-    }
 
     /// The button titled `title` (label or identifier) in a visible sheet, alert or popover, if any.
     private func sheetButton(_ title: String) -> XCUIElement? {

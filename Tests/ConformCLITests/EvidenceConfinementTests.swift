@@ -111,3 +111,33 @@ enum TraceText {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
+
+/// Issue 24: no input file is lost or clobbered by what a run writes.
+@Suite("conform run never writes over its inputs")
+struct NoClobberTests {
+    static let trace = "conform: 1\ntrace: t\npolicy: apple-contacts\nsteps:\n  - see: { cancel: absent }\n"
+
+    @Test("a report whose name a trace of the run has is not written; the trace is kept; exit 2")
+    func reportOverTrace() throws {
+        let scratch = try Scratch()
+        try scratch.write("traces/conform-report.json", Self.trace.replacingOccurrences(of: "trace: t", with: "trace: u"))
+        try scratch.write("traces/t.yaml", Self.trace)
+        let output = try BinaryRunner.run(["run", "traces", "--report", "json,md", "--output", "traces"], in: scratch.url)
+        #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "traces/conform-report.json: error: not written: this report would replace a file the run reads as a trace; give --output another folder"))
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("traces/conform-report.json"), encoding: .utf8).hasPrefix("conform: 1"))
+        #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("traces/conform-report.md").path))
+    }
+
+    @Test("--write-baseline given a trace's path does not replace the trace")
+    func baselineOverTrace() throws {
+        let scratch = try Scratch()
+        try scratch.write("traces/t.yaml", Self.trace)
+        let output = try BinaryRunner.run(["run", "traces", "--write-baseline", "traces/t.yaml"], in: scratch.url)
+        #expect(output.status == 2)
+        #expect(output.stdout.contains("traces/t.yaml: error: not written: the file is not a baseline") || output.stderr.contains("not written: the file is not a baseline"))
+        #expect(try String(contentsOf: scratch.url.appendingPathComponent("traces/t.yaml"), encoding: .utf8) == Self.trace)
+    }
+}

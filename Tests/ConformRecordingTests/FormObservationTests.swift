@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Form fixtures to observations")
 struct FormObservationTests {
-    @Test("an unedited Reminders-style form: Done greyed, no Cancel, the placeholder reads as empty")
+    @Test("an unedited Reminders-style form: Done greyed, no Cancel, the empty notes view reads as empty")
     func uneditedForm() throws {
         let observation = try ScreenObserver(options: formOptions).observe(fixture("reminders-form"))
         #expect(

@@ -7,10 +7,7 @@ import Testing
 struct SnapshotDecodingTests {
     @Test(
         "every fixture decodes and survives a round trip",
-        arguments: [
-            "reminders-form", "reminders-form-edited", "action-sheet", "alert", "keyboard-up", "split-collapsed",
-            "split-expanded", "dismissed",
-        ])
+        arguments: try fixtureNames())
     func roundTrip(name: String) throws {
         let snapshot = try fixture(name)
         #expect(snapshot.elementType == .application)

@@ -85,6 +85,11 @@ struct ChooseAndBarTests {
         #expect(device.taps.count == 1)
         #expect(device.taps.allSatisfy { !PopoverDevice.popover.contains($0) })
         #expect(recorder.recorder.yaml().contains("tap-outside: sheet"))
+        guard case .action(.tapOutside(let place))? = recorder.recorder.trace.steps.first?.kind else {
+            Issue.record("the step is not a tap-outside")
+            return
+        }
+        #expect(place == "sheet")
         #expect(Simulation.failures == [])
     }
 

@@ -52,6 +52,11 @@ public final class XCUIElementQuery {
             })
     }
 
+    /// The one match of this type and identifier (simulation: or label).
+    public func element(matching elementType: XCUIElement.ElementType, identifier: String?) -> XCUIElement {
+        matching(elementType, identifier: identifier).element
+    }
+
     public func matching(identifier: String) -> XCUIElementQuery {
         matching(.any, identifier: identifier)
     }
