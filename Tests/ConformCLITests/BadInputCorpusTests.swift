@@ -146,7 +146,7 @@ struct BadInputCorpusTests {
         try FileManager.default.createSymbolicLink(atPath: scratch.url.appendingPathComponent("good/gone.yaml").path, withDestinationPath: "nowhere.yaml")
         #expect(mkfifo(scratch.url.appendingPathComponent("pipe.yaml").path, 0o600) == 0)
         let big = scratch.url.appendingPathComponent("big.yaml")
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: 17 * 1024 * 1024)
         try handle.close()
