@@ -76,6 +76,9 @@ let package = Package(
         // Test-only: the slice of XCTest's UI-testing API that ConformXCUITest uses, declared as Apple declares
         // it (Xcode 26 SDK), over a simulated device (`@_spi(Simulation)`), so the adapter compiles and runs on Linux.
         .target(name: "XCUIDeclarations", path: "Tests/XCUIDeclarations", exclude: ["README.md"]),
+        // Test-only: a simulated device running small app models (written from BEHAVIOURS.md) in four
+        // presentations (iOS 18 UIKit / SwiftUI, iOS 26 iPhone, iPad), behind XCUIDeclarations' SPI.
+        .target(name: "XCUISimulator", dependencies: ["XCUIDeclarations"], path: "Tests/XCUISimulator", exclude: ["README.md"]),
         // Helpers shared by the test targets (golden files).
         .target(name: "ConformTestSupport", path: "Tests/ConformTestSupport"),
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
@@ -85,10 +88,14 @@ let package = Package(
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
         .testTarget(name: "ConformAssertionsTests", dependencies: ["ConformAssertions", "ConformKit"]),
         .testTarget(name: "ConformRecordingTests", dependencies: ["ConformRecording"], exclude: ["Fixtures"]),
+        .testTarget(name: "XCUISimulatorTests", dependencies: ["XCUISimulator", "XCUIDeclarations"]),
         // The adapter driven on simulated devices through the declared XCUITest API (Linux, macOS).
         .testTarget(
             name: "ConformXCUITestTests",
-            dependencies: ["ConformXCUITest", "XCUIDeclarations", "ConformRecording", "ConformKit", "ConformCore"]
+            dependencies: [
+                "ConformXCUITest", "XCUIDeclarations", "ConformRecording", "ConformKit", "ConformCore", "XCUISimulator",
+                "ConformTestSupport",
+            ]
         ),
     ]
 )
