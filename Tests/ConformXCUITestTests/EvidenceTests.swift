@@ -15,7 +15,8 @@ struct EvidenceTests {
         let shots = folder.appendingPathComponent("shots")
         // `saved` reads the app, as a test's often does: with the screenshot taken after it, the
         // evidence would show the next state of the flickering Done button.
-        let recorder = RecorderSupport.recorder(on: device, screenshots: shots, saved: { XCUIApplication().staticTexts["Saved"].exists })
+        let recorder = RecorderSupport.recorder(
+            on: device, screenshots: shots, in: folder, saved: { XCUIApplication().staticTexts["Saved"].exists })
         for _ in 0..<3 { try recorder.observe() }
         let steps = recorder.recorder.trace.steps
         #expect(steps.count == 3)
