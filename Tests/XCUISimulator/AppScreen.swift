@@ -8,6 +8,8 @@ public struct AppScreen: Equatable, Sendable {
     public var document: FormDocument
     public var cancelButton: BarButtonState?
     public var doneButton: BarButtonState?
+    /// The confirming bar button's title (`FormApp.doneTitle`).
+    public var doneTitle: String
     /// The identifier of the field with keyboard focus.
     public var focus: String?
 
@@ -19,6 +21,7 @@ public struct AppScreen: Equatable, Sendable {
         document = app.document
         cancelButton = app.cancelButton
         doneButton = app.doneButton
+        doneTitle = app.doneTitle
         self.focus = focus
     }
 

@@ -26,6 +26,8 @@ public enum BarButton: Sendable {
     var cancelButton: BarButtonState? { get }
     /// The Done bar button, or `nil` when the form has none.
     var doneButton: BarButtonState? { get }
+    /// The confirming bar button's title: "Done" for most apps, "Save" for Apple's sample (§2.5).
+    var doneTitle: String { get }
 
     /// Starts afresh: the form is open with its opening values, nothing saved.
     func launch()
@@ -38,4 +40,9 @@ public enum BarButton: Sendable {
     /// The person chose the dialog's action at `index` (for a popover's cancel action, iOS does this
     /// when the person taps outside it).
     func choose(actionAt index: Int)
+}
+
+extension FormApp {
+    /// Most edit forms confirm with a system Done button.
+    public var doneTitle: String { "Done" }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Presentation {
-    /// The form's sheet: its navigation bar (Cancel, title, Done) and the list of cells holding the fields.
+    /// The form's sheet: its navigation bar (Cancel, title, Done or the app's own title for it) and the list of cells holding the fields.
     /// A swipe down anywhere on it is an interactive dismissal attempt (the form's list is scrolled to the top).
     func formSheet(_ screen: AppScreen) -> ScreenNode {
         var bar: [ScreenNode] = []
@@ -15,7 +15,7 @@ extension Presentation {
             frame: CGRect(x: formBar.midX - titleWidth / 2, y: formBar.minY + 17.7, width: titleWidth, height: 20.3)))
         if let done = screen.doneButton {
             let frame = CGRect(x: formBar.maxX - 8 - 60, y: formBar.minY + 6, width: 60, height: 44)
-            bar += barButton("Done", state: done, frame: frame, tap: .barButton(.done))
+            bar += barButton(screen.doneTitle, state: done, frame: frame, tap: .barButton(.done))
         }
         let navigationBar = ScreenNode(.navigationBar, identifier: screen.formTitle, frame: formBar, children: bar)
         let listFrame = CGRect(x: formSheet.minX, y: formBar.maxY, width: formSheet.width, height: formSheet.height - formBar.height)
