@@ -48,6 +48,18 @@ struct RecordingSession {
         try recorder.edit(field(identifier), name: name, text: text)
     }
 
+    /// Edits the form's first field (as the app's description lists them).
+    func editFirst(to text: String) throws {
+        guard let first = app.fieldValues.first else { return }
+        try edit(first.field.identifier, as: first.field.name, to: text)
+    }
+
+    /// Edits the form's last field.
+    func editLast(to text: String) throws {
+        guard let last = app.fieldValues.last else { return }
+        try edit(last.field.identifier, as: last.field.name, to: text)
+    }
+
     func swipeDown() throws { try recorder.swipeDown(formBar) }
 
     func tapBar(_ label: String) throws { try recorder.tapBarButton(label) }
