@@ -97,5 +97,14 @@ let package = Package(
                 "ConformTestSupport",
             ]
         ),
+        // The UI tests `conform generate --format xcuitest --testing swift-testing` writes for every form
+        // policy, compiled as generated and run against the simulated apps (issue 23).
+        .testTarget(
+            name: "GeneratedUITests",
+            dependencies: [
+                "ConformXCUITest", "XCUIDeclarations", "ConformRecording", "ConformKit", "ConformCore", "ConformReports",
+                "XCUISimulator", "ConformTestSupport",
+            ]
+        ),
     ]
 )

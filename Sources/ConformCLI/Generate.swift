@@ -14,6 +14,14 @@ extension ConformCommand {
                 --output, prints them as a checklist to follow on a device; with --output, writes one trace \
                 per scenario, claiming ID, ready for `conform run`.
 
+                With --format xcuitest, writes one Swift file of UI tests instead (to --output FILE, or \
+                standard output): one test per scenario, each opening the form through a function your \
+                team writes once (`openForm`), performing the scenario through ConformXCUITest's \
+                XCUIScenario, observing after every action, writing the trace (CONFORM_TRACES_DIR) and \
+                failing at the first step that departs from ID. --testing swift-testing makes a Swift \
+                Testing suite instead of an XCTestCase. Form policies only: keyboard and disclosure steps \
+                are geometry that XCUITest cannot perform (exit 2, with the reason).
+
                 Numbers come from the policy's `vocabulary.examples`, or else 0 and the constants its \
                 expressions use. Exit status: 0; 1 when some transition could not be reached; 2 on a usage \
                 error, an unknown id, a --policies file that does not load, or a file that cannot be written.
@@ -22,8 +30,17 @@ extension ConformCommand {
         @Argument(help: ArgumentHelp("The policy id (see `conform policies`).", valueName: "ID"), completion: .policyIDs)
         var id: String
 
-        @Option(help: ArgumentHelp("Write the traces as YAML files into DIR instead of printing a checklist.", valueName: "DIR"), completion: .directory)
+        @Option(
+            help: ArgumentHelp(
+                "Write the traces as YAML files into DIR instead of printing a checklist (with --format xcuitest: the Swift file, FILE).",
+                valueName: "DIR|FILE"), completion: .file())
         var output: String?
+
+        @Option(help: ArgumentHelp("What to make: a checklist (or traces with --output), or a Swift file of UI tests.", valueName: "FORMAT"))
+        var format: GenerateFormat = .checklist
+
+        @Option(help: ArgumentHelp("With --format xcuitest: an XCTestCase subclass (xctest) or a Swift Testing suite.", valueName: "FRAMEWORK"))
+        var testing: TestingFramework = .xctest
 
         @OptionGroup var policyOptions: PolicyOptions
 
@@ -31,9 +48,22 @@ extension ConformCommand {
             let library = policyOptions.library()
             printProblems(library.diagnostics)
             let policy = try library.requirePolicy(id)
+            if format == .xcuitest, let refusal = XCUITestSource.refusal(for: policy) {
+                throw ValidationError("--format xcuitest: " + refusal + ".")
+            }
             let suite = SuiteGenerator(policy: policy).generate()
             let output = GeneratedSuiteOutput(suite: suite, policy: policy)
-            if let directory = self.output {
+            if format == .xcuitest {
+                let framework: XCUITestSource.Framework = testing == .xctest ? .xctest : .swiftTesting
+                let source = XCUITestSource(suite: suite, policy: policy, framework: framework).source(version: ConformCommand.version)
+                if let file = self.output {
+                    try AtomicFile.write(source, to: file, what: "the UI tests")
+                    printError("conform: wrote \(file): \(output.summary)")
+                } else {
+                    printOutput(source, terminator: "")
+                }
+                if !suite.unreached.isEmpty { Console.standardError.write(output.unreachedText()) }
+            } else if let directory = self.output {
                 let check = WrittenTraceCheck(library: library)
                 let writer = TraceFileWriter(directory: directory, prefix: "\(policy.id)-", marker: output.marker)
                 let written = try writer.write(output.traceFiles()) { text, path in check.check(text, file: path, passes: policy).problem }
@@ -48,4 +78,16 @@ extension ConformCommand {
             if !suite.unreached.isEmpty { throw ExitCode(1) }
         }
     }
+}
+
+/// What `conform generate` makes.
+enum GenerateFormat: String, ExpressibleByArgument, CaseIterable {
+    case checklist
+    case xcuitest
+}
+
+/// The framework of `--format xcuitest`'s tests.
+enum TestingFramework: String, ExpressibleByArgument, CaseIterable {
+    case xctest
+    case swiftTesting = "swift-testing"
 }

@@ -107,15 +107,23 @@ struct Typechecker {
         return Typechecker(swiftc: swiftc, modules: modules)
     }
 
-    func typecheck(_ source: String) throws -> Result {
+    func typecheck(_ source: String, _ more: String...) throws -> Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-typecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("probe.swift")
-        try Data(source.utf8).write(to: file)
+        var files: [String] = []
+        for (index, text) in ([source] + more).enumerated() {
+            let file = folder.appendingPathComponent("probe\(index).swift")
+            try Data(text.utf8).write(to: file)
+            files.append(file.path)
+        }
+        // Modules that import ConformKit see libyaml's module (through ConformLoading): its map is in the
+        // checkout of Yams beside the build.
+        var clang: [String] = []
+        if let include = Self.cYamlInclude(near: modules) { clang = ["-Xcc", "-I", "-Xcc", include.path] }
         let process = Process()
         process.executableURL = swiftc
-        process.arguments = ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        process.arguments = ["-typecheck", "-swift-version", "6", "-I", modules.path] + clang + files
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -135,6 +143,18 @@ struct Typechecker {
         if let exec = environment["SWIFT_EXEC"], !exec.isEmpty { candidates.append(exec) }
         for folder in (environment["PATH"] ?? "").split(separator: ":") { candidates.append("\(folder)/swiftc") }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
+    }
+
+    /// `checkouts/Yams/Sources/CYaml/include` of the build that made `modules`, or of the package's .build.
+    static func cYamlInclude(near modules: URL) -> URL? {
+        var folder = modules
+        var candidates: [URL] = []
+        for _ in 0..<4 {
+            folder = folder.deletingLastPathComponent()
+            candidates.append(folder.appendingPathComponent("checkouts/Yams/Sources/CYaml/include"))
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/checkouts/Yams/Sources/CYaml/include"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("module.modulemap").path) }
     }
 
     private static func findModules() -> URL? {

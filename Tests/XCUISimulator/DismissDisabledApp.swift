@@ -25,6 +25,8 @@
 
     public func launch() { document = MakeItSoApp.openingDocument() }
 
+    public func launch(opening texts: [String: String]) { document = MakeItSoApp.openingDocument().reopened(with: texts) }
+
     public func setText(_ text: String, of field: String) { document.setText(text, of: field) }
 
     public func tap(_ button: BarButton) {

@@ -31,6 +31,9 @@ public enum BarButton: Sendable {
 
     /// Starts afresh: the form is open with its opening values, nothing saved.
     func launch()
+    /// Starts afresh with some fields opening on other texts (by identifier), as a UI test's launch
+    /// arguments set them (`-conformText IDENTIFIER=TEXT`).
+    func launch(opening texts: [String: String])
     /// The person changed a field's text (the keyboard has already applied its own changes).
     func setText(_ text: String, of field: String)
     /// The person tapped an enabled bar button.

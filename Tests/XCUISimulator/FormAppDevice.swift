@@ -38,7 +38,14 @@ import Foundation
     public var root: SimulatedElement { tree.simulated() }
 
     public func launch(arguments: [String], environment: [String: String]) {
-        app.launch()
+        // `-conformText IDENTIFIER=TEXT`: a field opens on TEXT, as a test build of an app would let a UI
+        // test set it (the generated UI tests open the form on the plan's values).
+        var texts: [String: String] = [:]
+        for (index, argument) in arguments.enumerated() where argument == "-conformText" && index + 1 < arguments.count {
+            let pair = arguments[index + 1].split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 { texts[pair[0]] = pair[1] }
+        }
+        if texts.isEmpty { app.launch() } else { app.launch(opening: texts) }
         focus = nil
         isRunning = true
     }

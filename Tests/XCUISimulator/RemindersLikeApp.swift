@@ -47,6 +47,8 @@
 
     public func launch() { document = Self.openingDocument() }
 
+    public func launch(opening texts: [String: String]) { document = Self.openingDocument().reopened(with: texts) }
+
     public func setText(_ text: String, of field: String) { document.setText(text, of: field) }
 
     public func tap(_ button: BarButton) {
