@@ -51,6 +51,8 @@ check "action.yml: check-jsonschema vendor.github-actions" \
   check-jsonschema --builtin-schema vendor.github-actions action.yml
 check "Examples/CI/github: check-jsonschema vendor.github-workflows" \
   check-jsonschema --builtin-schema vendor.github-workflows Examples/CI/github/*.yml
+check ".github/workflows/ios.yml: check-jsonschema vendor.github-workflows" \
+  check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/ios.yml
 check "Examples/CI/gitlab/.gitlab-ci.yml: check-jsonschema vendor.gitlab-ci" \
   check-jsonschema --builtin-schema vendor.gitlab-ci Examples/CI/gitlab/.gitlab-ci.yml
 sed 's/  using: composite/  using: compost/' action.yml >"$work/action-broken.yml"
@@ -79,10 +81,18 @@ sed 's/          sarif: true/          sarif: true\n          shards: 4/' Exampl
   >"$project/.github/workflows/broken.yml"
 rejects "actionlint rejects an input that action.yml does not declare" in_dir "$project" \
   actionlint -pyflakes= .github/workflows/broken.yml
+# This repository's own macOS job (the iOS example on a simulator; it cannot run here).
+cp .github/workflows/ios.yml "$project/.github/workflows/ios.yml"
+check "actionlint (+ shellcheck) on .github/workflows/ios.yml" in_dir "$project" \
+  actionlint -pyflakes= .github/workflows/ios.yml
+sed 's/steps\.simulator\.outputs\.udid/steps.simulater.outputs.udid/' .github/workflows/ios.yml \
+  >"$project/.github/workflows/ios-broken.yml"
+rejects "actionlint rejects a step output read from a step id that does not exist" in_dir "$project" \
+  actionlint -pyflakes= .github/workflows/ios-broken.yml
 
 # --- shellcheck on the project's shell scripts ---
-check "shellcheck scripts/*.sh .ci/run Examples/CI/bazel/conform_test.sh" \
-  shellcheck scripts/*.sh .ci/run Examples/CI/bazel/conform_test.sh
+check "shellcheck scripts/*.sh .ci/run Examples/CI/bazel/conform_test.sh Examples/iOS/generate.sh" \
+  shellcheck scripts/*.sh .ci/run Examples/CI/bazel/conform_test.sh Examples/iOS/generate.sh
 
 # --- Bazel and Jenkins: syntax and structure only (no Bazel, no Jenkins here) ---
 check "Examples/CI/bazel: evaluated as Starlark (starlark-rust)" \
