@@ -30,7 +30,7 @@ extension ConformRunner {
                 let keys = exercise.unjudgedKeys.map { "'\($0)'" }.joined(separator: ", ")
                 warnings.append(
                     Diagnostic(.warning,
-                        "'\(id)' holds, but compared none of the trace's observations: it specifies none of \(keys) where the trace sees them",
+                        "'\(id)' holds, but compared none of the observations: it specifies none of \(keys) where the trace sees them",
                         at: location))
             }
             if actions > 0, exercise.moved == 0 {

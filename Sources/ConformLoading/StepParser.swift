@@ -101,10 +101,10 @@ struct StepParser {
     }
 
     static func undeclaredFieldMessage(_ name: String, declared: [String], hint: String) -> String {
-        let list = declared.isEmpty ? "it declares none" : "it declares \(declared.joined(separator: ", "))"
+        let list = declared.isEmpty ? "which declares none" : "which declares \(declared.joined(separator: ", "))"
         // `Suggestion.hint` lists the known words when none is near; they are listed here already.
         let suggestion = hint.hasPrefix(";") ? hint : ""
-        return "field '\(name)' is not in the trace's 'form:' (\(list))\(suggestion)"
+        return "field '\(name)' is not declared by 'form:' (\(list))\(suggestion)"
     }
 
     // MARK: - Observations

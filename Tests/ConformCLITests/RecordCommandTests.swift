@@ -101,6 +101,12 @@ struct RecordCommandTests {
         let output = try BinaryRunner.run(["record", "--policy", "one-handed", "--app", "A", "--output", file])
         #expect(output.status == 0)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "conform: 1\ntrace: empty\napp: A\npolicy: one-handed\nsteps: []\n")
+        // It does not say the empty trace conforms (issue 27 §5): run and lint refuse it.
+        #expect(output.stderr.contains("It has no steps, so it cannot be checked yet: record at least one step"))
+        #expect(!output.stderr.contains("It conforms"))
+        let run = try BinaryRunner.run(["run", file])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("\(file):5:1: error: a trace needs at least one step"))
     }
 
     @Test("usage errors exit 2: an unknown policy, a --form that is not a map")
