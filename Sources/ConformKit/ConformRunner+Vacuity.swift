@@ -3,11 +3,16 @@ import ConformCore
 extension ConformRunner {
     /// Warnings for the claims of a trace that hold without showing the behaviour they claim (Docs/Checking.md,
     /// "Vacuous claims"): a trace of observations only, or of actions only, and, per claim that holds, a
-    /// policy that compared none of its observations or that no action moved. Only a trace with a claim is
-    /// warned about: an unclaimed trace decides nothing. Warnings keep the exit status.
+    /// policy that compared none of its observations or that no action moved. Only a trace with a claim
+    /// that holds is warned about: an unclaimed trace decides nothing, and a broken claim is no vacuous
+    /// "holds". Warnings keep the exit status.
     /// - Parameter results: the trace's pairs, in the order of `policies`.
     static func vacuity(of trace: Trace, results: [PairResult], policies: [Policy]) -> [Diagnostic] {
-        guard results.contains(where: \.claimed), let first = trace.steps.first else { return [] }
+        let holds = results.contains { result in
+            guard result.claimed, case .pass = result.verdict else { return false }
+            return true
+        }
+        guard holds, let first = trace.steps.first else { return [] }
         let file = trace.file
         let start = SourceLocation(file: file, position: first.position)
         var warnings: [Diagnostic] = []

@@ -9,7 +9,7 @@ struct HostileInputRoundTwoTests {
         let scratch = try Scratch()
         let steps = (0..<20_000).map { "  - jmp\($0): 1\n" }.joined()
         try scratch.write("t/flood.yaml", "conform: 1\nsteps:\n" + steps)
-        try scratch.write("t/good.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n")
+        try scratch.write("t/good.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n  - see: { dismissed: true }\n")
         let output = try BinaryRunner.run(["run", "t"], in: scratch.url)
         #expect(output.status == 2)
         let lines = output.stdout.split(separator: "\n")
@@ -51,7 +51,7 @@ struct HostileInputRoundTwoTests {
     @Test("links out of the traced folder (to / and to a secret) are skipped with a warning; links inside are followed; cycles end")
     func links() throws {
         let scratch = try Scratch()
-        try scratch.write("t/a.yaml", "conform: 1\npolicy: one-handed\nsteps: [see: {}]\n")
+        try scratch.write("t/a.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n  - see: { dismissed: true }\n")
         try scratch.write("outside/secret.yaml", "conform: 1\nsteps:\n  - \"SECRET=hunter2\": 1\n")
         let t = scratch.url.appendingPathComponent("t")
         try FileManager.default.createDirectory(at: t.appendingPathComponent("sub"), withIntermediateDirectories: true)
@@ -176,7 +176,7 @@ struct HostileInputRoundTwoTests {
             "a.yaml",
             "conform: 1\nsteps:\n  - tap: Done\n    at: 12345678901234567890123456\n  - tap: Done\n    at: .nan\n  - tap: Done\n    at: 1e9\n")
         try scratch.write("b.yaml", "conform: 1\nsteps:\n  - layout: { window: 844.00000000000000000001, offset: 0, inset: 0 }\n")
-        try scratch.write("c.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - tap: Done\n    at: 3.25\n")
+        try scratch.write("c.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n    at: 3.25\n  - see: { dismissed: true }\n")
         let output = try BinaryRunner.run(["run", "."], in: scratch.url)
         #expect(output.status == 2)
         #expect(output.stdout.contains(

@@ -77,7 +77,7 @@ struct RecordCommandTests {
         let scratch = try Scratch()
         let (output, yaml, verdict) = try record(
             "one-handed", app: "Notes", form: "{ title: Milk }",
-            answers: ["tap", "jump: high", "see: { done: maybe }", "42", "note: nothing yet", "tap: Done", "note: greyed out", "evidence: /etc/passwd",
+            answers: ["tap", "jump: high", "see: { done: maybe }", "42", "edit: { titel: Eggs }", "note: nothing yet", "tap: Done", "note: greyed out", "evidence: /etc/passwd",
                 "evidence: shots/../../x.png", "{ tap: Done, evidence: ../up.png }", "evidence: shots/1.png",
             ],
             in: scratch)
@@ -86,6 +86,8 @@ struct RecordCommandTests {
         #expect(output.stderr.contains("not recorded: unknown verb 'jump'"))
         #expect(output.stderr.contains("not recorded: 'done' must be one of enabled, disabled, absent"))
         #expect(output.stderr.contains("not recorded: there is no action 42 in the menu"))
+        // The trace has a form: a field it does not declare would make a file that does not load (issue 27 §5).
+        #expect(output.stderr.contains("not recorded: field 'titel' is not declared by 'form:' (which declares title); did you mean 'title'? (column 9)"))
         #expect(output.stderr.contains("not recorded: there is no step yet to give a note to"))
         // Evidence stays beside the trace (issue 24): conform run reads nothing outside its folders.
         #expect(output.stderr.contains("not recorded: evidence is a path relative to the trace's folder, not an absolute path"))
