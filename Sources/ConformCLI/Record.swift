@@ -26,7 +26,8 @@ extension ConformCommand {
                 from the policy, and the recorder says where. The file is rewritten whole after every step, \
                 so Ctrl-C or the end of input never loses a complete step. Bad lines are explained and the \
                 question is asked again. Without a terminal or a pipe on standard input, the recorder reads \
-                the end of input at once and writes a trace with no steps.
+                the end of input at once and writes a trace with no steps, and says that it cannot be \
+                checked yet (conform run and lint refuse a trace without steps).
 
                 Exit status: 0 when the trace was written (whether or not it conforms); 2 on a usage error, \
                 an unknown id, a --policies file that does not load, or a file that cannot be written.
@@ -111,7 +112,7 @@ extension ConformCommand {
         private func formFields(_ library: PolicyLibrary) throws -> [String: Value] {
             guard let form else { return [:] }
             do {
-                return try library.load(yaml: "conform: 1\nform: \(form)\nsteps: []\n", file: "--form").form
+                return try library.load(yaml: "conform: 1\nform: \(form)\nsteps: [see: {}]\n", file: "--form").form
             } catch {
                 let reasons = error.diagnostics.map(\.message).joined(separator: "; ")
                 throw ValidationError("--form must be a YAML map of fields to values, e.g. '{ title: Milk }': \(reasons)")

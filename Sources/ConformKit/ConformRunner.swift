@@ -324,9 +324,11 @@ public struct ConformRunner: Sendable {
             id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count,
             steps: showsSteps ? trace.steps.map(StepSummary.init) : [], idPosition: trace.idPosition)
         var outcome = FileOutcome(summary: summary, results: results, errors: errors)
+        // Claims that hold without showing what they claim (an empty trace is a load problem already).
+        outcome.warnings = Self.vacuity(of: trace, results: results, policies: library.policies)
         // Only reports show evidence, so only a run that keeps steps reads it.
         if keepSteps {
-            outcome.warnings = Self.attachEvidence(
+            outcome.warnings += Self.attachEvidence(
                 trace, to: &outcome.results, confinement: evidenceFolders ?? EvidenceConfinement(paths: [file]))
             // Reports that mark a whole line (SARIF) get its length here, where the bytes are.
             // By position: filtering would copy every claimed pair to read a line number.

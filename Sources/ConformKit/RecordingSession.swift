@@ -159,13 +159,19 @@ public struct RecordingSession {
     /// A line in trace-step syntax, read as the step of a one-step trace, so that it means exactly
     /// what it means in a trace file; a problem's column is the line's own.
     private func parse(_ line: String) -> Result<Step, Problem> {
-        let prefix = "conform: 1\nsteps:\n  - "
+        // The trace's `form:` goes before the step, so that an edit of a field it does not declare is refused
+        // as in the file (the file would not load), and the step stays on the last line.
+        let form = recorder.trace.form
+        let declared = form.isEmpty
+            ? "" : "form: " + TraceYAML.record(form.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }) + "\n"
+        let stepLine = form.isEmpty ? 3 : 4
+        let prefix = "conform: 1\n" + declared + "steps:\n  - "
         let (trace, problems) = loader.load(Array((prefix + line + "\n").utf8), file: recorder.trace.file)
         if let step = trace?.steps.first, trace?.steps.count == 1 { return .success(step) }
         guard let problem = problems.first, !problem.message.contains("must be a map") else {
             return .failure(Problem("not an answer: type a menu number, a step such as `swipe: down`, an empty line, or `.`", at: .start))
         }
-        let column = problem.position.line == 3 ? " (column \(max(1, problem.position.column - 4)))" : ""
+        let column = problem.position.line == stepLine ? " (column \(max(1, problem.position.column - 4)))" : ""
         return .failure(Problem(problem.message + column, at: problem.position))
     }
 

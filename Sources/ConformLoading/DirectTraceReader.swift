@@ -137,13 +137,33 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             }
         }
         try close(children: pairs)
-        // `conform` and `steps` are required.
-        guard seen & 1 != 0, seen & (1 << 11) != 0 else { throw GiveUp() }
+        // `conform` and `steps` are required, and `steps` may not be empty.
+        guard seen & 1 != 0, seen & (1 << 11) != 0, !trace.steps.isEmpty else { throw GiveUp() }
+        // With a `form:`, a field it does not declare is a problem, wherever the `form:` stands in the file.
+        if seen & (1 << 10) != 0, !Self.namesOnlyDeclaredFields(trace) { throw GiveUp() }
         if seen & (1 << 1) == 0 { trace.id = TraceLoader.defaultID(for: file) }
         // One document, then the end: a second document is a problem.
         try expect(YAML_DOCUMENT_END_EVENT)
         try expect(YAML_STREAM_END_EVENT)
         return trace
+    }
+
+    /// Whether every edit and every `see: { form: }` of the trace names a field of its `form:` (`StepParser`).
+    private static func namesOnlyDeclaredFields(_ trace: Trace) -> Bool {
+        let form = trace.form
+        for step in trace.steps {
+            switch step.kind {
+            case .action(.edit(let edits)):
+                for edit in edits where form[edit.field] == nil { return false }
+            case .see(let observation):
+                for item in observation.items {
+                    guard item.key == "form", case .fields(let fields) = item.value else { continue }
+                    for field in fields where form[field.name] == nil { return false }
+                }
+            default: continue
+            }
+        }
+        return true
     }
 
     /// Which top-level key the current scalar is, by its index in `topLevelWords`.

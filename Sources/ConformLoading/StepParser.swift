@@ -3,6 +3,8 @@ import ConformCore
 /// Parses one step of a trace: exactly one verb key, plus optional `note`, `at` and `evidence`.
 struct StepParser {
     let vocabulary: KnownVocabulary
+    /// The fields the trace's `form:` declares, sorted; `nil` when it has no `form:` (then any field may be edited).
+    var declaredFields: [String]? = nil
 
     func parse(_ node: YNode, number: Int, problems: inout ProblemCollector) -> Step? {
         guard let pairs = problems.mapping(node, "step \(number)") else { return nil }
@@ -53,6 +55,7 @@ struct StepParser {
         switch verb {
         case "edit":
             if let pairs = node.mapping {
+                for pair in pairs { undeclared(pair.key, problems: &problems) }
                 let edits = FieldReader.values(pairs, problems: &problems).map { FieldEdit(field: $0.name, value: $0.value) }
                 guard !edits.isEmpty else {
                     problems.add("'edit' needs at least one field", at: node.position)
@@ -60,6 +63,7 @@ struct StepParser {
                 }
                 return .edit(edits)
             }
+            undeclared(node, problems: &problems)
             return problems.text(node, "'edit' (a field name or a map of fields to values)").map { .edit([FieldEdit(field: $0, value: nil)]) }
         case "tap": return problems.text(node, "'tap' (a button label)").map(Action.tap)
         case "swipe": return problems.text(node, "'swipe' (a direction, e.g. down)").map(Action.swipe)
@@ -87,6 +91,20 @@ struct StepParser {
         }
         for problem in firstProblems ?? [] { problems.add(problem.message, at: problem.position) }
         return nil
+    }
+
+    /// A problem at `node` when it names a field that the trace's `form:` does not declare: an edit of it
+    /// would count as a change for good, and a `see` of it would check nothing, so it is a misspelling.
+    private func undeclared(_ node: YNode, problems: inout ProblemCollector) {
+        guard let declaredFields, let name = node.scalarText, node.scalarValue != .null, !declaredFields.contains(name) else { return }
+        problems.add(Self.undeclaredFieldMessage(name, declared: declaredFields, hint: problems.hint(for: name, among: declaredFields)), at: node.position)
+    }
+
+    static func undeclaredFieldMessage(_ name: String, declared: [String], hint: String) -> String {
+        let list = declared.isEmpty ? "which declares none" : "which declares \(declared.joined(separator: ", "))"
+        // `Suggestion.hint` lists the known words when none is near; they are listed here already.
+        let suggestion = hint.hasPrefix(";") ? hint : ""
+        return "field '\(name)' is not declared by 'form:' (\(list))\(suggestion)"
     }
 
     // MARK: - Observations
@@ -121,7 +139,10 @@ struct StepParser {
             switch type {
             case .sheet: value = SheetReader.read(node, problems: &attempt).map(ObservedValue.sheet)
             case .fields:
-                value = attempt.mapping(node, "'\(key)'").map { .fields(FieldReader.values($0, problems: &attempt)) }
+                value = attempt.mapping(node, "'\(key)'").map { pairs in
+                    if key == "form" { for pair in pairs { undeclared(pair.key, problems: &attempt) } }
+                    return .fields(FieldReader.values(pairs, problems: &attempt))
+                }
             case .value(let expected):
                 value = ArgumentReader.scalar(node, type: expected, what: "'\(key)'", problems: &attempt).map(ObservedValue.scalar)
             }

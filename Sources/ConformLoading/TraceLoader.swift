@@ -26,6 +26,10 @@ public struct TraceLoader: Sendable {
         "settings",
     ]
 
+    /// The problem of a trace with `steps: []`, at its `steps:` key.
+    public static let noStepsMessage =
+        "a trace needs at least one step; with none it shows nothing, so no policy can hold on it"
+
     /// Loads a trace; the trace is `nil` when any problem was found.
     public func load(_ bytes: [UInt8], file: String) -> (trace: Trace?, problems: [Problem]) {
         if file.lowercased().hasSuffix(".json"), let rewrite = JSONSurrogates.rewrite(bytes) {
@@ -99,7 +103,14 @@ public struct TraceLoader: Sendable {
             problems.add("\(items.count) steps; a trace may have at most \(maximumSteps)", at: stepsNode.position)
             return nil
         }
-        let steps = StepParser(vocabulary: vocabulary)
+        // A claim checked on no step would hold on nothing: an empty trace is not evidence of any policy.
+        guard !items.isEmpty else {
+            let key = top.first { $0.key.scalarText == "steps" }?.key.position ?? stepsNode.position
+            problems.add(Self.noStepsMessage, at: key)
+            return nil
+        }
+        // With a `form:`, its fields are the form's: an edit or a `see: { form: }` of another field is a misspelling.
+        let steps = StepParser(vocabulary: vocabulary, declaredFields: top[key: "form"] == nil ? nil : trace.form.keys.sorted())
         for (index, item) in items.enumerated() {
             if let step = steps.parse(item, number: index + 1, problems: &problems) { trace.steps.append(step) }
         }

@@ -61,7 +61,10 @@ public struct RecordingTranscript: Sendable {
     /// - Parameter departure: where the trace departs from `policy`, if it does.
     public func closing(steps: Int, path: String, policy: String, departure: String?) -> String {
         var text = "\nWrote \(Plural.count(steps, "step")) to \(Terminal.printable(path)).\n"
-        if let departure {
+        if steps == 0 {
+            // A claim checked on no step holds on nothing: run and lint refuse such a trace.
+            text += terminal.yellow("It has no steps, so it cannot be checked yet") + ": record at least one step (conform run refuses a trace without steps)\n"
+        } else if let departure {
             text += terminal.yellow("It departs from '\(policy)'") + " " + Terminal.printable(departure) + "\n"
         } else {
             text += terminal.green("It conforms to '\(policy)'") + ". Check it with: conform run \(Terminal.printable(path))\n"

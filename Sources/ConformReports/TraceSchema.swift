@@ -78,7 +78,13 @@ public enum TraceSchema {
                             ("type", .string("object")), ("additionalProperties", ref("scalar")),
                         ])
                     ),
-                    ("steps", .object([("type", .string("array")), ("items", ref("step"))])),
+                    (
+                        "steps",
+                        .object([
+                            ("description", .string("What happened, in order: at least one step (an empty trace shows nothing).")),
+                            ("type", .string("array")), ("minItems", .number(1)), ("items", ref("step")),
+                        ])
+                    ),
                 ])
             ),
             (

@@ -57,7 +57,8 @@ public enum TraceYAML {
         "see: { " + observation.items.map { "\(string($0.key)): \(observed($0.value))" }.joined(separator: ", ") + " }"
     }
 
-    static func record(_ fields: [NamedValue]) -> String {
+    /// `{ NAME: VALUE, ... }` in flow style, as `form:` and `edit:` are written.
+    public static func record(_ fields: [NamedValue]) -> String {
         "{ " + fields.map { "\(string($0.name)): \(value($0.value))" }.joined(separator: ", ") + " }"
     }
 

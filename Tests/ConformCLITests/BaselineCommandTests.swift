@@ -362,7 +362,8 @@ struct BaselineCommandTests {
     func inapplicable() throws {
         let scratch = try Scratch()
         try scratch.write(
-            "kb.yaml", "conform: 1\ntrace: kb\napp: Demo\npolicy: [apple-reminders, keyboard-listener]\nsteps:\n  - see: { done: disabled }\n")
+            "kb.yaml",
+            "conform: 1\ntrace: kb\napp: Demo\npolicy: [apple-reminders, keyboard-listener]\nsteps:\n  - see: { done: disabled }\n  - swipe: down\n  - see: { dismissed: true }\n")
         let output = try BinaryRunner.run(["run", "kb.yaml", "--write-baseline", "b.yaml"], in: scratch.url)
         #expect(output.status == 0)
         #expect(

@@ -12,6 +12,8 @@ struct EvidenceCommandTests {
         steps:
           - see: { done: disabled }
             evidence: shots/4.png
+          - swipe: down
+          - see: { dismissed: true }
         """
     }
 

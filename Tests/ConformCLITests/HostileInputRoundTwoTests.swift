@@ -9,7 +9,7 @@ struct HostileInputRoundTwoTests {
         let scratch = try Scratch()
         let steps = (0..<20_000).map { "  - jmp\($0): 1\n" }.joined()
         try scratch.write("t/flood.yaml", "conform: 1\nsteps:\n" + steps)
-        try scratch.write("t/good.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n")
+        try scratch.write("t/good.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n  - see: { dismissed: true }\n")
         let output = try BinaryRunner.run(["run", "t"], in: scratch.url)
         #expect(output.status == 2)
         let lines = output.stdout.split(separator: "\n")
@@ -33,9 +33,9 @@ struct HostileInputRoundTwoTests {
     @Test("two traces with one id: the second is an error at its trace key naming the first file; the first is checked")
     func duplicateIDs() throws {
         let scratch = try Scratch()
-        try scratch.write("t/a.yaml", "conform: 1\ntrace: same\npolicy: one-handed\nsteps: []\n")
-        try scratch.write("t/b.yaml", "conform: 1\ntitle: B\ntrace: same\nsteps: []\n")
-        try scratch.write("t/same.yaml", "conform: 1\nsteps: []\n")
+        try scratch.write("t/a.yaml", "conform: 1\ntrace: same\npolicy: one-handed\nsteps: [see: {}]\n")
+        try scratch.write("t/b.yaml", "conform: 1\ntitle: B\ntrace: same\nsteps: [see: {}]\n")
+        try scratch.write("t/same.yaml", "conform: 1\nsteps: [see: {}]\n")
         let output = try BinaryRunner.run(["run", "t", "--format", "json"], in: scratch.url)
         #expect(output.status == 2)
         let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
@@ -51,7 +51,7 @@ struct HostileInputRoundTwoTests {
     @Test("links out of the traced folder (to / and to a secret) are skipped with a warning; links inside are followed; cycles end")
     func links() throws {
         let scratch = try Scratch()
-        try scratch.write("t/a.yaml", "conform: 1\npolicy: one-handed\nsteps: []\n")
+        try scratch.write("t/a.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n  - see: { dismissed: true }\n")
         try scratch.write("outside/secret.yaml", "conform: 1\nsteps:\n  - \"SECRET=hunter2\": 1\n")
         let t = scratch.url.appendingPathComponent("t")
         try FileManager.default.createDirectory(at: t.appendingPathComponent("sub"), withIntermediateDirectories: true)
@@ -136,7 +136,7 @@ struct HostileInputRoundTwoTests {
         try scratch.write(
             "t/a.json",
             #"{"conform": 1, "app": "Milk \ud83d\ude00", "policy": "one-handed", "steps": [{"tap": "Do\ud83d\ude00ne"}]}"#)
-        try scratch.write("t/b.json", #"{"conform": 1, "title": "bad \ud83d x", "steps": []}"#)
+        try scratch.write("t/b.json", #"{"conform": 1, "title": "bad \ud83d x", "steps": [{"see": {}}]}"#)
         let output = try BinaryRunner.run(["run", "t", "--format", "json"], in: scratch.url)
         let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
         let claimed = (document?["results"] as? [[String: Any]] ?? []).first { $0["claimed"] as? Bool == true }
@@ -156,7 +156,7 @@ struct HostileInputRoundTwoTests {
     func tags() throws {
         let scratch = try Scratch()
         try scratch.write("t/typed.yaml", "conform: !!int \"1\"\npolicy: one-handed\nform: !!map { title: !!str 123 }\nsteps:\n  - edit: { title: !!str 124 }\n  - see: { done: enabled, form: { title: \"124\" } }\n")
-        try scratch.write("t/binary.yaml", "conform: 1\ntitle: !!binary aGVsbG8=\nsteps: []\n")
+        try scratch.write("t/binary.yaml", "conform: 1\ntitle: !!binary aGVsbG8=\nsteps: [see: {}]\n")
         try scratch.write("t/wrong.yaml", "conform: 1\nsteps:\n  - see: { dismissed: !!bool \"yes\" }\n")
         try scratch.write("t/custom.yaml", "conform: 1\nsteps: !custom []\n")
         let output = try BinaryRunner.run(["run", "t"], in: scratch.url)
@@ -176,7 +176,7 @@ struct HostileInputRoundTwoTests {
             "a.yaml",
             "conform: 1\nsteps:\n  - tap: Done\n    at: 12345678901234567890123456\n  - tap: Done\n    at: .nan\n  - tap: Done\n    at: 1e9\n")
         try scratch.write("b.yaml", "conform: 1\nsteps:\n  - layout: { window: 844.00000000000000000001, offset: 0, inset: 0 }\n")
-        try scratch.write("c.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - tap: Done\n    at: 3.25\n")
+        try scratch.write("c.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n    at: 3.25\n  - see: { dismissed: true }\n")
         let output = try BinaryRunner.run(["run", "."], in: scratch.url)
         #expect(output.status == 2)
         #expect(output.stdout.contains(

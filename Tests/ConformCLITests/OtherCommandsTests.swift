@@ -69,7 +69,7 @@ struct OtherCommandsTests {
         let scratch = try Scratch()
         try scratch.write("conform.bash", try BinaryRunner.run(["--generate-completion-script", "bash"]).stdout)
         try scratch.write("mine/m.yaml", "conform: 1\npolicy: mine\ntitle: M\nstates: { a: { see: { done: enabled } } }\n")
-        try scratch.write("Traces/a.yaml", "conform: 1\nsteps: []\n")
+        try scratch.write("Traces/a.yaml", "conform: 1\nsteps: [see: {}]\n")
         let complete = """
             source ./conform.bash
             COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
@@ -184,7 +184,7 @@ struct OtherCommandsTests {
     @Test("a mistyped command gets a did-you-mean and exits 2, as a mistyped option does")
     func commandTypo() throws {
         let scratch = try Scratch()
-        try scratch.write("Traces/a.yaml", "conform: 1\nsteps: []\n")
+        try scratch.write("Traces/a.yaml", "conform: 1\nsteps: [see: {}]\n")
         let typo = try BinaryRunner.run(["rnu", "Traces"], in: scratch.url)
         #expect(typo.status == 2)
         #expect(
@@ -227,7 +227,7 @@ struct DiscoveryTests {
     @Test("a file named directly and through its directory is checked once")
     func dedupe() throws {
         let scratch = try Scratch()
-        try scratch.write("t/a.yaml", "conform: 1\nsteps: []\n")
+        try scratch.write("t/a.yaml", "conform: 1\nsteps: [see: {}]\n")
         let output = try BinaryRunner.run(["run", "t/a.yaml", "t", "./t/", "--format", "json"], in: scratch.url)
         #expect(output.stdout.contains("\"traces\": 1,"))
     }

@@ -77,7 +77,7 @@ struct RecordCommandTests {
         let scratch = try Scratch()
         let (output, yaml, verdict) = try record(
             "one-handed", app: "Notes", form: "{ title: Milk }",
-            answers: ["tap", "jump: high", "see: { done: maybe }", "42", "note: nothing yet", "tap: Done", "note: greyed out", "evidence: /etc/passwd",
+            answers: ["tap", "jump: high", "see: { done: maybe }", "42", "edit: { titel: Eggs }", "note: nothing yet", "tap: Done", "note: greyed out", "evidence: /etc/passwd",
                 "evidence: shots/../../x.png", "{ tap: Done, evidence: ../up.png }", "evidence: shots/1.png",
             ],
             in: scratch)
@@ -86,6 +86,8 @@ struct RecordCommandTests {
         #expect(output.stderr.contains("not recorded: unknown verb 'jump'"))
         #expect(output.stderr.contains("not recorded: 'done' must be one of enabled, disabled, absent"))
         #expect(output.stderr.contains("not recorded: there is no action 42 in the menu"))
+        // The trace has a form: a field it does not declare would make a file that does not load (issue 27 §5).
+        #expect(output.stderr.contains("not recorded: field 'titel' is not declared by 'form:' (which declares title); did you mean 'title'? (column 9)"))
         #expect(output.stderr.contains("not recorded: there is no step yet to give a note to"))
         // Evidence stays beside the trace (issue 24): conform run reads nothing outside its folders.
         #expect(output.stderr.contains("not recorded: evidence is a path relative to the trace's folder, not an absolute path"))
@@ -101,6 +103,12 @@ struct RecordCommandTests {
         let output = try BinaryRunner.run(["record", "--policy", "one-handed", "--app", "A", "--output", file])
         #expect(output.status == 0)
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "conform: 1\ntrace: empty\napp: A\npolicy: one-handed\nsteps: []\n")
+        // It does not say the empty trace conforms (issue 27 §5): run and lint refuse it.
+        #expect(output.stderr.contains("It has no steps, so it cannot be checked yet: record at least one step"))
+        #expect(!output.stderr.contains("It conforms"))
+        let run = try BinaryRunner.run(["run", file])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("\(file):5:1: error: a trace needs at least one step"))
     }
 
     @Test("usage errors exit 2: an unknown policy, a --form that is not a map")

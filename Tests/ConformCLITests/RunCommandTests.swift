@@ -138,7 +138,7 @@ struct RunCommandTests {
     @Test("a trace claiming an unknown policy is an error at the claim")
     func unknownClaim() throws {
         let scratch = try Scratch()
-        try scratch.write("a.yaml", "conform: 1\npolicy: [one-handed, one-hand]\nsteps: []\n")
+        try scratch.write("a.yaml", "conform: 1\npolicy: [one-handed, one-hand]\nsteps: [see: {}]\n")
         let output = try BinaryRunner.run(["run", "a.yaml"], in: scratch.url)
         #expect(output.status == 2)
         #expect(output.stdout.contains("a.yaml:2:22: error: the trace claims policy 'one-hand', which is not loaded; did you mean 'one-handed'?"))

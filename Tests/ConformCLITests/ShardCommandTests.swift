@@ -274,7 +274,7 @@ struct ShardCommandTests {
         try scratch.write("P/mine.yaml", Self.policy)
         // The same corpus and one file more: a shard of another run.
         try FileManager.default.copyItem(at: scratch.url.appendingPathComponent("T"), to: scratch.url.appendingPathComponent("U"))
-        try scratch.write("U/extra.yaml", "conform: 1\nsteps: []\n")
+        try scratch.write("U/extra.yaml", "conform: 1\nsteps: [see: {}]\n")
         let grown = try BinaryRunner.run(["run", "U", "--format", "json", "--shard", "2/3"], in: scratch.url)
         try grown.stdout.write(to: scratch.url.appendingPathComponent("grown.json"), atomically: true, encoding: .utf8)
 

@@ -59,7 +59,7 @@ enum ShardCorpus {
         try scratch.write("T/bad/values.yaml", "conform: 1\nsteps:\n  - see: { done: maybe }\n  - tapp: Done\n")
         try scratch.write("T/bad/syntax.yml", "not: [closed\n")
         try scratch.write("T/bad/claims.yaml", "conform: 1\npolicy: nope\nsteps:\n  - tap: Done\n")
-        try scratch.write("outside/o.yaml", "conform: 1\nsteps: []\n")
+        try scratch.write("outside/o.yaml", "conform: 1\nsteps: [see: {}]\n")
         try FileManager.default.createSymbolicLink(
             atPath: scratch.url.appendingPathComponent("T/link").path, withDestinationPath: "../outside")
     }

@@ -164,7 +164,8 @@ struct FormCheckingTests {
 
     @Test("an edit with no value counts as a change; an unnamed observation key is not checked")
     func bareEdit() throws {
-        let yaml = trace("  - see: {}\n  - edit: notes\n  - see: { done: enabled, form: { notes: anything } }\n")
+        // `notes` is declared: with a `form:`, an edit of a field it does not declare is a load error.
+        let yaml = trace("  - see: {}\n  - edit: notes\n  - see: { done: enabled, form: { notes: anything } }\n", form: "{ title: Milk, notes: \"\" }")
         #expect(summary(try check(yaml, against: "apple-calendar")) == "pass")
     }
 

@@ -67,7 +67,7 @@ struct TraceRecorderTests {
 
     @Test("every verb of the three vocabularies is written as the trace format reads it")
     func everyVerb() throws {
-        var form = TraceRecorder(trace: "f", note: "all form verbs", claims: ["one-handed", "makeitso"], form: ["title": "Milk"])
+        var form = TraceRecorder(trace: "f", note: "all form verbs", claims: ["one-handed", "makeitso"], form: ["title": "Milk", "notes": "", "count": 1])
         form.edit("title")
         form.edit(["title": "Oat milk", "notes": nil, "count": 2])
         form.tap("Done")
@@ -203,7 +203,7 @@ struct InProcessCheckTests {
 
     @Test("an unknown policy id is a problem with a suggestion; policy files load beside the built-ins")
     func policies() throws {
-        let trace = try builtIns.load(yaml: "conform: 1\nsteps: []\n", file: "t.yaml")
+        let trace = try builtIns.load(yaml: "conform: 1\nsteps: [see: {}]\n", file: "t.yaml")
         do {
             _ = try builtIns.check(trace, against: "apple-remindres")
             Issue.record("no error")

@@ -41,7 +41,9 @@ struct DirectTraceReaderTests {
           - tap: Done
           - see: { sheet: shown }
         """,
-        "conform: 1\npolicy: one-handed\nsteps: []\n",
+        "conform: 1\npolicy: one-handed\nsteps: [see: {}]\n",
+        "conform: 1\nsteps:\n  - edit: { anything: 1 }\n  - see: { form: { other: 2 } }\n",
+        "conform: 1\nsteps:\n  - edit: { title: Eggs }\n  - see: { form: { title: Eggs } }\nform: { title: Milk }\n",
         "{\"conform\": 1, \"steps\": [{\"tap\": \"Done\"}, {\"see\": {\"done\": \"enabled\"}}]}\n",
         "conform: 1.0\nsteps:\n- tap: 'null'\n- see: { sheet: { title: ~, actions: [] } }\n",
     ]
@@ -77,14 +79,19 @@ struct DirectTraceReaderTests {
             "conform: 1\nsteps:\n  - keyboard-show: { height: 3 }\n",
             "conform: 1\nsteps:\n  - see: { done: enabled, done: disabled }\n",
             "conform: 1\nsteps:\n  - tap: Done\n    note: a\n    note: b\n",
-            "conform: 1\nsteps: []\n---\nconform: 1\nsteps: []\n",
+            "conform: 1\nsteps: [see: {}]\n---\nconform: 1\nsteps: [see: {}]\n",
             "conform: 1\nsteps:\n  - tap: Done\n    swipe: down\n",
-            "conform: \"1\"\nsteps: []\n",
-            "conform: 1\nform: { a: 1, a: 2 }\nsteps: []\n",
+            "conform: \"1\"\nsteps: [see: {}]\n",
+            "conform: 1\nform: { a: 1, a: 2 }\nsteps: [see: {}]\n",
             "conform: 1\nsteps:\n  - see: { sheet: \"none\" }\n",
             "conform: 1\nsteps:\n  - see: { sheet: { actions: [{ role: cancel }] } }\n",
             "conform: 1\nsteps:\n  - edit: {}\n",
             "conform: 1\nsteps:\n  - tap:\n",
+            "conform: 1\nsteps: []\n",
+            "conform: 1\nform: { title: Milk }\nsteps:\n  - edit: { titel: Eggs }\n",
+            "conform: 1\nform: { title: Milk }\nsteps:\n  - edit: notes\n",
+            "conform: 1\nsteps:\n  - see: { form: { titl: Milk } }\nform: { title: Milk }\n",
+            "conform: 1\nform: {}\nsteps:\n  - edit: title\n",
             "conform: 1\n",
             "",
         ], sources)

@@ -132,9 +132,9 @@ struct FormatAdditionsTests {
 
     @Test("a trace's settings load as scalars; a policy reads them as settings.NAME, null when left out")
     func settings() throws {
-        let trace = try #require(loadTrace("conform: 1\nsettings: { interactiveDismissDisabled: true, mode: compact }\nsteps: []\n"))
+        let trace = try #require(loadTrace("conform: 1\nsettings: { interactiveDismissDisabled: true, mode: compact }\nsteps: [see: {}]\n"))
         #expect(trace.settings == ["interactiveDismissDisabled": .bool(true), "mode": .string("compact")])
-        #expect(traceProblems("conform: 1\nsettings: [a]\nsteps: []\n") == ["2:11: 'settings' (how the app is built, NAME: VALUE) must be a map, not a list"])
+        #expect(traceProblems("conform: 1\nsettings: [a]\nsteps: [see: {}]\n") == ["2:11: 'settings' (how the app is built, NAME: VALUE) must be a map, not a list"])
         let reads = """
             conform: 1
             policy: reads

@@ -39,7 +39,7 @@ struct TraceLoaderTests {
 
     @Test("the id defaults to the file name; a list of claims is accepted")
     func defaults() throws {
-        let trace = try #require(loadTrace("conform: 1\npolicy: [a, b]\nsteps: []\n"))
+        let trace = try #require(loadTrace("conform: 1\npolicy: [a, b]\nsteps: [see: {}]\n"))
         #expect(trace.id == "t")
         #expect(trace.claims.map(\.policy) == ["a", "b"])
     }
@@ -84,17 +84,59 @@ struct TraceLoaderTests {
     }
 
     @Test("version, steps and file-level shape are checked", arguments: [
-        ("steps: []\n", ["1:1: a trace needs 'conform: 1' (the format version)"]),
-        ("conform: 2\nsteps: []\n", ["1:10: unsupported format version '2'; this conform reads version 1"]),
+        ("steps: [see: {}]\n", ["1:1: a trace needs 'conform: 1' (the format version)"]),
+        ("conform: 2\nsteps: [see: {}]\n", ["1:10: unsupported format version '2'; this conform reads version 1"]),
         ("conform: 1\n", ["1:1: a trace needs 'steps', a list of actions and observations"]),
         ("- a\n- b\n", ["1:1: a trace must be a map, not a list"]),
         ("", ["1:1: the file is empty; a trace starts with 'conform: 1'"]),
-        ("conform: 1\nconform: 1\nsteps: []\n", ["2:1: duplicate key 'conform' (first at line 1, column 1)"]),
-        ("conform: 1\nsteps: []\n---\nconform: 1\n", ["3:1: a file holds one document; found a second one here"]),
+        ("conform: 1\nconform: 1\nsteps: [see: {}]\n", ["2:1: duplicate key 'conform' (first at line 1, column 1)"]),
+        ("conform: 1\nsteps: [see: {}]\n---\nconform: 1\n", ["3:1: a file holds one document; found a second one here"]),
         ("conform: 1\npolicy: p\ninitial: a\nstates: {}\n", ["1:1: this is a policy file, not a trace; load policies with --policies"]),
     ])
     func fileShape(yaml: String, expected: [String]) {
         #expect(traceProblems(yaml) == expected)
+    }
+
+    @Test("a trace without steps is an error at its steps: key (issue 27 §5)", arguments: [
+        ("conform: 1\nsteps: []\n", "2:1"),
+        ("conform: 1\npolicy: apple-reminders\nsteps:   [ ]\ntitle: t\n", "3:1"),
+        ("{\"conform\": 1, \"steps\": []}", "1:16"),
+    ])
+    func noSteps(yaml: String, place: String) {
+        #expect(traceProblems(yaml) == ["\(place): a trace needs at least one step; with none it shows nothing, so no policy can hold on it"])
+    }
+
+    @Test("with a form:, an edit or a see of a field it does not declare is an error at the field, with a did-you-mean", arguments: [
+        (
+            "conform: 1\nform: { title: Milk }\nsteps:\n  - edit: { titel: Milk and eggs }\n",
+            ["4:13: field 'titel' is not declared by 'form:' (which declares title); did you mean 'title'?"]
+        ),
+        (
+            "conform: 1\nform: { title: Milk, notes: \"\" }\nsteps:\n  - edit: note\n  - edit: { title: x, colour: red }\n",
+            [
+                "4:11: field 'note' is not declared by 'form:' (which declares notes, title); did you mean 'notes'?",
+                "5:23: field 'colour' is not declared by 'form:' (which declares notes, title)",
+            ]
+        ),
+        (
+            "conform: 1\nsteps:\n  - see: { form: { titl: Milk } }\nform: { title: Milk }\n",
+            ["3:20: field 'titl' is not declared by 'form:' (which declares title); did you mean 'title'?"]
+        ),
+        ("conform: 1\nform: {}\nsteps:\n  - edit: title\n", ["4:11: field 'title' is not declared by 'form:' (which declares none)"]),
+        // The flow map `{ text: Hello, world }` is two fields: the second is not declared (it was in Traces/ once).
+        (
+            "conform: 1\nform: { text: Hello }\nsteps:\n  - edit: { text: Hello, world }\n",
+            ["4:26: field 'world' is not declared by 'form:' (which declares text)"]
+        ),
+    ])
+    func undeclaredField(yaml: String, expected: [String]) {
+        #expect(traceProblems(yaml) == expected)
+    }
+
+    @Test("without a form:, any field may be edited and seen (an edit then counts as a change for good)")
+    func noForm() throws {
+        let trace = try #require(loadTrace("conform: 1\nsteps:\n  - edit: { title: Eggs }\n  - edit: notes\n  - see: { form: { title: Eggs } }\n"))
+        #expect(trace.steps.count == 3)
     }
 
     @Test("JSON is accepted, being YAML")
@@ -106,7 +148,7 @@ struct TraceLoaderTests {
 
     @Test("a quoted true is a string, and null differs from the empty string")
     func typing() throws {
-        let trace = try #require(loadTrace("conform: 1\nform: { a: \"true\", b: null, c: '' }\nsteps: []\n"))
+        let trace = try #require(loadTrace("conform: 1\nform: { a: \"true\", b: null, c: '' }\nsteps: [see: {}]\n"))
         #expect(trace.form == ["a": .string("true"), "b": .null, "c": .string("")])
     }
 
@@ -129,7 +171,7 @@ struct TraceLoaderTests {
             let refs = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
             yaml += "a\(level): &a\(level) [\(refs)]\n"
         }
-        yaml += "steps: []\n"
+        yaml += "steps: [see: {}]\n"
         let problems = traceProblems(yaml)
         #expect(problems.count == 1)
         #expect(problems.first?.contains("aliases expand to more than 100000 nodes") == true)

@@ -1,0 +1,71 @@
+/// How much of a trace a policy actually judged: a claim that holds on a trace whose observations the
+/// policy never compared, or whose actions never moved its model, holds without showing the behaviour
+/// it claims (Docs/Checking.md, "Vacuous claims").
+public struct Exercise: Sendable, Equatable {
+    /// Observation items (a key of a `see`, or one field of `see: { form: }`) compared with an expectation.
+    public var compared = 0
+    /// Actions that took one of the policy's transitions (an ignored action, a tap on a disabled button
+    /// and `present` take none).
+    public var moved = 0
+    /// Observation keys seen in the trace that the policy left unspecified wherever they were seen, in first-seen order.
+    public var unjudgedKeys: [String] = []
+
+    public init() {}
+}
+
+extension Checker {
+    /// Replays the trace as `check` does and counts what the policy judged, up to the end or the first
+    /// departure (meant for a pair that passes).
+    public static func exercise(_ trace: Trace, against policy: Policy) -> Exercise {
+        Replay(tables: policy.tables, recordsPath: false).exercise(trace)
+    }
+}
+
+extension Replay {
+    func exercise(_ trace: Trace) -> Exercise {
+        var model = ModelState(tables: tables, form: trace.form, settings: trace.settings)
+        var exercise = Exercise()
+        var judgedKeys: Set<String> = []
+        var seenKeys: [String] = []
+        replaying: for step in trace.steps {
+            let place = StepPlace(step)
+            do {
+                switch step.kind {
+                case .see(let observation):
+                    for item in observation.items {
+                        if !seenKeys.contains(item.key) { seenKeys.append(item.key) }
+                        let count = compares(item, model: &model)
+                        if count > 0 { judgedKeys.insert(item.key) }
+                        exercise.compared += count
+                    }
+                    guard try compare(observation, at: place, after: nil, of: trace.steps, model: &model) == nil else { return exercise }
+                case .action(let action):
+                    switch try perform(action, at: place, model: &model) {
+                    case .departed: return exercise
+                    case .took: exercise.moved += 1
+                    case .unchanged: break
+                    }
+                }
+            } catch {
+                break replaying
+            }
+        }
+        exercise.unjudgedKeys = seenKeys.filter { !judgedKeys.contains($0) }
+        return exercise
+    }
+
+    /// How many comparisons `compare` makes of this item in the model's current state.
+    private func compares(_ item: ObservedItem, model: inout ModelState) -> Int {
+        switch item.value {
+        case .fields(let seen):
+            return seen.filter { field in
+                guard let known = model.value(of: field.name) else { return false }
+                if case .opaque = known { return false }
+                return true
+            }.count
+        case .sheet, .scalar:
+            guard let index = model.index, tables.states[index].expectation(for: item.key) != nil else { return 0 }
+            return 1
+        }
+    }
+}
