@@ -79,12 +79,23 @@ let package = Package(
         // Test-only: a simulated device running small app models (written from BEHAVIOURS.md) in four
         // presentations (iOS 18 UIKit / SwiftUI, iOS 26 iPhone, iPad), behind XCUIDeclarations' SPI.
         .target(name: "XCUISimulator", dependencies: ["XCUIDeclarations"], path: "Tests/XCUISimulator", exclude: ["README.md"]),
-        // Helpers shared by the test targets (golden files).
+        // Helpers shared by the test targets (golden files). A regular target, so `swift build` of the whole package
+        // builds it too, where Swift Testing may not be importable (release): its Testing-dependent part is guarded.
         .target(name: "ConformTestSupport", path: "Tests/ConformTestSupport"),
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
         .testTarget(name: "ConformLoadingTests", dependencies: ["ConformLoading"]),
-        .testTarget(name: "ConformKitTests", dependencies: ["ConformKit", "ConformReports", "ConformResources", "ConformEmbedding", "ConformTestSupport"]),
-        .testTarget(name: "ConformReportsTests", dependencies: ["ConformReports", "ConformKit", "ConformLoading", "ConformTestSupport"]),
+        // Fixtures, goldens and schemas are read by path from the source tree, never bundled: excluded, so that
+        // the build neither copies them nor warns about them.
+        .testTarget(
+            name: "ConformKitTests",
+            dependencies: ["ConformKit", "ConformReports", "ConformResources", "ConformEmbedding", "ConformTestSupport"],
+            exclude: ["Goldens"]
+        ),
+        .testTarget(
+            name: "ConformReportsTests",
+            dependencies: ["ConformReports", "ConformKit", "ConformLoading", "ConformTestSupport"],
+            exclude: ["Fixtures", "Goldens", "Schemas"]
+        ),
         .testTarget(name: "ConformCLITests", dependencies: ["ConformCLI"]),
         .testTarget(name: "ConformAssertionsTests", dependencies: ["ConformAssertions", "ConformKit"]),
         .testTarget(name: "ConformRecordingTests", dependencies: ["ConformRecording"], exclude: ["Fixtures"]),

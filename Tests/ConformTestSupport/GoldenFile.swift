@@ -1,5 +1,9 @@
 import Foundation
+// ConformTestSupport is a regular target, so `swift build` of the whole package builds it, and a release build
+// cannot import Swift Testing (issue 27). The test targets, which use assertGolden, always can.
+#if canImport(Testing)
 import Testing
+#endif
 
 /// Golden files: long output compared with a reviewed copy in the repository. A missing golden is
 /// written (and the test fails, so that someone reviews it); `CONFORM_RECORD=1` rewrites goldens.
@@ -22,6 +26,7 @@ public enum GoldenFile {
     }
 }
 
+#if canImport(Testing)
 /// Compares `actual` with `Goldens/NAME` beside the calling test file, recording a test issue at the
 /// caller's line when they differ.
 public func assertGolden(
@@ -30,3 +35,4 @@ public func assertGolden(
     let url = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Goldens/\(name)")
     if let mismatch = try GoldenFile.mismatch(actual, at: url) { Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation) }
 }
+#endif
