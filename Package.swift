@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "XCUISimulator", dependencies: ["XCUIDeclarations"], path: "Tests/XCUISimulator", exclude: ["README.md"]),
         // Helpers shared by the test targets (golden files). A regular target, so `swift build` of the whole package
         // builds it too, where Swift Testing may not be importable (release): its Testing-dependent part is guarded.
-        .target(name: "ConformTestSupport", path: "Tests/ConformTestSupport"),
+        .target(name: "ConformTestSupport", dependencies: ["ConformCore"], path: "Tests/ConformTestSupport"),
         .testTarget(name: "ConformCoreTests", dependencies: ["ConformCore"]),
         .testTarget(name: "ConformLoadingTests", dependencies: ["ConformLoading"]),
         // Fixtures, goldens and schemas are read by path from the source tree, never bundled: excluded, so that

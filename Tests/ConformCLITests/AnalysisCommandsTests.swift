@@ -93,11 +93,28 @@ struct AnalysisCommandsTests {
         #expect(first["failsB"] as? Bool == true)
     }
 
-    @Test("run --coverage on the corpus: every pair of claimed policies of one domain, the differences its traces show, and how many tell them apart")
-    func differenceCoverage() throws {
-        let run = try BinaryRunner.run(["run", "Traces/", "--coverage", "--format", "json"])
-        #expect(run.status == 0)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    /// One run for both coverages: the keyboard pair's difference search takes ~10 s in a debug build.
+    @Test("run --coverage on the corpus: every transition of every built-in policy; every pair of claimed policies of one domain, the differences its traces show, and how many tell them apart")
+    func corpusCoverage() throws {
+        let scratch = try Scratch()
+        let output = scratch.url.appendingPathComponent("out")
+        let text = try BinaryRunner.run(["run", "Traces/", "--coverage", "--report", "json", "--output", output.path])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("Coverage (transitions the traces claiming each policy took)\n"))
+        #expect(!text.stdout.contains("not exercised"))
+        for (policy, count) in [("one-handed", 11), ("makeitso", 8), ("keyboard-listener", 12), ("iq-keyboard-manager", 16)] {
+            #expect(text.stdout.contains("\(count)/\(count) \(policy)\n"), "\(policy)")
+        }
+        #expect(text.stdout.contains("Where the claimed policies differ"))
+        // The corpus has traces that set an edit back (revert-then-swipe-asks, revert-then-done-saves),
+        // which is where one-handed's sticky flag and the value-compared policies part.
+        #expect(text.stdout.contains("  7/7 apple-sample vs one-handed: 10 traces tell them apart\n"))
+        // The keyboard traces (issue 15) show 11 of the 28 differences the search finds within its bound.
+        #expect(text.stdout.contains("  11/28 iq-keyboard-manager vs keyboard-listener: 15 traces tell them apart\n      not shown: "))
+
+        // The JSON report is the --format json document (RunCommandTests).
+        let json = try Data(contentsOf: output.appendingPathComponent("conform-report.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let pairs = try #require(document["differenceCoverage"] as? [[String: Any]])
         // 7 form policies: 21 pairs; 1 keyboard pair; 1 disclosure pair.
         #expect(pairs.count == 23)
@@ -105,13 +122,6 @@ struct AnalysisCommandsTests {
         #expect(contacts["differences"] as? Int == 3)
         #expect(contacts["shown"] as? Int == 3)
         #expect((contacts["tellingApart"] as? Int ?? 0) > 0)
-        let text = try BinaryRunner.run(["run", "Traces/", "--coverage"])
-        #expect(text.stdout.contains("Where the claimed policies differ"))
-        // The corpus has traces that set an edit back (revert-then-swipe-asks, revert-then-done-saves),
-        // which is where one-handed's sticky flag and the value-compared policies part.
-        #expect(text.stdout.contains("  7/7 apple-sample vs one-handed: 10 traces tell them apart\n"))
-        // The keyboard traces (issue 15) show 11 of the 28 differences the search finds within its bound.
-        #expect(text.stdout.contains("  11/28 iq-keyboard-manager vs keyboard-listener: 15 traces tell them apart\n      not shown: "))
     }
 
     @Test("--coverage: the generated suites of two policies show only some of their differences; compare's traces show them all")

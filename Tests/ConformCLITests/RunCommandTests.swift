@@ -254,15 +254,4 @@ struct CoverageCommandTests {
         #expect(uncovered.first == ["state": "editing", "action": "edit"])
         #expect(uncovered.contains(["state": "editing", "action": "swipe down [edited]"]))
     }
-
-    @Test("the example corpus covers every transition of every built-in policy")
-    func corpus() throws {
-        let output = try BinaryRunner.run(["run", "Traces/", "--coverage"])
-        #expect(output.status == 0)
-        #expect(output.stdout.contains("Coverage (transitions the traces claiming each policy took)\n"))
-        #expect(!output.stdout.contains("not exercised"))
-        for (policy, count) in [("one-handed", 11), ("makeitso", 8), ("keyboard-listener", 12), ("iq-keyboard-manager", 16)] {
-            #expect(output.stdout.contains("\(count)/\(count) \(policy)\n"), "\(policy)")
-        }
-    }
 }

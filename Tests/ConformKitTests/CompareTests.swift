@@ -19,7 +19,7 @@ struct CompareTests {
     func writtenTracesTellApart(a: String, b: String) throws {
         let policyA = try #require(builtIns.policy(id: a))
         let policyB = try #require(builtIns.policy(id: b))
-        let output = ComparisonOutput(result: PolicyComparison(policyA, policyB).compare(), a: policyA, b: policyB)
+        let output = ComparisonOutput(result: SharedComparisons.result(policyA, policyB), a: policyA, b: policyB)
         #expect(!output.result.differences.isEmpty, "built-in policies all differ somewhere")
         let files = output.traceFiles()
         #expect(!files.isEmpty)
