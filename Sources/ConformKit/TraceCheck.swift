@@ -121,7 +121,14 @@ extension TraceRecorder {
     /// Checks the recorded trace against the policy `id` as `conform run` would check its file: the
     /// YAML that `yaml()` writes is read back, so a step the trace format cannot hold is an error here
     /// too, and a departure's line is the line in that YAML.
+    ///
+    /// Messages name the trace's file once it has one (`write(to:)`, `file`); before, they name
+    /// `<trace 'ID', not written>`, with the line and column in `yaml()`, rather than a file that does not exist.
+    /// - Parameters:
+    ///   - id: the policy's id, e.g. `apple-reminders`.
+    ///   - library: where the policy is looked up: the built-in policies unless given.
+    /// - Throws: ``CheckProblem`` when no policy has that id, or when a step cannot be written as a trace.
     public func check(against id: String, in library: PolicyLibrary = .builtIn()) throws(CheckProblem) -> TraceCheck {
-        try library.check(yaml: yaml(), file: trace.file, against: id)
+        try library.check(yaml: yaml(), file: place, against: id)
     }
 }

@@ -49,6 +49,8 @@ public final class XCUITraceRecorder {
         self.recorder = TraceRecorder(
             trace: id, title: title, app: appName, platform: platform ?? DefaultPlatform.text, device: device,
             screen: screen, claims: claims, form: form)
+        // Messages name the file the trace goes to (a generated scenario writes it whatever happens).
+        self.recorder.file = traceFile.path
         self.app = app
         self.observer = observer
         self.saved = saved
