@@ -15,8 +15,12 @@ public struct TraceCheck: Sendable, CustomStringConvertible {
         stepTexts = trace.steps.map { StepSummary($0).text }
     }
 
+    /// The verdict: `pass`, `fail` with the departure, `inapplicable` with the reason, or `error`.
     public var verdict: Verdict { result.verdict }
+    /// The first departure when the trace departs from the policy (`verdict` is `fail`); `nil` otherwise.
+    /// Its `step`, `line`, `state`, `message`, `expected` and `observed` are those `conform run` reports.
     public var departure: Departure? { result.verdict.departure }
+    /// Whether the trace conforms to the policy (`verdict` is `pass`).
     public var passed: Bool {
         if case .pass = result.verdict { return true }
         return false
@@ -46,13 +50,16 @@ public struct TraceCheck: Sendable, CustomStringConvertible {
         return "at step \(departure.step)\(step), in state '\(departure.state)': \(departure.message)"
     }
 
+    /// The one-sentence `summary`.
     public var description: String { summary }
 }
 
 /// Why an in-process check could not be made: the policy is not loaded, or the trace does not load.
 public struct CheckProblem: Error, Sendable, CustomStringConvertible {
+    /// Each problem, located (`file:line:column`), as `conform run` prints it.
     public var diagnostics: [Diagnostic]
 
+    /// The problems, one per line, in the compiler's form.
     public var description: String { diagnostics.map(\.formatted).joined(separator: "\n") }
 }
 
