@@ -136,6 +136,6 @@ extension TraceRecorder {
     ///   - library: where the policy is looked up: the built-in policies unless given.
     /// - Throws: ``CheckProblem`` when no policy has that id, or when a step cannot be written as a trace.
     public func check(against id: String, in library: PolicyLibrary = .builtIn()) throws(CheckProblem) -> TraceCheck {
-        try library.check(yaml: yaml(), file: place, against: id)
+        try library.check(yaml: yaml(), file: trace.file, against: id)
     }
 }

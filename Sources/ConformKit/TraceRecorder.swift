@@ -18,13 +18,10 @@ import Foundation
 public struct TraceRecorder: Sendable {
     /// The trace recorded so far: its header and steps (`trace.steps`).
     public private(set) var trace: Trace
-    /// Whether `file` names a file: set by `write(to:)`, by setting `file`, and for a continued trace.
-    /// Until then, messages about the trace name its id, since `ID.yaml` does not exist.
-    private var fileIsNamed = false
 
     /// Starts a trace with its header and no step.
     /// - Parameters:
-    ///   - id: the trace id (`trace:`); the trace is written to `ID.yaml` unless `write(to:)` says where.
+    ///   - id: the trace id (`trace:`).
     ///   - title: what the trace shows, in a few words (`title:`).
     ///   - app: the app recorded (`app:`).
     ///   - platform: the system and its version, e.g. `iOS 17.4` (`platform:`).
@@ -41,30 +38,21 @@ public struct TraceRecorder: Sendable {
         settings: [String: Value] = [:]
     ) {
         trace = Trace(
-            id: id, file: id + ".yaml", title: title, app: app, platform: platform, device: device, screen: screen, recorded: recorded,
+            id: id, file: ClaimWording.unwrittenTrace(id), title: title, app: app, platform: platform, device: device, screen: screen, recorded: recorded,
             note: note, claims: claims.map { Claim(policy: $0, position: .start) }, form: form, settings: settings, steps: [])
     }
 
-    /// The path of the trace's file: `ID.yaml` until `write(to:)` writes it elsewhere. Set it to name the
-    /// file that the trace will be written to; messages then name it even before it is written.
+    /// The path of the trace's file, which messages about the trace name: set by `write(to:)`, or set it to
+    /// the file the trace will be written to. Until then it is `<trace 'ID', not written>` (the compiler's form
+    /// for text without a file, like `<stdin>`), so that no message names a file that does not exist.
     public var file: String {
         get { trace.file }
-        set {
-            trace.file = newValue
-            fileIsNamed = true
-        }
+        set { trace.file = newValue }
     }
 
     /// Continues a trace that was loaded or recorded before; messages name its `file`.
     public init(continuing trace: Trace) {
         self.trace = trace
-        fileIsNamed = true
-    }
-
-    /// What messages about the trace name: its file, or, while no file is named, `<trace 'ID', not written>`
-    /// (the compiler's form for text without a file, like `<stdin>`), whose line and column are those of `yaml()`.
-    var place: String {
-        fileIsNamed ? trace.file : ClaimWording.unwrittenTrace(trace.id)
     }
 
     // MARK: - Any step
