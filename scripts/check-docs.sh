@@ -9,8 +9,8 @@ modules=(ConformKit ConformRecording ConformAssertions ConformXCUITest)
 start=$(date +%s)
 for module in "${modules[@]}"; do
     # --disable-sandbox: the plugin runs docc, which the package manager's sandbox would stop writing.
-    swift package --disable-sandbox generate-documentation --target "$module" --warnings-as-errors \
-        --output-path ".build/docc/$module.doccarchive"
+    # The archive goes to .build/plugins/Swift-DocC/outputs/MODULE.doccarchive.
+    swift package --disable-sandbox generate-documentation --target "$module" --warnings-as-errors
 done
 python3 scripts/check-doc-comments.py "${modules[@]}"
 echo "check-docs: $(( $(date +%s) - start )) s for ${modules[*]}"
