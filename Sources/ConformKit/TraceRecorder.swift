@@ -38,8 +38,8 @@ public struct TraceRecorder: Sendable {
         settings: [String: Value] = [:]
     ) {
         trace = Trace(
-            id: id, file: ClaimWording.unwrittenTrace(id), title: title, app: app, platform: platform, device: device, screen: screen, recorded: recorded,
-            note: note, claims: claims.map { Claim(policy: $0, position: .start) }, form: form, settings: settings, steps: [])
+            id: id, file: ClaimWording.unwrittenTrace(id), title: title, app: app, platform: platform, device: device, screen: screen,
+            recorded: recorded, note: note, claims: claims.map { Claim(policy: $0, position: .start) }, form: form, settings: settings, steps: [])
     }
 
     /// The path of the trace's file, which messages about the trace name: set by `write(to:)`, or set it to
