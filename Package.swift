@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         // Markdown and HTML reports are rendered from Mustache templates in report-templates/.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        // `swift package generate-documentation`: the DocC catalogs of the library products (a plugin only; nothing links it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         // Plain values (traces, policies, run results), the expression language, the checker. No I/O, no dependency.

@@ -20,17 +20,23 @@ public struct CompactStrings: RandomAccessCollection, Sendable, Equatable {
     private var restarts: [Int] = []
     /// The last string's bytes, to find how much of it the next one shares.
     private var last: [UInt8] = []
+    /// How many strings the list holds.
     public private(set) var count = 0
 
+    /// An empty list.
     public init() {}
 
+    /// The strings of `strings`, in order.
     public init(_ strings: some Sequence<String>) {
         for string in strings { append(string) }
     }
 
+    /// The index of the first string: 0.
     public var startIndex: Int { 0 }
+    /// One past the index of the last string: `count`.
     public var endIndex: Int { count }
 
+    /// The string at `position`, decoded from the nearest restart.
     public subscript(position: Int) -> String {
         precondition(position >= 0 && position < count, "CompactStrings: index out of range")
         var string: [UInt8] = []
@@ -45,6 +51,7 @@ public struct CompactStrings: RandomAccessCollection, Sendable, Equatable {
         return String(decoding: string, as: UTF8.self)
     }
 
+    /// Adds `string` at the end, stored as the bytes it does not share with the string before it.
     public mutating func append(_ string: String) {
         var utf8 = Array(string.utf8)
         var shared = 0
@@ -74,10 +81,12 @@ public struct CompactStrings: RandomAccessCollection, Sendable, Equatable {
         }
     }
 
+    /// Adds every string of `strings` at the end, in order.
     public mutating func append(contentsOf strings: some Sequence<String>) {
         for string in strings { append(string) }
     }
 
+    /// Whether both lists hold the same strings in the same order.
     public static func == (a: CompactStrings, b: CompactStrings) -> Bool {
         a.count == b.count && a.elementsEqual(b)
     }

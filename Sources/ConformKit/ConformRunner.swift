@@ -6,7 +6,9 @@ import Foundation
 /// Runs conform over paths: discovers the trace files, loads each, checks it against every policy,
 /// and gathers the results. Never prints and never exits; the caller decides what to show.
 public struct ConformRunner: Sendable {
+    /// What to check and how: the paths and claims of `conform run`, and what the result keeps.
     public struct Options: Sendable {
+        /// The files and directories to check (directories recursively), as `conform run PATH ...` takes them.
         public var paths: [String]
         /// `--policy`: policies every trace claims (where the policy can read the trace).
         public var claims: [String]
@@ -39,6 +41,12 @@ public struct ConformRunner: Sendable {
         /// still means that the paths hold no trace at all: a shard dealt none is an empty run, not an error.
         public var shard: Shard? = nil
 
+        /// - Parameters:
+        ///   - paths: the files and directories to check.
+        ///   - claims: `--policy`: policies every trace claims.
+        ///   - keepSteps: keep the traces' steps in the result (for reports that show them).
+        ///   - recordPaths: record the transitions each claimed pair took; by default as `keepSteps`.
+        ///   - revealDifferences: `--coverage`: find which differences between policies each trace shows.
         public init(paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil, revealDifferences: Bool = false) {
             self.paths = paths
             self.claims = claims
@@ -48,11 +56,13 @@ public struct ConformRunner: Sendable {
         }
     }
 
+    /// The policies every trace is checked against.
     public let library: PolicyLibrary
     private let loader: TraceLoader
     /// `--coverage`'s memory of the pairs of points it compared (`RevealMemo`), one per worker thread.
     let memos = RevealMemoPool()
 
+    /// A runner that checks against the policies of `library`.
     public init(library: PolicyLibrary) {
         self.library = library
         self.loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
@@ -88,8 +98,12 @@ public struct ConformRunner: Sendable {
     /// `each` in file order (so that output never depends on scheduling), one batch at a time: memory
     /// holds one batch, not the run. A second trace with an id already seen is handed over as an error
     /// in its place (`TraceIDs`).
-    /// - Parameter prepare: work done on the worker thread for each outcome before it is handed over
-    ///   (e.g. serialising it), so that it runs in parallel too.
+    /// - Parameters:
+    ///   - options: what to check (`paths`, `claims`) and what to keep.
+    ///   - prepare: work done on the worker thread for each outcome before it is handed over
+    ///     (e.g. serialising it), so that it runs in parallel too.
+    ///   - each: called with each file's outcome, in file order, on the calling thread.
+    /// - Returns: how the run ended: the files checked, the errors that concern no one file, the baseline's ledger.
     public func run(
         _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (FileOutcome) -> Void
     ) -> Ending {
@@ -106,7 +120,12 @@ public struct ConformRunner: Sendable {
     /// order (`nil` for the outcome carrying the warnings found while looking for files): what a shard
     /// records, so that `conform merge` can put the shards' files back in order and admit them over the
     /// whole run. Broken claims are marked with `options.baseline` already.
-    /// - Parameter discovered: given the files the positions index, once, before any outcome.
+    /// - Parameters:
+    ///   - options: what to check (`paths`, `claims`, `shard`) and what to keep.
+    ///   - prepare: work done on the worker thread for each outcome before it is handed over.
+    ///   - discovered: given the files the positions index, once, before any outcome.
+    ///   - each: called with each outcome and its file's position in the whole run (`nil` for the lookup warnings).
+    /// - Returns: how the run ended.
     public func runIndexed(
         _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, discovered: (CompactStrings) -> Void = { _ in },
         each: (Int?, FileOutcome) -> Void

@@ -5,19 +5,26 @@ import Foundation
 /// Finds the input files under the paths a user gives: files as given, directories recursively
 /// (`.yaml`, `.yml`, `.json`, hidden entries skipped), in a stable sorted order.
 public enum FileDiscovery {
+    /// The file extensions taken as traces or policies in a directory: `yaml`, `yml` and `json`.
     public static let extensions: Set<String> = ["yaml", "yml", "json"]
 
+    /// The files found under the paths, and what went wrong finding them.
     public struct Found: Sendable {
         /// Kept for a whole run, so kept compactly (a few bytes a path, not a string each).
         public var files: CompactStrings
+        /// Paths that do not exist or cannot be listed, located at the path.
         public var diagnostics: [Diagnostic]
         /// Symbolic links not followed because they lead outside the paths given.
         public var warnings: [Diagnostic] = []
     }
 
-    /// - Parameter followLinks: follow symbolic links found inside directories wherever they lead; by
-    ///   default a link is followed only when its target lies within one of the paths given (a link
-    ///   to `/` or to a secret elsewhere is skipped, with a warning). Cycles are walked once either way.
+    /// The trace and policy files under `paths`: files as given, directories recursively, in a stable order.
+    /// - Parameters:
+    ///   - paths: files and directories, as the user gives them.
+    ///   - followLinks: follow symbolic links found inside directories wherever they lead; by
+    ///     default a link is followed only when its target lies within one of the paths given (a link
+    ///     to `/` or to a secret elsewhere is skipped, with a warning). Cycles are walked once either way.
+    /// - Returns: the files, sorted, and what went wrong finding them.
     public static func find(in paths: [String], followLinks: Bool = false) -> Found {
         var found = Found(files: CompactStrings(), diagnostics: [])
         var seen = Set<String>()
@@ -159,6 +166,8 @@ public enum FileReader {
         case changed
     }
 
+    /// The bytes of the file at `path`, or a diagnostic located at the file saying why it cannot be read
+    /// (missing, a directory, too large, unreadable, or changed while read).
     public static func read(_ path: String) -> Result<[UInt8], Diagnostic> {
         let location = SourceLocation(file: path, position: nil)
         return read(path, maximumBytes: maximumBytes).mapError { failure in

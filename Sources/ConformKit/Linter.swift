@@ -5,17 +5,23 @@ import ConformLoading
 /// Validates trace and policy files: every problem of every file, located (claims of policies that
 /// are not loaded included). Verdicts are not reported.
 public struct Linter: Sendable {
+    /// What `conform lint` found.
     public struct Result: Sendable {
+        /// Every problem of every file, located, in file order.
         public var diagnostics: [Diagnostic]
+        /// How many trace files were validated.
         public var traceFiles: Int
+        /// How many policy files were validated.
         public var policyFiles: Int
 
         /// 2 when anything is wrong, else 0.
         public var exitStatus: Int32 { diagnostics.contains { $0.severity == .error } ? 2 : 0 }
     }
 
+    /// The policies traces are validated against (their vocabulary and ids).
     public let library: PolicyLibrary
 
+    /// A linter that knows the policies of `library`.
     public init(library: PolicyLibrary) {
         self.library = library
     }

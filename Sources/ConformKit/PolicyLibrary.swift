@@ -13,6 +13,7 @@ public struct PolicyLibrary: Sendable {
     /// Per policy id, the FNV-1a hash of the file it was loaded from (policies made in code have none).
     private var sourceHashes: [String: String] = [:]
 
+    /// A library of policies made in code (sorted by id), with the problems found making them.
     public init(policies: [Policy], diagnostics: [Diagnostic] = []) {
         self.policies = policies.sorted { $0.id < $1.id }
         self.diagnostics = diagnostics
@@ -76,10 +77,12 @@ public struct PolicyLibrary: Sendable {
         policies.sort { $0.id < $1.id }
     }
 
+    /// The policy with this id, or `nil` when none is loaded.
     public func policy(id: String) -> Policy? {
         policies.first { $0.id == id }
     }
 
+    /// The ids of the loaded policies, sorted.
     public var ids: [String] { policies.map(\.id) }
 
     /// Which policies are loaded, as one value that `conform merge` compares between shards: the FNV-1a

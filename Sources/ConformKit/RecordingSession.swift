@@ -11,7 +11,9 @@ import ConformLoading
 /// annotate the step just recorded; `.`, which ends the trace. A departure is recorded as reported:
 /// the session says where the trace now departs from the policy.
 public struct RecordingSession {
+    /// The policy the recording claims, whose predictions and menu are offered.
     public let policy: Policy
+    /// The trace recorded so far.
     public private(set) var recorder: TraceRecorder
     /// The actions the policy allows now, in a fixed order: what a menu number picks.
     public private(set) var menu: [Action] = []
@@ -28,6 +30,7 @@ public struct RecordingSession {
     /// The action titles of the sheet the person last reported, in display order: offered as `choose`.
     private var seenTitles: [String] = []
 
+    /// What an answer did.
     public enum Outcome {
         /// A step was added; `departs` is set when this step made the trace depart from the policy.
         case recorded(Step, departs: TraceCheck?)
@@ -39,6 +42,11 @@ public struct RecordingSession {
         case rejected(String)
     }
 
+    /// A session that records into `recorder`, predicting from `policy`.
+    /// - Parameters:
+    ///   - policy: the policy the trace claims.
+    ///   - library: the loaded policies, whose vocabulary a typed step may use.
+    ///   - recorder: the trace's header (and any steps recorded before).
     public init(policy: Policy, library: PolicyLibrary, recorder: TraceRecorder) {
         self.policy = policy
         self.library = library
@@ -52,6 +60,9 @@ public struct RecordingSession {
     /// The control state the policy is in now.
     public var state: String { simulator.state(of: configuration) }
 
+    /// Takes one line of the person's answer: a menu number, an empty line, a step in trace syntax,
+    /// `note: TEXT`, `evidence: PATH` or `.`.
+    /// - Returns: what the line did; a rejected line changes nothing.
     public mutating func answer(_ line: String) -> Outcome {
         var text = Substring(line.trimmingWhitespace)
         if text == "." { return .finished }

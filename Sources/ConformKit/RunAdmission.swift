@@ -21,7 +21,10 @@ public struct RunAdmission: Sendable {
     }
 
     /// The outcome as the outputs get it (a duplicate id becomes an error), noted in the ledger.
-    /// - Parameter place: its file's place among the files given to `know(files:)`, if any.
+    /// - Parameters:
+    ///   - outcome: one file's outcome, as checked.
+    ///   - place: its file's place among the files given to `know(files:)`, if any.
+    /// - Returns: the outcome to hand to the outputs.
     public mutating func admit(_ outcome: FileOutcome, place: Int? = nil) -> FileOutcome {
         let admitted = ids.admit(outcome, place: place)
         ledger?.record(admitted)

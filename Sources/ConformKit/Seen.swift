@@ -4,8 +4,10 @@ import ConformReports
 /// One key of a `see` step, for `TraceRecorder.see(_:)`: `.done(.enabled)`, `.sheet(.none)`,
 /// `.dismissed(true)`, `.offset(202)`, `.indicators(false)`, or any key with `.key(_:_:)`.
 public struct Seen: Sendable {
+    /// The observation item this builds: the key, its value, no position.
     public var item: ObservedItem
 
+    /// Any observation key with any value, e.g. `Seen("sheet", .sheet(.none))`.
     public init(_ key: String, _ value: ObservedValue) {
         item = ObservedItem(key: key, value: value, position: .start)
     }
@@ -15,7 +17,12 @@ public struct Seen: Sendable {
 
     /// How a bar button is shown.
     public enum Button: String, Sendable {
-        case enabled, disabled, absent
+        /// Shown and tappable.
+        case enabled
+        /// Shown, greyed out.
+        case disabled
+        /// Not shown.
+        case absent
     }
 
     /// `done:` the confirming bar button.
@@ -54,14 +61,18 @@ public struct Seen: Sendable {
 
 /// An action of a sheet as seen: its title and, where the platform shows it, its role.
 public struct SheetAction: Sendable, ExpressibleByStringLiteral {
+    /// The action's title as shown.
     public var title: String
+    /// Its role (`destructive`, `cancel`), where the platform shows it; `nil` when not observed.
     public var role: SheetRole?
 
+    /// An action titled `title`, with its role when it is known.
     public init(_ title: String, role: SheetRole? = nil) {
         self.title = title
         self.role = role
     }
 
+    /// An action given by its title alone: `["Discard Changes", "Cancel"]`.
     public init(stringLiteral title: String) {
         self.init(title)
     }

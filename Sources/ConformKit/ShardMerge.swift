@@ -17,11 +17,12 @@ public struct ShardMerge: Sendable {
 
     /// Reads the shards' documents and checks that they make one whole run.
     /// - Parameters:
+    ///   - paths: the shards' JSON documents (`conform merge FILE ...`).
     ///   - version: this conform's version; shards made by another are refused.
     ///   - library: the policies loaded here; shards made with others are refused.
-    /// - Returns: the merged run, or `nil` and every reason it cannot be made (each at the file it concerns).
     ///   - baselineFiles: the merge's `--baseline` and `--write-baseline`: shards that left a baseline file
     ///     among the traces unchecked are refused unless it is one of these.
+    /// - Returns: the merged run, or `nil` and every reason it cannot be made (each at the file it concerns).
     public static func read(_ paths: [String], version: String, library: PolicyLibrary, baselineFiles: [String] = []) -> (ShardMerge?, [Diagnostic]) {
         var shards: [Shard] = []
         var problems: [Diagnostic] = []
@@ -59,6 +60,7 @@ public struct ShardMerge: Sendable {
     ///   - baseline: the run's `--baseline` (or `--write-baseline`); whatever the shards had, broken claims
     ///     are marked with this one only, and its files are not traces.
     ///   - writeBaseline: with `--write-baseline`, the file the new baseline goes to.
+    ///   - each: called with each outcome as the unsharded run would hand it, in the run's order.
     /// - Returns: what the run made of its baseline, when it has one.
     public func replay(
         keepSteps: Bool, recordPaths: Bool, baseline: BaselineMatcher? = nil, writeBaseline: String? = nil, each: (FileOutcome) -> Void
@@ -94,21 +96,31 @@ public struct ShardMerge: Sendable {
     public enum Refusal: Error, Equatable, CustomStringConvertible {
         /// The file could not be read; the reason as `FileReader` gives it.
         case unreadable(String)
+        /// The file is not JSON.
         case notJSON
+        /// The file is JSON, but not a conform document (no `"conform": 1`).
         case notConformDocument
         /// A conform document without `"shard"`.
         case unsharded
         /// `"shard"` or `"outcomes"` is not what a shard writes: where and what.
         case damaged(String)
+        /// The shard was made by another version of conform.
         case otherVersion(shard: String, version: String, current: String)
+        /// The shard checked other policies than those loaded for the merge (another fingerprint).
         case otherPolicies(shard: String, fingerprint: String, loaded: String)
+        /// The shard dealt files by another rule than the first shard.
         case otherSelection(shard: String, rule: String)
+        /// The shard is one of another number of shards than the first.
         case otherCount(shard: String, first: String, firstShard: String)
+        /// The shard saw another set of files than the first (another run).
         case otherRun(shard: String, files: Int, first: String, firstFiles: Int)
+        /// The shard ran with `--coverage` and the first did not, or the other way round.
         case otherCoverage(shard: String, coverage: Bool, first: String)
+        /// Two files are the same shard.
         case twice(shard: String, also: String)
         /// The shard left a baseline file among the traces unchecked; the merge has no such baseline.
         case baselineFile(shard: String, file: String)
+        /// Shards of the run are missing: which, of how many.
         case missing(shards: [String], count: Int)
         /// The shards agree on everything, yet their files are not each file of one run once.
         case notOneRun
@@ -116,6 +128,7 @@ public struct ShardMerge: Sendable {
         /// Where problems that concern no one file are said.
         public static let place = "conform merge"
 
+        /// The sentence `conform merge` prints for the refusal.
         public var description: String {
             switch self {
             case .unreadable(let reason):

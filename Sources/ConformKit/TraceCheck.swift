@@ -15,8 +15,12 @@ public struct TraceCheck: Sendable, CustomStringConvertible {
         stepTexts = trace.steps.map { StepSummary($0).text }
     }
 
+    /// The verdict: `pass`, `fail` with the departure, `inapplicable` with the reason, or `error`.
     public var verdict: Verdict { result.verdict }
+    /// The first departure when the trace departs from the policy (`verdict` is `fail`); `nil` otherwise.
+    /// Its `step`, `line`, `state`, `message`, `expected` and `observed` are those `conform run` reports.
     public var departure: Departure? { result.verdict.departure }
+    /// Whether the trace conforms to the policy (`verdict` is `pass`).
     public var passed: Bool {
         if case .pass = result.verdict { return true }
         return false
@@ -46,13 +50,16 @@ public struct TraceCheck: Sendable, CustomStringConvertible {
         return "at step \(departure.step)\(step), in state '\(departure.state)': \(departure.message)"
     }
 
+    /// The one-sentence `summary`.
     public var description: String { summary }
 }
 
 /// Why an in-process check could not be made: the policy is not loaded, or the trace does not load.
 public struct CheckProblem: Error, Sendable, CustomStringConvertible {
+    /// Each problem, located (`file:line:column`), as `conform run` prints it.
     public var diagnostics: [Diagnostic]
 
+    /// The problems, one per line, in the compiler's form.
     public var description: String { diagnostics.map(\.formatted).joined(separator: "\n") }
 }
 
@@ -121,6 +128,13 @@ extension TraceRecorder {
     /// Checks the recorded trace against the policy `id` as `conform run` would check its file: the
     /// YAML that `yaml()` writes is read back, so a step the trace format cannot hold is an error here
     /// too, and a departure's line is the line in that YAML.
+    ///
+    /// Messages name the trace's file once it has one (`write(to:)`, `file`); before, they name
+    /// `<trace 'ID', not written>`, with the line and column in `yaml()`, rather than a file that does not exist.
+    /// - Parameters:
+    ///   - id: the policy's id, e.g. `apple-reminders`.
+    ///   - library: where the policy is looked up: the built-in policies unless given.
+    /// - Throws: ``CheckProblem`` when no policy has that id, or when a step cannot be written as a trace.
     public func check(against id: String, in library: PolicyLibrary = .builtIn()) throws(CheckProblem) -> TraceCheck {
         try library.check(yaml: yaml(), file: trace.file, against: id)
     }

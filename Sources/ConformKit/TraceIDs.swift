@@ -29,7 +29,10 @@ public struct TraceIDs: Sendable {
     public var isEmpty: Bool { ids.isEmpty }
 
     /// The outcome as it is, or, for a trace whose id an earlier file has, an error in its place.
-    /// - Parameter place: the outcome's file's place among the files given to `init`, if it has one.
+    /// - Parameters:
+    ///   - outcome: one file's outcome, as checked.
+    ///   - place: the outcome's file's place among the files given to `init`, if it has one.
+    /// - Returns: the outcome, or the duplicate-id error in its place.
     public mutating func admit(_ outcome: FileOutcome, place: Int? = nil) -> FileOutcome {
         guard let trace = outcome.summary else { return outcome }
         // Compared with `==` as strings, as the dictionary did (canonically equivalent ids are one id);

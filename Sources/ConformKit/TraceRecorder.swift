@@ -16,25 +16,41 @@ import Foundation
 /// Every step method takes an optional `note`, `at` (seconds since the trace began) and `evidence`
 /// (a screenshot's path, relative to the trace file).
 public struct TraceRecorder: Sendable {
+    /// The trace recorded so far: its header and steps (`trace.steps`).
     public private(set) var trace: Trace
 
+    /// Starts a trace with its header and no step.
+    /// - Parameters:
+    ///   - id: the trace id (`trace:`).
+    ///   - title: what the trace shows, in a few words (`title:`).
+    ///   - app: the app recorded (`app:`).
+    ///   - platform: the system and its version, e.g. `iOS 17.4` (`platform:`).
+    ///   - device: the device, e.g. `iPhone 15` (`device:`).
+    ///   - screen: the screen recorded, e.g. `Edit reminder` (`screen:`).
+    ///   - recorded: when it was recorded, e.g. `2026-11-25` (`recorded:`).
+    ///   - note: anything a reader should know (`note:`).
+    ///   - claims: the ids of the policies the app claims to follow there (`policy:`).
+    ///   - form: the form's fields and their values when it opens (`form:`).
+    ///   - settings: how the screen is configured, e.g. `["interactiveDismissDisabled": true]` (`settings:`).
     public init(
         trace id: String, title: String? = nil, app: String? = nil, platform: String? = nil, device: String? = nil,
         screen: String? = nil, recorded: String? = nil, note: String? = nil, claims: [String] = [], form: [String: Value] = [:],
         settings: [String: Value] = [:]
     ) {
         trace = Trace(
-            id: id, file: id + ".yaml", title: title, app: app, platform: platform, device: device, screen: screen, recorded: recorded,
-            note: note, claims: claims.map { Claim(policy: $0, position: .start) }, form: form, settings: settings, steps: [])
+            id: id, file: ClaimWording.unwrittenTrace(id), title: title, app: app, platform: platform, device: device, screen: screen,
+            recorded: recorded, note: note, claims: claims.map { Claim(policy: $0, position: .start) }, form: form, settings: settings, steps: [])
     }
 
-    /// The path that messages about the trace name (`write(to:)` sets it).
+    /// The path of the trace's file, which messages about the trace name: set by `write(to:)`, or set it to
+    /// the file the trace will be written to. Until then it is `<trace 'ID', not written>` (the compiler's form
+    /// for text without a file, like `<stdin>`), so that no message names a file that does not exist.
     public var file: String {
         get { trace.file }
         set { trace.file = newValue }
     }
 
-    /// Continues a trace that was loaded or recorded before.
+    /// Continues a trace that was loaded or recorded before; messages name its `file`.
     public init(continuing trace: Trace) {
         self.trace = trace
     }
@@ -106,7 +122,10 @@ public struct TraceRecorder: Sendable {
 
     /// The kind of control that became first responder.
     public enum FocusKind: String, Sendable {
-        case textField, textView
+        /// A one-line text field (`UITextField`).
+        case textField
+        /// A multi-line text view (`UITextView`).
+        case textView
     }
 
     /// `focus: { bottom: B, kind: K }`: a control became first responder; B is its frame's maxY in the window.
@@ -173,6 +192,7 @@ public struct TraceRecorder: Sendable {
         see(Observation(items: items.map(\.item)), note: note, at: at, evidence: evidence)
     }
 
+    /// `see: { ... }`: an observation made elsewhere, e.g. by `ScreenObserver` from a UI snapshot.
     public mutating func see(_ observation: Observation, note: String? = nil, at: Double? = nil, evidence: String? = nil) {
         record(.see(observation), note: note, at: at, evidence: evidence)
     }
@@ -184,9 +204,14 @@ public struct TraceRecorder: Sendable {
         TraceWriter.yaml(trace)
     }
 
-    /// Writes the YAML to `path`, whole or not at all; the trace's `file` becomes that path.
+    /// Writes the YAML to `path`, whole or not at all (a temporary file, then a rename).
+    ///
+    /// It is `mutating` because it changes one thing: once the file is written, `file` becomes `path`, so
+    /// that `check(against:)`, ``TraceCheck/report`` and test failures name the file written, at the line
+    /// of the departing step in it. The steps are not changed; writing again rewrites the file whole.
+    /// - Throws: the file system's error when the file cannot be written; `file` is then left as it was.
     public mutating func write(to path: String) throws {
         try AtomicFile.write(yaml(), to: path)
-        trace.file = path
+        file = path
     }
 }

@@ -15,10 +15,13 @@ import ConformCore
 /// (no single faithful unit, with `faithfulOnly`) can go without changing how the trace fails, nor
 /// (without `faithfulOnly`) any run of up to `longestRun` consecutive steps.
 public struct TraceShrinker: Sendable {
+    /// The policy the trace fails, and must still fail the same way.
     public let policy: Policy
     /// Only cuts that keep the trace faithful to the recording.
     public var faithfulOnly: Bool
 
+    /// A shrinker for traces that fail `policy`; with `faithfulOnly`, only cuts that keep the trace true to
+    /// what was recorded.
     public init(policy: Policy, faithfulOnly: Bool = false) {
         self.policy = policy
         self.faithfulOnly = faithfulOnly

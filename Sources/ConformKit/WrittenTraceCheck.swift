@@ -8,6 +8,7 @@ import ConformLoading
 public struct WrittenTraceCheck {
     let loader: TraceLoader
 
+    /// A check that reads traces with the vocabulary of `library`'s policies.
     public init(library: PolicyLibrary) {
         loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
     }

@@ -1,9 +1,13 @@
 /// Which element to look for: by type, identifier or label; a part left `nil` matches anything.
 public struct ElementMatch: Hashable, Sendable, CustomStringConvertible {
+    /// The element type it must have; `nil`: any.
     public var kind: UIElementKind?
+    /// The accessibility identifier it must have; `nil`: any.
     public var identifier: String?
+    /// The accessibility label it must have; `nil`: any.
     public var label: String?
 
+    /// A match on each part given; a part left `nil` matches anything.
     public init(kind: UIElementKind? = nil, identifier: String? = nil, label: String? = nil) {
         self.kind = kind
         self.identifier = identifier
@@ -33,6 +37,7 @@ public struct ElementMatch: Hashable, Sendable, CustomStringConvertible {
         return true
     }
 
+    /// The match in words, as messages name it: `button label 'Done'`.
     public var description: String {
         var parts: [String] = []
         if let kind { parts.append(kind.rawValue) }

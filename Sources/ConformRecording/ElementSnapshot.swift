@@ -16,10 +16,12 @@ public struct ElementSnapshot: UIElementSnapshot, Codable, Hashable, Sendable {
     public var placeholderValue: String?
     public var isEnabled: Bool
     public var frame: UIRect
+    /// The child elements, as this concrete type (`children` in JSON).
     public var elements: [ElementSnapshot]
 
     public var children: [any UIElementSnapshot] { elements }
 
+    /// An element of type `elementType`; every other part has the JSON form's default.
     public init(
         _ elementType: UIElementKind, identifier: String = "", label: String = "", value: String? = nil,
         placeholderValue: String? = nil, isEnabled: Bool = true, frame: UIRect = .zero, children: [ElementSnapshot] = []
@@ -67,6 +69,7 @@ public struct ElementSnapshot: UIElementSnapshot, Codable, Hashable, Sendable {
         case type, identifier, label, value, placeholder, enabled, frame, children
     }
 
+    /// Reads the JSON form; a missing `type` or `frame`, or a value of the wrong kind, throws.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         elementType = try container.decode(UIElementKind.self, forKey: .type)
@@ -85,6 +88,7 @@ public struct ElementSnapshot: UIElementSnapshot, Codable, Hashable, Sendable {
         elements = try container.decodeIfPresent([ElementSnapshot].self, forKey: .children) ?? []
     }
 
+    /// Writes the JSON form, leaving out parts that have their default value.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(elementType, forKey: .type)

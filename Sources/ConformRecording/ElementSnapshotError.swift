@@ -2,13 +2,16 @@
 public struct ElementSnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The path to the offending value from the root element; empty for the document itself.
     public var path: String
+    /// What is wrong there.
     public var message: String
 
+    /// An error at `path` (empty: the document), saying `message`.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
+    /// `snapshot, PATH: MESSAGE` (or `snapshot: MESSAGE` for the document).
     public var description: String {
         path.isEmpty ? "snapshot: \(message)" : "snapshot, \(path): \(message)"
     }

@@ -39,6 +39,7 @@ extension ScreenObserver {
         /// Whether a cell shows a disclosure indicator. Default: `ScreenObserver.showsSystemChevron`.
         public var indicator: @Sendable (any UIElementSnapshot) -> Bool
 
+        /// Options whose every part has the default that fits a UIKit or SwiftUI edit form; give the parts that differ.
         public init(
             keys: [ObservationKey] = ObservationKey.formKeys,
             done: ElementMatch = .label("Done"),
@@ -70,9 +71,12 @@ extension ScreenObserver {
 
     /// A form field recorded under `form`: the text control with this identifier, under this name.
     public struct FormField: Hashable, Sendable {
+        /// The field's name in the trace (`form:` and `edit:`).
         public var name: String
+        /// The accessibility identifier of its text control in the app.
         public var identifier: String
 
+        /// The field `name`, found by the accessibility identifier `identifier`.
         public init(_ name: String, identifier: String) {
             self.name = name
             self.identifier = identifier
@@ -84,7 +88,9 @@ extension ScreenObserver {
     public enum LoneText: Hashable, Sendable {
         /// Record neither title nor message (they are then not checked).
         case unknown
+        /// Record the text as the sheet's title.
         case title
+        /// Record the text as the sheet's message.
         case message
     }
 
@@ -92,7 +98,9 @@ extension ScreenObserver {
     public struct SheetButton: Hashable, Sendable {
         /// The action's title: the button's label, or its identifier when the label is empty.
         public var title: String
+        /// The button's accessibility identifier; empty when none is set.
         public var identifier: String
+        /// The button's frame, in screen points.
         public var frame: UIRect
         /// The position in display order, from 0.
         public var index: Int
@@ -107,6 +115,7 @@ extension ScreenObserver {
         /// Whether the sheet is shown in a popover (iOS 26 iPhone, iPad): its cancel action has no button.
         public var isInPopover: Bool
 
+        /// A sheet action as the role rule sees it.
         public init(
             title: String, identifier: String = "", frame: UIRect, index: Int, count: Int, container: UIElementKind,
             isSetApart: Bool, isInPopover: Bool = false

@@ -3,8 +3,10 @@ import ConformCore
 /// Turns one UI snapshot into the observation of a `see` step. Pure and deterministic: the same snapshot
 /// and options always give the same observation, and nothing is read but the snapshot.
 public struct ScreenObserver: Sendable {
+    /// What is recorded and where it is looked for.
     public var options: Options
 
+    /// An observer with these options (by default, those of a UIKit or SwiftUI edit form).
     public init(options: Options = Options()) {
         self.options = options
     }
@@ -15,7 +17,9 @@ public struct ScreenObserver: Sendable {
     /// `saved` when `saved` is `nil`, `done` and `cancel` when a dialog is shown and no bar is in the snapshot
     /// (the form's bar is hidden behind the dialog, not gone). Once the form is dismissed (and `dismissed` is
     /// asked for) only `dismissed` and `saved` are recorded, because nothing else of the form is left to see.
-    /// - Parameter saved: whether the app persisted the edits; the UI cannot show it, the test supplies it.
+    /// - Parameters:
+    ///   - root: the application's snapshot (`XCUIApplication.snapshot()`, or an `ElementSnapshot`).
+    ///   - saved: whether the app persisted the edits; the UI cannot show it, the test supplies it.
     /// - Throws: `ScreenObserverError` when a debug hook or the disclosure cells asked for are not there.
     public func observe(_ root: any UIElementSnapshot, saved: Bool? = nil) throws(ScreenObserverError) -> Observation {
         let screen = Screen(root, bars: options.bars)

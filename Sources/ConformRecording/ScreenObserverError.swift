@@ -10,6 +10,7 @@ public enum ScreenObserverError: Error, Hashable, Sendable, CustomStringConverti
     /// Some visible disclosable cells show an indicator and some do not.
     case indicatorsDisagree(shown: [String], hidden: [String])
 
+    /// What was looked for and not found, in a sentence.
     public var description: String {
         switch self {
         case .hookMissing(let key, let identifier):

@@ -3,35 +3,65 @@
 /// The raw value of each case in `XCUIElement.ElementType` is in `xcuiRawValue` (from `XCUIElementTypes.h`):
 /// the iOS adapter converts with `init(xcuiRawValue:)`. Every other type reads as `.other`.
 public enum UIElementKind: String, CaseIterable, Codable, Hashable, Sendable {
+    /// Any type this enumeration does not name (`XCUIElement.ElementType.other`).
     case other
+    /// The application: the root of a snapshot.
     case application
+    /// A group of elements.
     case group
+    /// A window.
     case window
+    /// An action sheet.
     case sheet
+    /// An alert, or a confirmation dialog shown as one.
     case alert
+    /// A dialog.
     case dialog
+    /// A button.
     case button
+    /// A popover (a confirmation dialog on iOS 26 iPhone and on iPad).
     case popover
+    /// The software keyboard.
     case keyboard
+    /// A key of the keyboard.
     case key
+    /// A navigation bar, which holds a form's Done and Cancel.
     case navigationBar
+    /// A tab bar.
     case tabBar
+    /// A toolbar (SwiftUI may put toolbar items here).
     case toolbar
+    /// The status bar.
     case statusBar
+    /// A table (`UITableView`, a SwiftUI `List` or `Form` on older systems).
     case table
+    /// A collection view (a SwiftUI `List` or `Form` on newer systems).
     case collectionView
+    /// A segmented control.
     case segmentedControl
+    /// A switch (`UISwitch`).
     case `switch`
+    /// A toggle (SwiftUI's `Toggle`).
     case toggle
+    /// A link.
     case link
+    /// An image.
     case image
+    /// A search field.
     case searchField
+    /// A scroll view.
     case scrollView
+    /// A text label.
     case staticText
+    /// A one-line text field.
     case textField
+    /// A secure text field.
     case secureTextField
+    /// A date picker.
     case datePicker
+    /// A multi-line text view.
     case textView
+    /// A cell of a table or collection view.
     case cell
 
     /// The value of `XCUIElement.ElementType.rawValue` for this type.

@@ -44,11 +44,16 @@ extension UIElementSnapshot {
 
 /// A rectangle in points, as `CGRect` gives it (no CoreGraphics on Linux).
 public struct UIRect: Hashable, Sendable {
+    /// The left edge, in points.
     public var x: Double
+    /// The top edge, in points.
     public var y: Double
+    /// The width, in points.
     public var width: Double
+    /// The height, in points.
     public var height: Double
 
+    /// The rectangle with this origin and size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -59,9 +64,13 @@ public struct UIRect: Hashable, Sendable {
     /// The empty rectangle at the origin.
     public static let zero = UIRect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge: `x`.
     public var minX: Double { x }
+    /// The top edge: `y`.
     public var minY: Double { y }
+    /// The right edge: `x + width`.
     public var maxX: Double { x + width }
+    /// The bottom edge: `y + height`.
     public var maxY: Double { y + height }
 
     /// Whether the two rectangles share an area (touching edges do not count).

@@ -17,6 +17,12 @@ public enum ClaimWording {
         }
     }
 
+    /// How a message names a recorded trace that was never written: in the compiler's form for text
+    /// without a file (`<stdin>`), so that no one looks for a file that does not exist.
+    public static func unwrittenTrace(_ id: String) -> String {
+        "<trace '\(id)', not written>"
+    }
+
     /// `nil` when the claim holds.
     public static func parts(_ pair: PairResult) -> Parts? {
         switch pair.verdict {

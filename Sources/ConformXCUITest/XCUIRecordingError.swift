@@ -9,6 +9,7 @@ public enum XCUIRecordingError: Error, Hashable, Sendable, CustomStringConvertib
     /// `tapBarButton` found no button of that label in a navigation bar or toolbar.
     case noBarButton(label: String)
 
+    /// What could not be done, in a sentence for the test's failure.
     public var description: String {
         switch self {
         case .noSheetButton(let title, let role):

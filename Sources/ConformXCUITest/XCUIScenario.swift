@@ -15,7 +15,9 @@ import XCUIDeclarations
 /// values). The trace is written under `folder` whatever happens, so `conform run` can report it.
 @MainActor
 public final class XCUIScenario {
+    /// The policy the scenario was planned from, which the trace claims.
     public let policy: Policy
+    /// The policies the trace is checked against.
     public let library: PolicyLibrary
     /// The recorder underneath: the trace so far, the app, the observer.
     public let recorder: XCUITraceRecorder
@@ -43,8 +45,14 @@ public final class XCUIScenario {
     /// Opens the form (`open`) and records what it shows first.
     /// - Parameters:
     ///   - id: the trace id; the trace is written to `folder/ID.yaml`, its screenshots to `folder/ID/`.
+    ///   - title: what the scenario shows (`title:`).
     ///   - policyID: the policy the scenario was planned from, which the trace claims.
+    ///   - form: the form's fields when it opens (`form:`).
+    ///   - app: the app under test, launched.
     ///   - options: how the screen is read (the fields' identifiers, the form's identifier).
+    ///   - folder: where the trace and its screenshots go (`defaultFolder` unless given).
+    ///   - library: the policies the trace is checked against: the built-in ones unless given.
+    ///   - open: the team's function that brings the app to the form.
     /// - Throws: `XCUIScenarioError.unknownPolicy`, whatever `open` throws, or a departure at the first look.
     public init(
         trace id: String, title: String, policy policyID: String, form: [String: Value], app: XCUIApplication,
@@ -188,6 +196,7 @@ public final class XCUIScenario {
 /// The first step at which the app departed from the policy: thrown by `XCUIScenario`, so the UI test
 /// fails there. Its description is what `conform run` prints for the broken claim.
 public struct XCUIScenarioDeparture: Error, CustomStringConvertible {
+    /// The check of the trace up to the departing step: its verdict, departure and words.
     public let check: TraceCheck
     /// Where the trace was written.
     public let traceFile: String
@@ -195,11 +204,13 @@ public struct XCUIScenarioDeparture: Error, CustomStringConvertible {
     /// The departing step (1-based).
     public var step: Int? { check.departure?.step }
 
+    /// What `conform run` prints for the broken claim (its summary when it prints nothing).
     public var description: String { check.report.isEmpty ? check.summary : check.report }
 }
 
 /// What stops a generated scenario before the app is judged.
 public enum XCUIScenarioError: Error, CustomStringConvertible {
+    /// No loaded policy has this id.
     case unknownPolicy(String)
     /// The form has no field of that name in `observerOptions.fields`.
     case unknownField(String)
@@ -208,6 +219,7 @@ public enum XCUIScenarioError: Error, CustomStringConvertible {
     /// The trace so far could not be read back (a value the trace format cannot hold).
     case unreadable(String)
 
+    /// What stopped the scenario, in a sentence for the test's failure.
     public var description: String {
         switch self {
         case .unknownPolicy(let id): return "no policy '\(id)' is loaded"

@@ -35,11 +35,21 @@ public final class XCUITraceRecorder {
     public internal(set) var warnings: [String] = []
     var screenshotCount = 0
 
+    /// A recorder for `app`, whose trace will be written to `traceFile`; nothing is recorded yet.
     /// - Parameters:
     ///   - id: the trace id (`trace:`).
+    ///   - title: what the trace shows (`title:`).
+    ///   - app: the app under test.
+    ///   - appName: the app's name in the trace (`app:`).
+    ///   - platform: default: the device's system name and version, e.g. `iOS 26.1` (none off a device).
+    ///   - device: the device's name (`device:`).
+    ///   - screen: the screen recorded (`screen:`).
     ///   - claims: the policies the app claims to follow (`policy:`).
     ///   - form: the field values when the form opens (`form:`).
-    ///   - platform: default: the device's system name and version, e.g. `iOS 26.1` (none off a device).
+    ///   - observer: how a snapshot becomes an observation.
+    ///   - traceFile: where the trace will be written; messages name it from the start.
+    ///   - screenshots: the folder for a screenshot per observation; `nil`: none is taken.
+    ///   - saved: whether the app persisted the edits, when the test knows (`saved`).
     public init(
         trace id: String, title: String? = nil, app: XCUIApplication, appName: String? = nil,
         platform: String? = nil, device: String? = nil, screen: String? = nil, claims: [String] = [],
@@ -49,6 +59,8 @@ public final class XCUITraceRecorder {
         self.recorder = TraceRecorder(
             trace: id, title: title, app: appName, platform: platform ?? DefaultPlatform.text, device: device,
             screen: screen, claims: claims, form: form)
+        // Messages name the file the trace goes to (a generated scenario writes it whatever happens).
+        self.recorder.file = traceFile.path
         self.app = app
         self.observer = observer
         self.saved = saved

@@ -1,5 +1,6 @@
 import ConformAssertions
 import ConformKit
+import Foundation
 import Testing
 import XCTest
 
@@ -57,8 +58,70 @@ final class XCTestAssertionTests: XCTestCase {
         XCTAssertEqual(recorded.first?.line, line)
         XCTAssertEqual(recorded.first?.file.hasSuffix("AssertionHelperTests.swift"), true)
         XCTAssertEqual(recorded.first?.description.contains(expectedFailure), true, recorded.first?.description ?? "")
-        // The lines conform run prints follow, with the place in compiler form.
-        XCTAssertEqual(recorded.first?.description.contains("swipe.yaml:9:5: error: 'apple-reminders' departs at step 3"), true)
+        // The lines conform run prints follow, with the place in compiler form: the trace was never written,
+        // so no file is named, but the trace id (line and column are those of `recorder.yaml()`).
+        XCTAssertEqual(
+            recorded.first?.description.contains("\n<trace 'swipe', not written>:9:5: error: 'apple-reminders' departs at step 3"),
+            true, recorded.first?.description ?? "")
+        XCTAssertEqual(recorded.first?.description.contains("swipe.yaml"), false)
+    }
+
+    func testAFailureNamesTheFileOnceTheTraceIsWritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-assertions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("swipe.yaml").path
+        var recorder = remindersSwipe(blocked: true)
+        try recorder.write(to: path)
+        capture { assertConforms(recorder, to: "apple-reminders") }
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertEqual(recorded.first?.description.contains("\n\(path):9:5: error: 'apple-reminders' departs at step 3"), true)
+    }
+
+    func testAssertDepartsHoldsAtTheStepOfTheDeparture() {
+        capture {
+            assertDeparts(remindersSwipe(blocked: true), from: "apple-reminders", atStep: 3)
+            assertDeparts(remindersSwipe(blocked: true).trace, from: "apple-reminders", atStep: 3)
+            assertDeparts(remindersSwipe(blocked: true), from: "apple-reminders")
+        }
+        XCTAssertEqual(recorded.count, 0, recorded.map(\.description).joined(separator: "\n"))
+    }
+
+    func testAssertDepartsFailsWithTheVerdictWhenTheTraceConforms() {
+        let line = #line + 1
+        capture { assertDeparts(remindersSwipe(blocked: false), from: "apple-reminders", atStep: 3) }
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertEqual(recorded.first?.line, line)
+        XCTAssertEqual(recorded.first?.file.hasSuffix("AssertionHelperTests.swift"), true)
+        XCTAssertEqual(
+            recorded.first?.description.contains("expected a departure from 'apple-reminders' at step 3, but 'swipe' conforms to 'apple-reminders'"),
+            true, recorded.first?.description ?? "")
+    }
+
+    func testAssertDepartsFailsWithTheVerdictWhenTheTraceDepartsElsewhere() {
+        let line = #line + 1
+        capture { assertDeparts(remindersSwipe(blocked: true).trace, from: "apple-reminders", atStep: 5) }
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertEqual(recorded.first?.line, line)
+        XCTAssertEqual(recorded.first?.description.contains("expected a departure from 'apple-reminders' at step 5, but " + expectedFailure), true,
+            recorded.first?.description ?? "")
+    }
+
+    func testAssertDepartsFailsWhenThePolicyCannotJudgeTheTrace() {
+        var recorder = TraceRecorder(trace: "keys", app: "Notes")
+        recorder.keyboardShow(height: 336)
+        capture { assertDeparts(recorder, from: "apple-reminders") }
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertEqual(
+            recorded.first?.description.contains("expected a departure from 'apple-reminders', but 'apple-reminders' cannot judge 'keys': "), true,
+            recorded.first?.description ?? "")
+    }
+
+    func testAssertDepartsFailsOnAnUnknownPolicy() {
+        capture { assertDeparts(remindersSwipe(blocked: true), from: "apple-remindres", atStep: 3) }
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertEqual(recorded.first?.description.contains("the trace could not be checked:\n"), true)
+        XCTAssertEqual(recorded.first?.description.contains("did you mean 'apple-reminders'?"), true)
     }
 
     func testAConformingTraceRecordsNothing() {
@@ -93,5 +156,52 @@ struct SwiftTestingExpectationTests {
     @Test("a conforming trace records no issue")
     func conformingCheck() {
         expectConforms(remindersSwipe(blocked: false), to: "apple-reminders")
+    }
+
+    @Test("expectDeparts records no issue when the trace departs at that step, or at all when no step is given")
+    func departsAsExpected() {
+        expectDeparts(remindersSwipe(blocked: true), from: "apple-reminders", atStep: 3)
+        expectDeparts(remindersSwipe(blocked: true).trace, from: "apple-reminders", atStep: 3)
+        expectDeparts(remindersSwipe(blocked: true), from: "apple-reminders")
+    }
+
+    @Test("expectDeparts records one issue, at the line of the call, saying that the trace conforms")
+    func departsButConforms() {
+        let line = #line + 2
+        withKnownIssue {
+            expectDeparts(remindersSwipe(blocked: false), from: "apple-reminders", atStep: 3)
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "AssertionHelperTests.swift"
+                && issue.comments.first?.rawValue
+                    == "expected a departure from 'apple-reminders' at step 3, but 'swipe' conforms to 'apple-reminders'"
+        }
+    }
+
+    @Test("expectDeparts records one issue naming where the trace departs instead")
+    func departsElsewhere() {
+        let line = #line + 2
+        withKnownIssue {
+            expectDeparts(remindersSwipe(blocked: true).trace, from: "apple-reminders", atStep: 5)
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && (issue.comments.first?.rawValue.hasPrefix("expected a departure from 'apple-reminders' at step 5, but " + expectedFailure) ?? false)
+        }
+    }
+
+    @Test("expectDeparts records one issue when the policy cannot judge the trace, or is unknown")
+    func departsUnjudged() {
+        var recorder = TraceRecorder(trace: "keys", app: "Notes")
+        recorder.keyboardShow(height: 336)
+        withKnownIssue {
+            expectDeparts(recorder, from: "apple-reminders")
+        } matching: { issue in
+            issue.comments.first?.rawValue.hasPrefix("expected a departure from 'apple-reminders', but 'apple-reminders' cannot judge 'keys': ")
+                ?? false
+        }
+        withKnownIssue {
+            expectDeparts(recorder, from: "apple-remindres")
+        } matching: { issue in
+            issue.comments.first?.rawValue.hasPrefix("the trace could not be checked:\n") ?? false
+        }
     }
 }

@@ -47,6 +47,11 @@ public struct Departure: Sendable {
     public var position: TextPosition
     /// The policy's control state when the departure happened.
     public var state: String
+    /// The line of the departing step in its trace file (1-based; `position.line`), as Docs and the
+    /// terminal name it.
+    public var line: Int { position.line }
+    /// The column where the departing step's `- ` list item starts (1-based; `position.column`).
+    public var column: Int { position.column }
     /// The step through which the trace must be read to show the departure: `step`, except for a sheet
     /// missing after an action, which the observation at `shownAt` shows (`conform shrink` keeps it).
     public var shownAt: Int

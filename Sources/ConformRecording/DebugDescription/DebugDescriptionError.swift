@@ -8,6 +8,7 @@ public enum DebugDescriptionError: Error, Hashable, Sendable, CustomStringConver
     /// `line` starts like an element line but cannot be read: a frame that is not four numbers, fields run together.
     case malformed(line: Int, reason: String)
 
+    /// Where the text could not be read, and why.
     public var description: String {
         switch self {
         case .noElements:

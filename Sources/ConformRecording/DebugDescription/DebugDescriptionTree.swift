@@ -8,6 +8,7 @@ public struct DebugDescriptionTree: Hashable, Sendable {
     /// Lines inside the tree that are not element lines (an author's `...later cells omitted`), left out.
     public var skipped: [SkippedLine]
 
+    /// A tree as read: its root, whether the root was supplied, and the lines left out.
     public init(root: ElementSnapshot, rootSupplied: Bool, skipped: [SkippedLine]) {
         self.root = root
         self.rootSupplied = rootSupplied
@@ -16,9 +17,12 @@ public struct DebugDescriptionTree: Hashable, Sendable {
 
     /// A line of the tree that was left out, with its number (from 1) and its text, trimmed.
     public struct SkippedLine: Hashable, Sendable {
+        /// The line's number in the text, from 1.
         public var line: Int
+        /// The line's text, trimmed.
         public var text: String
 
+        /// A left-out line: its number and its text.
         public init(line: Int, text: String) {
             self.line = line
             self.text = text
