@@ -71,36 +71,19 @@ extension ConformCommand {
             var recorder = TraceRecorder(
                 trace: id, title: title, app: app, platform: platform, screen: screen, claims: [policy.id], form: fields)
             recorder.file = output
-            var session = RecordingSession(policy: policy, library: library, recorder: recorder)
+            let session = RecordingSession(policy: policy, library: library, recorder: recorder)
             let writer = RecordingWriter(path: output)
             try writer.save(session.recorder)
             RecordingWriter.announceOnInterrupt(path: output)
 
-            let transcript = RecordingTranscript(terminal: Terminal(fileDescriptor: STDERR_FILENO))
-            func turn() -> String {
-                transcript.turn(
-                    number: session.recorder.trace.steps.count + 1, policy: policy.id, state: session.state,
-                    prediction: session.prediction, menu: session.menu)
+            var conversation = RecordingConversation(
+                session: session, transcript: RecordingTranscript(terminal: Terminal(fileDescriptor: STDERR_FILENO)), app: app,
+                path: output, save: writer.save)
+            say(conversation.opening())
+            while let line = readLine(strippingNewline: true), let text = try conversation.reply(line) {
+                say(text)
             }
-            say(transcript.opening(policy: policy.id, app: app, path: output) + turn())
-            reading: while let line = readLine(strippingNewline: true) {
-                switch session.answer(line) {
-                case .finished:
-                    break reading
-                case .rejected(let reason):
-                    say(transcript.rejected(reason))
-                case .annotated(let step):
-                    try writer.save(session.recorder)
-                    say(transcript.annotated(step) + turn())
-                case .recorded(let step, let departs):
-                    try writer.save(session.recorder)
-                    say(transcript.recorded(step, policy: policy.id, departure: departs.map { $0.place ?? $0.summary }) + turn())
-                }
-            }
-            say(
-                transcript.closing(
-                    steps: session.recorder.trace.steps.count, path: output, policy: policy.id,
-                    departure: session.departure.map { $0.place ?? $0.summary }))
+            say(conversation.closing())
         }
 
         /// Conversation goes to standard error (through the one printer): standard output stays free.
