@@ -51,7 +51,7 @@ public struct RecordingConversation {
     public func closing() -> String {
         transcript.closing(
             steps: session.recorder.trace.steps.count, path: path, policy: session.policy.id,
-            departure: session.departure.map { $0.place ?? $0.summary })
+            departure: session.departure.map { $0.place ?? $0.summary }, unanswered: session.question)
     }
 
     /// The question that stands: one the session asks first, else the turn's prediction and menu.

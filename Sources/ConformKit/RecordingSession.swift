@@ -122,6 +122,10 @@ public struct RecordingSession {
     }
 
     private mutating func giveTitle(_ title: String) -> Outcome {
+        // A number here is a menu pick typed too early far more often than a button's title.
+        if Int(title) != nil {
+            return .rejected("'\(title)' looks like a menu number: type the title the screen shows (the menu comes back once the titles are given)")
+        }
         // The title goes into the file: it must read back as itself, as any typed step must.
         if !title.isEmpty, case .failure(let problem) = parse("choose: " + TraceYAML.string(title)) { return .rejected(problem.message) }
         guard var asked = titles else { return .rejected("there is no title to give now") }

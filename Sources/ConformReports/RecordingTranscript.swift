@@ -80,9 +80,19 @@ public struct RecordingTranscript: Sendable {
         "  " + terminal.red("not recorded:") + " " + Terminal.printable(reason) + "\n" + (question ?? "> ")
     }
 
-    /// - Parameter departure: where the trace departs from `policy`, if it does.
-    public func closing(steps: Int, path: String, policy: String, departure: String?) -> String {
+    /// - Parameters:
+    ///   - departure: where the trace departs from `policy`, if it does.
+    ///   - unanswered: the question the recording ended on, whose steps were not written.
+    public func closing(steps: Int, path: String, policy: String, departure: String?, unanswered: RecordingQuestion? = nil) -> String {
         var text = "\nWrote \(Plural.count(steps, "step")) to \(Terminal.printable(path)).\n"
+        switch unanswered {
+        case .observation(let before)?, .title(_, _, _, let before?)?:
+            text += terminal.yellow("Not written") + ": \(Self.pickText(before)), asked before what the screen showed was given\n"
+        case .title?:
+            text += terminal.yellow("Not written") + ": the sheet whose titles were asked\n"
+        case nil:
+            break
+        }
         if steps == 0 {
             // A claim checked on no step holds on nothing: run and lint refuse such a trace.
             text += terminal.yellow("It has no steps, so it cannot be checked yet") + ": record at least one step (conform run refuses a trace without steps)\n"

@@ -38,6 +38,7 @@ struct RecordingSessionTests {
         guard case .title(.destructive, 1, 2, nil)? = session.question else { Issue.record("\(String(describing: session.question))"); return }
         #expect(Self.rejection(session.answer("")) == "type the title the screen shows on the sheet's destructive action (an empty line gives none)")
         #expect(Self.rejection(session.answer("(destructive action)"))?.hasPrefix("'(destructive action)' is how the recorder names a role") == true)
+        #expect(Self.rejection(session.answer("1")) == "'1' looks like a menu number: type the title the screen shows (the menu comes back once the titles are given)")
         guard case .asked = session.answer("\"Delete\"") else { Issue.record("a title was not taken"); return }
         guard case .title(.cancel, 2, 2, nil)? = session.question else { Issue.record("\(String(describing: session.question))"); return }
         #expect(Self.rejection(session.answer("Delete")) == "another action of this sheet is titled 'Delete' already: type the title of the cancel action")
@@ -69,6 +70,17 @@ struct RecordingSessionTests {
         #expect(Self.steps(session).hasSuffix("  - swipe: down\n  - see:\n      sheet:\n        actions:\n          - { title: Delete, role: destructive }\n          - { title: Keep, role: cancel }\n"))
         var ending = try Self.session("apple-reminders", Self.atSheet + [""])
         guard case .finished = ending.answer(".") else { Issue.record("'.' did not end"); return }
+        let transcript = RecordingTranscript(terminal: Terminal(colours: false))
+        #expect(transcript.closing(steps: 4, path: "t.yaml", policy: "apple-reminders", departure: nil, unanswered: ending.question) == """
+
+            Wrote 4 steps to t.yaml.
+            Not written: the sheet whose titles were asked
+            It conforms to 'apple-reminders'. Check it with: conform run t.yaml
+
+            """)
+        let picked = try Self.session("apple-reminders", ["", "1", "3"])
+        #expect(transcript.closing(steps: 2, path: "t.yaml", policy: "apple-reminders", departure: nil, unanswered: picked.question)
+            .contains("\nNot written: `swipe: down`, asked before what the screen showed was given\n"))
     }
 
     @Test("a menu action picked before the prediction is answered records the observation first, then the action")
