@@ -13,6 +13,9 @@ public struct RecordingConversation {
     /// Keeps the trace (the command rewrites its file); called after every step recorded or annotated.
     private let save: (TraceRecorder) throws -> Void
 
+    /// - Parameters:
+    ///   - app: the app under test, as the greeting names it.
+    ///   - save: keeps the trace; called after every step recorded or annotated.
     public init(session: RecordingSession, transcript: RecordingTranscript, app: String, path: String, save: @escaping (TraceRecorder) throws -> Void) {
         self.session = session
         self.transcript = transcript

@@ -74,6 +74,7 @@ public struct RecordingSession {
         return picked.map { .observation(before: $0) }
     }
 
+    /// Takes one line of the person's: see the type's documentation for what a line may be.
     public mutating func answer(_ line: String) -> Outcome {
         var text = Substring(line.trimmingWhitespace)
         if text == "." { return .finished }

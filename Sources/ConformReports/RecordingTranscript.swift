@@ -140,6 +140,7 @@ public struct RecordingTranscript: Sendable {
         return lines
     }
 
+    /// Whether a sheet in `observation` names an action by the placeholder of its role, `(destructive action)`.
     public static func hasPlaceholder(_ observation: Observation) -> Bool {
         observation.items.contains { item in
             guard case .sheet(.details(_, _, let actions?, _)) = item.value else { return false }
