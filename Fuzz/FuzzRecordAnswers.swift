@@ -1,6 +1,9 @@
 // libFuzzer target: `conform record`'s answer lines. Each input line is answered to a session on the
-// one-handed policy; whatever is typed, the trace recorded so far reads back as a trace without a
-// problem (a bad line is refused, never written), once it has a step. Built by scripts/fuzz.sh.
+// one-handed policy (whose sheets have titles) and to one on apple-reminders (whose sheet is known by
+// roles only, so an empty line there asks for titles); whatever is typed, the trace recorded so far
+// reads back as a trace without a problem (a bad line is refused, never written), once it has a step,
+// and holds no placeholder title (a prediction is never written as what the screen showed). Built by
+// scripts/fuzz.sh.
 import ConformCore
 import ConformKit
 import ConformLoading
@@ -17,19 +20,39 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutable
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecordAnswers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    guard let policy = library.policy(id: "one-handed") else { return 0 }
-    let recorder = TraceRecorder(trace: "fuzz", app: "Fuzz", claims: ["one-handed"], form: ["name": "Steve"])
-    var session = RecordingSession(policy: policy, library: library, recorder: recorder)
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
-        if case .finished = session.answer(String(line)) { break }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64)
+    for (id, form) in [("one-handed", "name"), ("apple-reminders", "title")] {
+        guard let policy = library.policy(id: id) else { continue }
+        let recorder = TraceRecorder(trace: "fuzz", app: "Fuzz", claims: [id], form: [form: "Steve"])
+        var session = RecordingSession(policy: policy, library: library, recorder: recorder)
+        for line in lines {
+            if case .finished = session.answer(String(line)) { break }
+        }
+        readsBack(session.recorder)
     }
+    return 0
+}
+
+private func readsBack(_ recorder: TraceRecorder) {
     let loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
-    let (trace, problems) = loader.load(Array(session.recorder.yaml().utf8), file: "fuzz.yaml")
+    let (trace, problems) = loader.load(Array(recorder.yaml().utf8), file: "fuzz.yaml")
     // A trace without steps is written (the recording may go on) but cannot be checked yet: that is its one problem.
-    if session.recorder.trace.steps.isEmpty {
+    if recorder.trace.steps.isEmpty {
         precondition(trace == nil && problems.map(\.message) == [TraceLoader.noStepsMessage], "an empty recording: \(problems.map(\.message))")
-        return 0
+        return
     }
     precondition(trace != nil && problems.isEmpty, "the recorded trace does not read back: \(problems.map(\.message))")
-    return 0
+    for step in trace?.steps ?? [] {
+        switch step.kind {
+        case .action(.choose(let title)):
+            precondition(!PolicySimulator.isPlaceholder(title), "a placeholder was chosen at step \(step.number)")
+        case .see(let observation):
+            for item in observation.items {
+                guard case .sheet(.details(_, _, let actions?, _)) = item.value else { continue }
+                precondition(!actions.contains { PolicySimulator.isPlaceholder($0.title) }, "a placeholder was seen at step \(step.number)")
+            }
+        default:
+            continue
+        }
+    }
 }

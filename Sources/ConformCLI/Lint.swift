@@ -23,7 +23,8 @@ extension ConformCommand {
             let problems = result.diagnostics.filter { $0.severity == .error }.count
             console.line(
                 CommandWording.lintSummary(
-                    traceFiles: result.traceFiles, policyFiles: result.policyFiles, problems: problems, terminal: console.terminal))
+                    traceFiles: result.traceFiles, policyFiles: result.policyFiles, problems: problems,
+                    warnings: result.diagnostics.count - problems, terminal: console.terminal))
             throw ExitCode(result.exitStatus)
         }
     }

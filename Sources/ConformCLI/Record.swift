@@ -14,8 +14,12 @@ extension ConformCommand {
                 claims policy ID. Each turn prints (to standard error) what the policy predicts the screen \
                 shows now and a numbered menu of the actions it allows. Answer one line at a time:
 
-                  NUMBER          the action of that number in the menu
-                  (empty line)    the screen shows what the policy predicts: record it
+                  NUMBER          the action of that number in the menu; while a prediction
+                                  is unanswered, what the screen showed is asked first
+                  (empty line)    the screen shows what the policy predicts: record it;
+                                  where it names a sheet action by its role only, as in
+                                  "(destructive action)", the title the screen shows is
+                                  asked for each
                   STEP            a step in trace syntax: `swipe: down`,
                                   `edit: { title: Milk }`, `see: { done: enabled }`
                   note: TEXT      a note on the step just recorded
@@ -23,7 +27,8 @@ extension ConformCommand {
                   .               the trace is complete (so is the end of input)
 
                 Record what the screen really shows: when it differs from the prediction, the trace departs \
-                from the policy, and the recorder says where. The file is rewritten whole after every step, \
+                from the policy, and the recorder says where. A prediction is never written as an observation: \
+                a title in the placeholder form is refused (conform lint warns at one in a trace). The file is rewritten whole after every step, \
                 so Ctrl-C or the end of input never loses a complete step. Bad lines are explained and the \
                 question is asked again. Without a terminal or a pipe on standard input, the recorder reads \
                 the end of input at once and writes a trace with no steps, and says that it cannot be \
@@ -71,36 +76,19 @@ extension ConformCommand {
             var recorder = TraceRecorder(
                 trace: id, title: title, app: app, platform: platform, screen: screen, claims: [policy.id], form: fields)
             recorder.file = output
-            var session = RecordingSession(policy: policy, library: library, recorder: recorder)
+            let session = RecordingSession(policy: policy, library: library, recorder: recorder)
             let writer = RecordingWriter(path: output)
             try writer.save(session.recorder)
             RecordingWriter.announceOnInterrupt(path: output)
 
-            let transcript = RecordingTranscript(terminal: Terminal(fileDescriptor: STDERR_FILENO))
-            func turn() -> String {
-                transcript.turn(
-                    number: session.recorder.trace.steps.count + 1, policy: policy.id, state: session.state,
-                    prediction: session.prediction, menu: session.menu)
+            var conversation = RecordingConversation(
+                session: session, transcript: RecordingTranscript(terminal: Terminal(fileDescriptor: STDERR_FILENO)), app: app,
+                path: output, save: writer.save)
+            say(conversation.opening())
+            while let line = readLine(strippingNewline: true), let text = try conversation.reply(line) {
+                say(text)
             }
-            say(transcript.opening(policy: policy.id, app: app, path: output) + turn())
-            reading: while let line = readLine(strippingNewline: true) {
-                switch session.answer(line) {
-                case .finished:
-                    break reading
-                case .rejected(let reason):
-                    say(transcript.rejected(reason))
-                case .annotated(let step):
-                    try writer.save(session.recorder)
-                    say(transcript.annotated(step) + turn())
-                case .recorded(let step, let departs):
-                    try writer.save(session.recorder)
-                    say(transcript.recorded(step, policy: policy.id, departure: departs.map { $0.place ?? $0.summary }) + turn())
-                }
-            }
-            say(
-                transcript.closing(
-                    steps: session.recorder.trace.steps.count, path: output, policy: policy.id,
-                    departure: session.departure.map { $0.place ?? $0.summary }))
+            say(conversation.closing())
         }
 
         /// Conversation goes to standard error (through the one printer): standard output stays free.

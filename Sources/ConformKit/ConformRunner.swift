@@ -343,8 +343,9 @@ public struct ConformRunner: Sendable {
             id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count,
             steps: showsSteps ? trace.steps.map(StepSummary.init) : [], idPosition: trace.idPosition)
         var outcome = FileOutcome(summary: summary, results: results, errors: errors)
-        // Claims that hold without showing what they claim (an empty trace is a load problem already).
-        outcome.warnings = Self.vacuity(of: trace, results: results, policies: library.policies)
+        // Claims that hold without showing what they claim (an empty trace is a load problem already), and
+        // titles that are predictions.
+        outcome.warnings = Self.vacuity(of: trace, results: results, policies: library.policies) + Self.placeholderTitles(in: trace)
         // Only reports show evidence, so only a run that keeps steps reads it.
         if keepSteps {
             outcome.warnings += Self.attachEvidence(

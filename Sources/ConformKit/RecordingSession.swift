@@ -10,13 +10,18 @@ import ConformLoading
 /// an empty line, which records the predicted observation; `note: TEXT` or `evidence: PATH`, which
 /// annotate the step just recorded; `.`, which ends the trace. A departure is recorded as reported:
 /// the session says where the trace now departs from the policy.
+///
+/// The trace holds what the screen showed, never a prediction: where the predicted sheet names an
+/// action by its role only (`(destructive action)`), accepting it asks for the title the screen shows;
+/// and a menu action picked while the prediction is unanswered is recorded after the observation it
+/// was taken on, which is asked first (`question`).
 public struct RecordingSession {
     /// The policy the recording claims, whose predictions and menu are offered.
     public let policy: Policy
     /// The trace recorded so far.
     public private(set) var recorder: TraceRecorder
     /// The actions the policy allows now, in a fixed order: what a menu number picks.
-    public private(set) var menu: [Action] = []
+    public private(set) var menu: [RecordingMenuItem] = []
     /// What the policy predicts the screen shows after the latest action (or at the start), until
     /// the person answers it.
     public private(set) var prediction: Observation?
@@ -29,13 +34,21 @@ public struct RecordingSession {
     private var configuration: Configuration
     /// The action titles of the sheet the person last reported, in display order: offered as `choose`.
     private var seenTitles: [String] = []
+    /// A menu action picked while the prediction was unanswered: recorded once the observation is.
+    private var picked: RecordingMenuItem?
+    /// The predicted observation while the person gives the titles its sheet names by role only.
+    private var titles: PredictedSheetTitles?
 
     /// What an answer did.
     public enum Outcome {
-        /// A step was added; `departs` is set when this step made the trace depart from the policy.
-        case recorded(Step, departs: TraceCheck?)
+        /// Steps were added: one, or an observation asked for and then the action picked before it.
+        /// `departs` is set when these steps made the trace depart from the policy; `skipped` says why
+        /// the action picked before the observation could not be recorded after it.
+        case recorded([Step], departs: TraceCheck?, skipped: String?)
         /// The step just recorded got a note or evidence.
         case annotated(Step)
+        /// Nothing is recorded yet: the session asks `question` first.
+        case asked
         /// The person is done.
         case finished
         /// The line could not be used; the message says why, and the question stands.
@@ -60,60 +73,107 @@ public struct RecordingSession {
     /// The control state the policy is in now.
     public var state: String { simulator.state(of: configuration) }
 
+    /// What the session asks before it records anything else, or `nil` at an ordinary turn.
+    public var question: RecordingQuestion? {
+        if let titles, !titles.isComplete {
+            let asking = titles.asking
+            return .title(role: asking.role, number: asking.number, count: asking.count, before: picked)
+        }
+        return picked.map { .observation(before: $0) }
+    }
+
     /// Takes one line of the person's answer: a menu number, an empty line, a step in trace syntax,
-    /// `note: TEXT`, `evidence: PATH` or `.`.
+    /// `note: TEXT`, `evidence: PATH` or `.` (while a `question` stands, its answer).
     /// - Returns: what the line did; a rejected line changes nothing.
     public mutating func answer(_ line: String) -> Outcome {
         var text = Substring(line.trimmingWhitespace)
         if text == "." { return .finished }
-        if text.isEmpty {
-            guard let prediction else {
-                return .rejected("there is no prediction to accept now: pick an action by its number, or type a step")
-            }
-            return record(.see(prediction))
-        }
-        if let number = Int(text) {
-            guard number >= 1, number <= menu.count else {
-                return .rejected(menu.isEmpty ? "the policy allows no action now" : "there is no action \(number) in the menu (1 to \(menu.count))")
-            }
-            return record(.action(menu[number - 1]))
-        }
+        // While titles are asked, a line is a title, unless it types the whole observation instead.
+        if titles != nil, !Self.isObservation(text) { return giveTitle(Self.unquoted(String(text))) }
+        if text.isEmpty { return acceptPrediction() }
+        if let number = Int(text) { return pick(number) }
         for key in ["note", "evidence"] where text.hasPrefix(key + ":") {
+            if let picked { return .rejected(Self.observationFirst(picked)) }
             return annotate(key, String(text.dropFirst(key.count + 1)))
         }
         if text.hasPrefix("- ") { text = text.dropFirst(2) }
         switch parse(String(text)) {
         case .success(let step):
             if let path = step.evidence, let problem = Evidence.placementProblem(path) { return .rejected(problem) }
-            return record(step.kind, note: step.note, at: step.at, evidence: step.evidence)
+            switch step.kind {
+            case .see(let observation):
+                if Self.hasPlaceholder(observation) {
+                    return .rejected("a title in parentheses such as '(destructive action)' names a role, not what the screen shows: type the titles the sheet shows")
+                }
+                titles = nil
+                return observe(observation, note: step.note, at: step.at, evidence: step.evidence)
+            case .action(let action):
+                if let picked { return .rejected(Self.observationFirst(picked)) }
+                if case .choose(let title) = action, PolicySimulator.isPlaceholder(title) {
+                    return .rejected("'\(title)' names a role, not a title: type the title the person chose, as the sheet shows it")
+                }
+                return finish([add(step.kind, note: step.note, at: step.at, evidence: step.evidence)])
+            }
         case .failure(let problem): return .rejected(problem.message)
         }
     }
 
-    // MARK: - Recording
+    // MARK: - Answers
 
-    private mutating func record(_ kind: Step.Kind, note: String? = nil, at: Double? = nil, evidence: String? = nil) -> Outcome {
-        recorder.record(kind, note: note, at: at, evidence: evidence)
-        switch kind {
-        case .action(let action):
-            // An action the policy does not allow leaves its model where it was; the check below says so.
-            if let move = simulator.perform(action, from: configuration, observing: false) { configuration = move.configuration }
-            predict()
-        case .see(let observation):
-            simulator.observe(observation, in: &configuration)
-            if let titles = Self.sheetTitles(observation) { seenTitles = titles }
-            prediction = nil
-            updateMenu()
+    /// An empty line: the screen shows the prediction, once the titles it names by role only are given.
+    private mutating func acceptPrediction() -> Outcome {
+        guard let prediction else {
+            return .rejected("there is no prediction to accept now: pick an action by its number, or type a step")
         }
-        var departs: TraceCheck?
-        if departure == nil, let check = try? library.check(yaml: recorder.yaml(), file: recorder.trace.file, against: policy.id),
-            !check.passed
-        {
-            departure = check
-            departs = check
+        if let asked = PredictedSheetTitles(prediction) {
+            titles = asked
+            return .asked
         }
-        // `recorder.trace.steps` is never empty here: a step was just recorded.
-        return .recorded(recorder.trace.steps[recorder.trace.steps.count - 1], departs: departs)
+        return observe(prediction)
+    }
+
+    private mutating func giveTitle(_ title: String) -> Outcome {
+        // A number here is a menu pick typed too early far more often than a button's title.
+        if Int(title) != nil {
+            return .rejected("'\(title)' looks like a menu number: type the title the screen shows (the menu comes back once the titles are given)")
+        }
+        // The title goes into the file: it must read back as itself, as any typed step must.
+        if !title.isEmpty, case .failure(let problem) = parse("choose: " + TraceYAML.string(title)) { return .rejected(problem.message) }
+        guard var asked = titles else { return .rejected("there is no title to give now") }
+        if let problem = asked.give(title) { return .rejected(problem) }
+        titles = asked
+        guard asked.isComplete else { return .asked }
+        titles = nil
+        return observe(asked.observation)
+    }
+
+    private mutating func pick(_ number: Int) -> Outcome {
+        if let picked { return .rejected(Self.observationFirst(picked)) }
+        guard number >= 1, number <= menu.count else {
+            return .rejected(menu.isEmpty ? "the policy allows no action now" : "there is no action \(number) in the menu (1 to \(menu.count))")
+        }
+        let item = menu[number - 1]
+        // The menu was offered on the predicted screen: what it showed is recorded before the action.
+        if prediction != nil {
+            picked = item
+            return .asked
+        }
+        guard case .action(let action) = item else { return .rejected("that sheet action is offered only while its sheet is predicted") }
+        return finish([add(.action(action))])
+    }
+
+    /// Records what the screen showed, then the menu action picked before it, if any.
+    private mutating func observe(_ observation: Observation, note: String? = nil, at: Double? = nil, evidence: String? = nil) -> Outcome {
+        var steps = [add(.see(observation), note: note, at: at, evidence: evidence)]
+        var skipped: String?
+        if let item = picked {
+            picked = nil
+            switch Self.action(item, after: observation) {
+            case .success(let action): steps.append(add(.action(action)))
+            case .failure(let reason): skipped = reason.message
+            }
+        }
+        return finish(steps, skipped: skipped)
     }
 
     private mutating func annotate(_ key: String, _ value: String) -> Outcome {
@@ -127,6 +187,57 @@ public struct RecordingSession {
         return .annotated(step)
     }
 
+    /// The action a menu item stands for once the screen it was picked on is recorded: a sheet action
+    /// known by its role takes the title the sheet showed for that role.
+    private static func action(_ item: RecordingMenuItem, after observation: Observation) -> Result<Action, Problem> {
+        switch item {
+        case .action(let action):
+            return .success(action)
+        case .sheetAction(let position, let role):
+            let name = RecordingTranscript.roleName(role)
+            guard let actions = sheetActions(observation) else {
+                return .failure(Problem("the screen showed no sheet's actions, so there is no \(name) to choose: pick again from the menu", at: .start))
+            }
+            if actions.indices.contains(position), actions[position].role == role { return .success(.choose(actions[position].title)) }
+            guard let seen = actions.first(where: { $0.role == role }) else {
+                return .failure(Problem("the sheet showed no \(name) to choose: pick again from the menu", at: .start))
+            }
+            return .success(.choose(seen.title))
+        }
+    }
+
+    // MARK: - Recording
+
+    /// Adds a step and moves the policy's model along.
+    private mutating func add(_ kind: Step.Kind, note: String? = nil, at: Double? = nil, evidence: String? = nil) -> Step {
+        recorder.record(kind, note: note, at: at, evidence: evidence)
+        switch kind {
+        case .action(let action):
+            // An action the policy does not allow leaves its model where it was; the check says so.
+            if let move = simulator.perform(action, from: configuration, observing: false) { configuration = move.configuration }
+            predict()
+        case .see(let observation):
+            simulator.observe(observation, in: &configuration)
+            if let actions = Self.sheetActions(observation) { seenTitles = actions.map(\.title) }
+            prediction = nil
+            updateMenu()
+        }
+        // `recorder.trace.steps` is never empty here: a step was just recorded.
+        return recorder.trace.steps[recorder.trace.steps.count - 1]
+    }
+
+    /// The outcome of recording `steps`: with the departure they made, if they made the trace depart.
+    private mutating func finish(_ steps: [Step], skipped: String? = nil) -> Outcome {
+        var departs: TraceCheck?
+        if departure == nil, let check = try? library.check(yaml: recorder.yaml(), file: recorder.trace.file, against: policy.id),
+            !check.passed
+        {
+            departure = check
+            departs = check
+        }
+        return .recorded(steps, departs: departs, skipped: skipped)
+    }
+
     /// What the policy predicts now, and the menu that goes with it.
     private mutating func predict() {
         let predicted = simulator.prediction(configuration)
@@ -135,15 +246,34 @@ public struct RecordingSession {
     }
 
     private mutating func updateMenu() {
-        // A sheet's actions in the order it shows them, then everything else.
-        let titles = prediction.flatMap(Self.sheetTitles) ?? seenTitles
-        let candidates = titles.map(Action.choose) + Self.candidates(for: policy, form: recorder.trace.form, screen: recorder.trace.screen)
+        // A sheet's actions in the order it shows them, then everything else. A predicted action known
+        // by its role only is offered as that role, never under its placeholder as if it were a title.
+        var sheet: [RecordingMenuItem] = seenTitles.map { .action(.choose($0)) }
+        if let predicted = prediction.flatMap(Self.sheetActions) {
+            sheet = predicted.enumerated().map { position, action in
+                PolicySimulator.isPlaceholder(action.title)
+                    ? .sheetAction(position: position, role: action.role) : .action(.choose(action.title))
+            }
+        }
+        let others = Self.candidates(for: policy, form: recorder.trace.form, screen: recorder.trace.screen).filter { action in
+            if case .choose(let title) = action { return !PolicySimulator.isPlaceholder(title) }
+            return true
+        }
         // Offered as if the prediction were seen: a sheet's actions become choosable once it shows.
         var probe = configuration
         if let prediction { simulator.observe(prediction, in: &probe) }
         var seen: Set<String> = []
-        menu = candidates.filter { action in
-            seen.insert(TraceYAML.action(action)).inserted && simulator.perform(action, from: probe, observing: false) != nil
+        menu = (sheet + others.map(RecordingMenuItem.action)).filter { item in
+            let action: Action
+            switch item {
+            case .action(let offered): action = offered
+            // The probe saw the placeholder with its role, so the placeholder chooses that role there.
+            case .sheetAction(let position, let role):
+                guard seen.insert("sheet action \(position)").inserted else { return false }
+                action = .choose(PolicySimulator.placeholderTitle(for: role))
+            }
+            if case .action = item, !seen.insert(TraceYAML.action(action)).inserted { return false }
+            return simulator.perform(action, from: probe, observing: false) != nil
         }
     }
 
@@ -158,11 +288,25 @@ public struct RecordingSession {
         return fields.map { .edit([FieldEdit(field: $0, value: nil)]) } + others + [.present(screen)]
     }
 
-    private static func sheetTitles(_ observation: Observation) -> [String]? {
+    private static func sheetActions(_ observation: Observation) -> [SheetActionObservation]? {
         for item in observation.items {
-            if case .sheet(.details(_, _, let actions?, _)) = item.value { return actions.map(\.title) }
+            if case .sheet(.details(_, _, let actions?, _)) = item.value { return actions }
         }
         return nil
+    }
+
+    private static func hasPlaceholder(_ observation: Observation) -> Bool {
+        RecordingTranscript.hasPlaceholder(observation)
+    }
+
+    /// `see: ...` (or `- see: ...`): a line that types the observation instead of answering a title.
+    private static func isObservation(_ text: Substring) -> Bool {
+        text.hasPrefix("see:") || text.hasPrefix("- see:")
+    }
+
+    private static func observationFirst(_ picked: RecordingMenuItem) -> String {
+        "first say what the screen showed before \(RecordingTranscript.pickText(picked)): "
+            + "an empty line if it is the prediction, or `see: { ... }` as it shows"
     }
 
     // MARK: - Reading a step

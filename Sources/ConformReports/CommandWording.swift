@@ -3,10 +3,12 @@ import ConformCore
 /// What the commands say about their own work (not about a run's verdicts): lint's summary line, the
 /// files a command wrote, an unknown command. The CLI prints these through `Console`.
 public enum CommandWording {
-    /// `2 trace files, 1 policy file: no problems` (green) or `... : 3 problems` (red).
-    public static func lintSummary(traceFiles: Int, policyFiles: Int, problems: Int, terminal: Terminal) -> String {
+    /// `2 trace files, 1 policy file: no problems` (green) or `... : 3 problems` (red), then
+    /// `, 2 warnings` (yellow) when there are warnings: "no problems" alone under warnings reads as none.
+    public static func lintSummary(traceFiles: Int, policyFiles: Int, problems: Int, warnings: Int = 0, terminal: Terminal) -> String {
         "\(Plural.count(traceFiles, "trace file")), \(Plural.count(policyFiles, "policy file")): "
             + (problems == 0 ? terminal.green("no problems") : terminal.red(Plural.count(problems, "problem")))
+            + (warnings == 0 ? "" : ", " + terminal.yellow(Plural.count(warnings, "warning")))
     }
 
     /// `conform: wrote conform-report/report.md, conform-report/report.json`: the report files a run

@@ -16,36 +16,57 @@ public struct RecordingTranscript: Sendable {
     }
 
     /// The question of one turn: the prediction (if any) and the menu, then the prompt.
-    public func turn(number: Int, policy: String, state: String, prediction: Observation?, menu: [Action]) -> String {
+    public func turn(number: Int, policy: String, state: String, prediction: Observation?, menu: [RecordingMenuItem]) -> String {
         var lines = [""]
         if let prediction {
-            let seen = TraceYAML.observation(prediction)
             lines.append("Step \(number): '\(policy)' predicts the screen shows")
-            lines.append("    " + terminal.bold(Terminal.printable(seen)))
-            if seen.contains(" action)\"") {
-                lines.append("  (a title in parentheses is a role whose words no source gives: type the sheet as it shows,")
-                lines.append("   e.g. `see: { sheet: { actions: [{ title: Delete, role: destructive }, { title: Cancel, role: cancel }] } }`)")
-            }
+            lines += predicted(prediction)
             lines.append("  Enter: it does · or type what it shows (`see: { ... }`) · or the next action:")
         } else {
             lines.append("Step \(number): what did the person do? (state '\(Terminal.printable(state))')")
         }
         let width = String(menu.count).count
-        for (index, action) in menu.enumerated() {
+        for (index, item) in menu.enumerated() {
             let label = String(index + 1)
-            lines.append("  " + String(repeating: " ", count: width - label.count) + label + "  " + Terminal.printable(TraceYAML.action(action)))
+            lines.append("  " + String(repeating: " ", count: width - label.count) + label + "  " + Self.menuText(item))
         }
         if menu.isEmpty { lines.append("  (the policy allows no action here; `present: SCREEN` reopens the form)") }
         lines.append("  .  finish")
         return lines.joined(separator: "\n") + "\n> "
     }
 
-    /// - Parameter departure: where the trace now departs from `policy`, when this step made it depart.
-    public func recorded(_ step: Step, policy: String, departure: String?) -> String {
-        var text = "  recorded step \(step.number): " + Terminal.printable(Self.text(step)) + "\n"
+    /// A question the recorder asks before it records anything else (`RecordingSession.question`).
+    /// - Parameter prediction: what the policy predicts the screen shows now.
+    public func question(_ question: RecordingQuestion, policy: String, prediction: Observation?) -> String {
+        var lines: [String] = []
+        switch question {
+        case .observation(let before):
+            lines.append("  First: what did the screen show before \(Self.pickText(before))?")
+            if let prediction {
+                lines.append("  '\(policy)' predicts")
+                lines += predicted(prediction)
+            }
+            lines.append("  Enter: it does · or type what it shows (`see: { ... }`) · or `.` to finish")
+        case .title(let role, let number, let count, _):
+            if number == 1 {
+                lines.append("  '\(policy)' knows \(count == 1 ? "this sheet action" : "these sheet actions") by role only: type the title the screen shows.")
+            }
+            lines.append("  Title of the sheet's \(Self.roleName(role)) (\(number) of \(count)):")
+        }
+        return lines.joined(separator: "\n") + "\n> "
+    }
+
+    /// - Parameters:
+    ///   - steps: the steps this answer recorded (an observation asked for, then the action picked before it).
+    ///   - departure: where the trace now departs from `policy`, when one of these steps made it depart.
+    ///   - skipped: why the action picked before the observation was not recorded, if it was not.
+    public func recorded(_ steps: [Step], policy: String, departure: String?, skipped: String? = nil) -> String {
+        var text = ""
+        for step in steps { text += "  recorded step \(step.number): " + Terminal.printable(Self.text(step)) + "\n" }
         if let departure {
             text += "  " + terminal.yellow("the trace now departs from '\(policy)'") + " " + Terminal.printable(departure) + "\n"
         }
+        if let skipped { text += "  " + terminal.red("not recorded:") + " " + Terminal.printable(skipped) + "\n" }
         return text
     }
 
@@ -54,13 +75,24 @@ public struct RecordingTranscript: Sendable {
         return "  step \(step.number) now has " + parts.map(Terminal.printable).joined(separator: ", ") + "\n"
     }
 
-    public func rejected(_ reason: String) -> String {
-        "  " + terminal.red("not recorded:") + " " + Terminal.printable(reason) + "\n> "
+    /// - Parameter question: the question that stands, asked again in full (its prompt ends the text).
+    public func rejected(_ reason: String, question: String? = nil) -> String {
+        "  " + terminal.red("not recorded:") + " " + Terminal.printable(reason) + "\n" + (question ?? "> ")
     }
 
-    /// - Parameter departure: where the trace departs from `policy`, if it does.
-    public func closing(steps: Int, path: String, policy: String, departure: String?) -> String {
+    /// - Parameters:
+    ///   - departure: where the trace departs from `policy`, if it does.
+    ///   - unanswered: the question the recording ended on, whose steps were not written.
+    public func closing(steps: Int, path: String, policy: String, departure: String?, unanswered: RecordingQuestion? = nil) -> String {
         var text = "\nWrote \(Plural.count(steps, "step")) to \(Terminal.printable(path)).\n"
+        switch unanswered {
+        case .observation(let before)?, .title(_, _, _, let before?)?:
+            text += terminal.yellow("Not written") + ": \(Self.pickText(before)), asked before what the screen showed was given\n"
+        case .title?:
+            text += terminal.yellow("Not written") + ": the sheet whose titles were asked\n"
+        case nil:
+            break
+        }
         if steps == 0 {
             // A claim checked on no step holds on nothing: run and lint refuse such a trace.
             text += terminal.yellow("It has no steps, so it cannot be checked yet") + ": record at least one step (conform run refuses a trace without steps)\n"
@@ -70,6 +102,50 @@ public struct RecordingTranscript: Sendable {
             text += terminal.green("It conforms to '\(policy)'") + ". Check it with: conform run \(Terminal.printable(path))\n"
         }
         return text
+    }
+
+    /// A menu entry: the step it records, and what it does where the step alone does not say.
+    public static func menuText(_ item: RecordingMenuItem) -> String {
+        switch item {
+        case .action(let action):
+            let step = Terminal.printable(TraceYAML.action(action))
+            // `present:` alone reads as an empty action; it reopens the form, which starts again as it opened.
+            if case .present = action { return step + "  (reopens the form as it first opened; unsaved edits are gone)" }
+            return step
+        case .sheetAction(_, let role):
+            return "choose: the sheet's \(roleName(role))  (its title is asked first)"
+        }
+    }
+
+    /// A picked menu entry within a sentence: `` `swipe: down` ``, or `the person chose the sheet's cancel action`.
+    public static func pickText(_ item: RecordingMenuItem) -> String {
+        switch item {
+        case .action(let action): return "`" + Terminal.printable(TraceYAML.action(action)) + "`"
+        case .sheetAction(_, let role): return "the person chose the sheet's " + roleName(role)
+        }
+    }
+
+    /// `destructive action`, or `action without a role`.
+    public static func roleName(_ role: SheetRole?) -> String {
+        role.map { "\($0.rawValue) action" } ?? "action without a role"
+    }
+
+    /// A prediction, indented and bold, with a word on the titles it gives by role only.
+    private func predicted(_ prediction: Observation) -> [String] {
+        let seen = TraceYAML.observation(prediction)
+        var lines = ["    " + terminal.bold(Terminal.printable(seen))]
+        if Self.hasPlaceholder(prediction) {
+            lines.append("  (a title in parentheses stands for a role whose words no source gives: Enter asks what the screen shows)")
+        }
+        return lines
+    }
+
+    /// Whether a sheet in `observation` names an action by the placeholder of its role, `(destructive action)`.
+    public static func hasPlaceholder(_ observation: Observation) -> Bool {
+        observation.items.contains { item in
+            guard case .sheet(.details(_, _, let actions?, _)) = item.value else { return false }
+            return actions.contains { PolicySimulator.isPlaceholder($0.title) }
+        }
     }
 
     private static func text(_ step: Step) -> String {

@@ -20,7 +20,7 @@ struct RecordCommandTests {
         return (output, yaml, claimed)
     }
 
-    @Test("Reminders: accepting every prediction, with the sheet's real titles typed in, writes a trace that conforms")
+    @Test("Reminders: answered as the menu invites, the sheet's titles are asked and actions follow what the screen showed")
     func reminders() throws {
         let scratch = try Scratch()
         let (output, yaml, verdict) = try record(
@@ -28,18 +28,45 @@ struct RecordCommandTests {
             answers: [
                 "",  // the opening screen is as predicted
                 "1",  // edit: title
+                "3",  // swipe: down, before saying what the edit showed: asked first
                 "",
-                "swipe: down",
-                "see: { sheet: { actions: [{ title: Discard Changes, role: destructive }, { title: Cancel, role: cancel }] } }",
-                "choose: Discard Changes",
+                "1",  // the sheet's destructive action, before the sheet is recorded: asked first
+                "",  // the sheet is as predicted: its titles are asked
+                "",  // no title: asked again
+                "Discard Changes",
+                "Cancel",
                 "",
                 ".",
             ], in: scratch)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout == "")
         #expect(verdict["verdict"] as? String == "pass", "\(yaml)")
-        #expect(yaml.contains("  - edit: title\n"))
-        #expect(yaml.contains("  - choose: Discard Changes\n  - see: { sheet: none, dismissed: true, saved: false }\n"))
+        #expect(yaml.hasSuffix("""
+            steps:
+              - see: { done: disabled, cancel: absent, sheet: none, dismissed: false }
+              - edit: title
+              - see: { done: enabled, cancel: absent, sheet: none, dismissed: false }
+              - swipe: down
+              - see:
+                  done: enabled
+                  cancel: absent
+                  sheet:
+                    actions:
+                      - { title: Discard Changes, role: destructive }
+                      - { title: Cancel, role: cancel }
+                  dismissed: false
+              - choose: Discard Changes
+              - see: { sheet: none, dismissed: true, saved: false }
+
+            """), "\(yaml)")
+        #expect(output.stderr.contains("  First: what did the screen show before `swipe: down`?\n  'apple-reminders' predicts\n"))
+        #expect(output.stderr.contains("  1  choose: the sheet's destructive action  (its title is asked first)\n"))
+        #expect(output.stderr.contains("  First: what did the screen show before the person chose the sheet's destructive action?\n"))
+        #expect(output.stderr.contains("  Title of the sheet's destructive action (1 of 2):\n> "))
+        #expect(output.stderr.contains("not recorded: type the title the screen shows on the sheet's destructive action (an empty line gives none)"))
+        #expect(output.stderr.contains("  recorded step 5: see: { done: enabled, cancel: absent, sheet: { actions: [{ title: Discard Changes, role: destructive }, { title: Cancel, role: cancel }] }, dismissed: false }\n  recorded step 6: choose: Discard Changes\n"))
+        #expect(output.stderr.contains("  4  present: Edit  (reopens the form as it first opened; unsaved edits are gone)\n"))
+        #expect(!output.stderr.contains("choose: \"("))
         #expect(output.stderr.contains("Wrote 7 steps to "))
         #expect(output.stderr.contains("It conforms to 'apple-reminders'."))
     }

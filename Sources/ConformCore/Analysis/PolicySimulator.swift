@@ -142,10 +142,13 @@ public struct PolicySimulator {
         "(\(role?.rawValue ?? "any") action)"
     }
 
-    /// A title `placeholderTitle(for:)` made.
+    /// A title `placeholderTitle(for:)` made: exactly one of its four forms, so that a real title in
+    /// parentheses ("(Undo last action)") is not taken for one.
     public static func isPlaceholder(_ title: String) -> Bool {
-        title.hasPrefix("(") && title.hasSuffix(" action)")
+        placeholders.contains(title)
     }
+
+    private static let placeholders = Set(([nil] + SheetRole.allCases.map(Optional.some)).map(placeholderTitle(for:)))
 }
 
 /// A policy's whole model at one moment: control state, variables, and the form's built-ins.
