@@ -348,8 +348,10 @@ public struct ConformRunner: Sendable {
         outcome.warnings = Self.vacuity(of: trace, results: results, policies: library.policies) + Self.placeholderTitles(in: trace)
         // Only reports show evidence, so only a run that keeps steps reads it.
         if keepSteps {
-            outcome.warnings += Self.attachEvidence(
+            let evidenceWarnings = Self.attachEvidence(
                 trace, to: &outcome.results, confinement: evidenceFolders ?? EvidenceConfinement(paths: [file]))
+            outcome.warnings += evidenceWarnings
+            outcome.evidenceWarningCount = evidenceWarnings.count
             // Reports that mark a whole line (SARIF) get its length here, where the bytes are.
             // By position: filtering would copy every claimed pair to read a line number.
             var lines = errors.compactMap(\.location.line)

@@ -78,8 +78,9 @@ public struct ShardMerge: Sendable {
             if !keepSteps {
                 outcome.summary?.steps = []
                 for index in outcome.results.indices { outcome.results[index].departureEvidence = nil }
-                // A file's warnings are about evidence, which only a run that keeps steps reads.
-                outcome.warnings = []
+                // Evidence is read only by a run that keeps steps; a vacuous claim is said in any run.
+                outcome.warnings.removeLast(outcome.evidenceWarningCount)
+                outcome.evidenceWarningCount = 0
                 outcome.lineLengths = [:]
             }
             if !recordPaths {

@@ -140,7 +140,7 @@ final class XCTestAssertionTests: XCTestCase {
 }
 
 /// Swift Testing: the issue is recorded at the caller's line, with the departure.
-@Suite("Swift Testing helper")
+@Suite("Assertions: Swift Testing helper")
 struct SwiftTestingExpectationTests {
     @Test("a failing check records one issue at the line of the call")
     func failingCheck() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("conform generate and compare, through the binary")
+@Suite("CLI: conform generate and compare, through the binary")
 struct AnalysisCommandsTests {
     @Test("generate --output for every built-in policy, then run: every claim holds and coverage is 100%")
     func generatedSuitesRun() throws {

@@ -104,7 +104,7 @@ let deepBlock: String = {
     return yaml
 }()
 
-@Suite("Hostile and broken traces: located errors, documented exit status, no crash, no hang")
+@Suite("CLI: Hostile and broken traces: located errors, documented exit status, no crash, no hang")
 struct BadInputCorpusTests {
     @Test("each bad trace alone", arguments: badTraces)
     func alone(_ input: BadInput) throws {
@@ -179,7 +179,7 @@ let badPolicies: [BadInput] = [
     BadInput("policy-choose-without-sheet.yaml", policyHeader + "states:\n  a:\n    on: { choose OK: a }\n", 2, "6:11", "'choose OK' in a state that shows no sheet"),
 ]
 
-@Suite("Broken user policies never take the built-in library down")
+@Suite("CLI: Broken user policies never take the built-in library down")
 struct BadPolicyTests {
     @Test("each broken policy: a located error, exit 2, and the trace beside it still checked by the library", arguments: badPolicies)
     func broken(_ input: BadInput) throws {

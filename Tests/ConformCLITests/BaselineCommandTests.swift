@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `conform run --baseline`, `--write-baseline`, `--strict-baseline`, `--as-of` (Docs/Baselines.md), end to end.
-@Suite("conform run with a baseline, end to end")
+@Suite("CLI: conform run with a baseline, end to end")
 struct BaselineCommandTests {
     /// A scratch folder with the corpus's Reminders trace under `traces/`: it conforms to the Reminders
     /// policy it claims, and departs from `apple-contacts` at its first step (no Cancel button).

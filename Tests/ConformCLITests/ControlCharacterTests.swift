@@ -3,7 +3,7 @@ import Testing
 
 /// Escape sequences in trace and policy files (titles, sources, labels, ids, claims, verbs) never
 /// reach a terminal or a GitHub log through any command: each is shown inert.
-@Suite("Control characters from input files, through every command")
+@Suite("CLI: Control characters from input files, through every command")
 struct ControlCharacterTests {
     static let policy = #"""
         conform: 1

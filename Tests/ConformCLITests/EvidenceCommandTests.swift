@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `evidence:` through the binary: a missing file warns and never changes the exit status.
-@Suite("conform run with evidence, end to end")
+@Suite("CLI: conform run with evidence, end to end")
 struct EvidenceCommandTests {
     static func trace(_ claim: String) -> String {
         """

@@ -4,7 +4,7 @@ import Testing
 /// Issue 24: a trace cannot make a report publish a file of the machine. Evidence is read only inside
 /// the folders given to the run (links resolved), only from regular files, and embedded only when its
 /// first bytes are the image its extension says; nothing from it becomes markup (Docs/TraceFormat.md).
-@Suite("conform run: evidence is confined and inert (hostile inputs, third round)")
+@Suite("CLI: conform run: evidence is confined and inert (hostile inputs, third round)")
 struct EvidenceConfinementTests {
     static let marker = "CONFORM-SECRET-MARKER-7f3a"
 
@@ -113,7 +113,7 @@ enum TraceText {
 }
 
 /// Issue 24: no input file is lost or clobbered by what a run writes.
-@Suite("conform run never writes over its inputs")
+@Suite("CLI: conform run never writes over its inputs")
 struct NoClobberTests {
     static let trace = "conform: 1\ntrace: t\npolicy: apple-contacts\nsteps:\n  - see: { cancel: absent }\n"
 

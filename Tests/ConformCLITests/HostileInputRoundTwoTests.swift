@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The second round of hostile input (Docs/Limits.md): floods, long words, duplicate ids, links out.
-@Suite("Hostile input, second round")
+@Suite("CLI: Hostile input, second round")
 struct HostileInputRoundTwoTests {
     @Test("a file of 20,000 unknown verbs words its first 100 problems and counts the rest; its neighbour is still checked")
     func errorFlood() throws {

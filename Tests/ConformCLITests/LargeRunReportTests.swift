@@ -4,7 +4,7 @@ import Testing
 /// Reports of a run larger than what they show in full: every trace still has its matrix row and test
 /// case, every broken claim its SARIF result; steps are shown for the first 500 failing and 100 passing
 /// traces; the Markdown stays within GitHub's limit. (The sizes are `Retention`'s.)
-@Suite("Reports of a large run")
+@Suite("CLI: Reports of a large run")
 struct LargeRunReportTests {
     static let passing = 700
     static let failing = 520

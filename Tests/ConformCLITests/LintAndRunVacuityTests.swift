@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Issue 27 §5, through the binary: vacuous traces are errors (exit 2) or warnings (exit 0) in `run` and `lint` alike.
-@Suite("conform run and lint: vacuous traces")
+@Suite("CLI: conform run and lint: vacuous traces")
 struct LintAndRunVacuityTests {
     @Test("an empty trace and a misspelt edit field are errors at their line and column: exit 2 in run and lint")
     func errors() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("conform policies, lint, help, version")
+@Suite("CLI: conform policies, lint, help, version")
 struct OtherCommandsTests {
     @Test("--version and --help on every command")
     func helpAndVersion() throws {
@@ -222,7 +222,7 @@ struct OtherCommandsTests {
     }
 }
 
-@Suite("Discovery and linting the library's own sources")
+@Suite("CLI: Discovery and linting the library's own sources")
 struct DiscoveryTests {
     @Test("a file named directly and through its directory is checked once")
     func dedupe() throws {
@@ -240,7 +240,7 @@ struct DiscoveryTests {
     }
 }
 
-@Suite("conform explain, end to end")
+@Suite("CLI: conform explain, end to end")
 struct ExplainCommandTests {
     @Test("explain prints plain text by default: per state what it shows and where each action leads, no Markdown escapes")
     func explainText() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `conform record` driven through a pipe, as a script or a person at a device would answer it.
-@Suite("conform record")
+@Suite("CLI: conform record")
 struct RecordCommandTests {
     /// Records with `answers` (one per line), then checks the written file with `conform run --format json`.
     func record(_ policy: String, app: String, form: String, answers: [String], in scratch: Scratch)

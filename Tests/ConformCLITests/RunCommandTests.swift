@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("conform run, end to end")
+@Suite("CLI: conform run, end to end")
 struct RunCommandTests {
     static let conforming = """
         conform: 1
@@ -145,7 +145,7 @@ struct RunCommandTests {
     }
 }
 
-@Suite("conform run --report and --github, end to end")
+@Suite("CLI: conform run --report and --github, end to end")
 struct ReportCommandTests {
     @Test("--report all writes the five documented files into --output, and nothing else")
     func allReports() throws {
@@ -237,7 +237,7 @@ struct ReportCommandTests {
     }
 }
 
-@Suite("conform run --coverage")
+@Suite("CLI: conform run --coverage")
 struct CoverageCommandTests {
     @Test("the JSON coverage object lists, per claimed policy, transitions, covered and uncovered")
     func json() throws {

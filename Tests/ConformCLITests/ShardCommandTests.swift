@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--jobs`, `--shard`, Bazel's sharding variables and `conform merge`, through the binary.
-@Suite("conform run --jobs/--shard and conform merge, end to end")
+@Suite("CLI: conform run --jobs/--shard and conform merge, end to end")
 struct ShardCommandTests {
     /// Every output at once: standard output in `format`, every report file, GitHub's annotations and summary.
     static func outputs(_ format: String) -> [String] {
@@ -131,6 +131,7 @@ struct ShardCommandTests {
         #expect(output.stdout.contains("evidence file 'shots/missing-2.png' not found"))
         #expect(output.stdout.contains("a symbolic link that leads outside the paths given"))
         #expect(output.stdout.contains("departs at step"))
+        #expect(output.stdout.contains("T/vacuous.yaml:5:5: warning: the trace takes no action, only observations"))
         let html = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.html"), encoding: .utf8)
         #expect(html.contains("data:image/png;base64,"))
     }
@@ -150,8 +151,8 @@ struct ShardCommandTests {
             seen += indexes
             sizes.append(indexes.count)
         }
-        #expect(total == 26)
-        #expect(seen.sorted() == Array(0..<26), "every file once")
+        #expect(total == 27)
+        #expect(seen.sorted() == Array(0..<27), "every file once")
         #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1, "\(sizes)")
     }
 
@@ -249,7 +250,7 @@ struct ShardCommandTests {
         #expect(header["count"] as? Int == 2)
         #expect(header["version"] as? String == "0.1.0")
         #expect((header["policies"] as? String)?.hasPrefix("fnv1a64:") == true)
-        #expect(header["files"] as? Int == 9)
+        #expect(header["files"] as? Int == 10)
         #expect(header["coverage"] as? Bool == false)
         let outcomes = try #require(shard["outcomes"] as? [[String: Any]])
         #expect(outcomes.first?["index"] == nil, "first, the link warnings, found before any file")
@@ -304,7 +305,7 @@ struct ShardCommandTests {
                 "coverage.json: error: shard 2/3 was made with --coverage, and s1.json without: make every shard with it or every shard without\n"),
             (["missing.json"], "missing.json: error: cannot read the file (it is missing or not accessible)\n"),
             (["s1.json", "grown.json", "s3.json"],
-                "grown.json: error: shard 2/3 of a run of 10 files, but s1.json of 9: shards of different runs cannot be merged\n"),
+                "grown.json: error: shard 2/3 of a run of 11 files, but s1.json of 10: shards of different runs cannot be merged\n"),
             (["s1.json", "s2.json", "s3.json", "half.json"],
                 "half.json: error: shard 1/2, but s1.json is shard 1/3: the shards of one run share N\n"),
         ]

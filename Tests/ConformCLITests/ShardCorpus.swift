@@ -31,7 +31,8 @@ func capture(_ arguments: [String], in directory: URL, environment: [String: Str
 
 /// A small corpus with everything a merge must carry over: broken claims, files that do not load, a
 /// trace claiming a policy that is not loaded, trace ids used twice (in different shards), evidence that
-/// is embedded and evidence that is missing, and a symbolic link out of the folder (a warning).
+/// is embedded and evidence that is missing, a claim that holds on observations alone (a warning that
+/// every output keeps, unlike evidence warnings), and a symbolic link out of the folder (a warning).
 enum ShardCorpus {
     static func write(in scratch: Scratch, traces: Int = 30) throws {
         let png = try Data(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Tests/ConformReportsTests/Fixtures/evidence/shots/done (greyed).png"))
@@ -58,6 +59,7 @@ enum ShardCorpus {
         }
         try scratch.write("T/bad/values.yaml", "conform: 1\nsteps:\n  - see: { done: maybe }\n  - tapp: Done\n")
         try scratch.write("T/bad/syntax.yml", "not: [closed\n")
+        try scratch.write("T/vacuous.yaml", "conform: 1\npolicy: one-handed\nform: { name: Steve }\nsteps:\n  - see: { done: disabled }\n")
         try scratch.write("T/bad/claims.yaml", "conform: 1\npolicy: nope\nsteps:\n  - tap: Done\n")
         try scratch.write("outside/o.yaml", "conform: 1\nsteps: [see: {}]\n")
         try FileManager.default.createSymbolicLink(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("conform shrink, end to end")
+@Suite("CLI: conform shrink, end to end")
 struct ShrinkCommandTests {
     static let trace = """
         conform: 1

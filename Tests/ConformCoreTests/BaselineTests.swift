@@ -2,7 +2,7 @@ import Testing
 
 @testable import ConformCore
 
-@Suite("Baselines: dates, keys, marks, stale entries, the exit rule")
+@Suite("Core: Baselines: dates, keys, marks, stale entries, the exit rule")
 struct BaselineTests {
     @Test("a date is exactly YYYY-MM-DD and a day of the calendar")
     func dates() {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ConformCore
 
-@Suite("Eight bytes at once")
+@Suite("Core: Eight bytes at once")
 struct ByteWordsTests {
     /// The flags a byte-by-byte look gives.
     private func flags(_ bytes: [UInt8], _ test: (UInt8) -> Bool) -> UInt64 {

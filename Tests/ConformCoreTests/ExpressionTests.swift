@@ -2,7 +2,7 @@ import Testing
 
 @testable import ConformCore
 
-@Suite("Expression language")
+@Suite("Core: Expression language")
 struct ExpressionTests {
     let scope = ExpressionScope(
         names: ["edited": .bool, "height": .number, "mode": .enumeration(name: "mode", cases: ["compact", "regular"])],
@@ -105,7 +105,7 @@ struct ExpressionTests {
     }
 }
 
-@Suite("YAML scalar typing")
+@Suite("Core: YAML scalar typing")
 struct ScalarTests {
     @Test("plain scalars follow the YAML 1.2 core schema")
     func coreSchema() {

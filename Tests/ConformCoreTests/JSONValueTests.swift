@@ -2,7 +2,7 @@ import Testing
 
 @testable import ConformCore
 
-@Suite("JSON output")
+@Suite("Core: JSON output")
 struct JSONValueTests {
     @Test("keys keep their order and strings are escaped")
     func serialization() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConformCore
 
-@Suite("Shards: K/N, Bazel's variables, and how files are dealt")
+@Suite("Core: Shards: K/N, Bazel's variables, and how files are dealt")
 struct ShardTests {
     @Test("K/N is 1-based; anything else is refused with the reason")
     func parse() throws {

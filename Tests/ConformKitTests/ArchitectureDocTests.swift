@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Docs/Architecture.md's module graph is Package.swift's.
-@Suite("Architecture doc")
+@Suite("Kit: Architecture doc")
 struct ArchitectureDocTests {
     @Test("the Mermaid graph lists exactly the library modules' dependencies in Package.swift")
     func graphMatchesPackage() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Docs/CI.md shows the files under Examples/CI/ word for word (CI validates those files), and the
 /// action's inputs as action.yml declares them.
-@Suite("Docs/CI.md and Examples/CI")
+@Suite("Kit: Docs/CI.md and Examples/CI")
 struct CIExamplesTests {
     static let root = EmbeddedPoliciesTests.packageRoot
 

@@ -4,7 +4,7 @@ import Testing
 @testable import ConformKit
 
 /// What a run keeps of every file for the whole run: paths and trace ids, kept compactly.
-@Suite("Compact per-file state: CompactStrings, HashedPositions, TraceIDs")
+@Suite("Kit: Compact per-file state: CompactStrings, HashedPositions, TraceIDs")
 struct CompactStringsTests {
     @Test("strings read back exactly as appended, across restarts, shared prefixes and split characters")
     func roundTrip() {

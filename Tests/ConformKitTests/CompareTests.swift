@@ -6,7 +6,7 @@ import Testing
 
 @testable import ConformReports
 
-@Suite("conform compare: shortest differing scenarios, written as traces that pass A and fail B")
+@Suite("Kit: conform compare: shortest differing scenarios, written as traces that pass A and fail B")
 struct CompareTests {
     static let loader = TraceLoader(vocabulary: KnownVocabulary(policies: builtIns.policies))
 

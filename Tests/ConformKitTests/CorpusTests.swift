@@ -12,7 +12,7 @@ let corpusRun: RunResult = {
     return runner.run(.init(paths: [root.appendingPathComponent("Traces").path], recordPaths: true))
 }()
 
-@Suite("The example corpus")
+@Suite("Kit: The example corpus")
 struct CorpusTests {
     @Test("every trace loads and every claim holds")
     func claimsHold() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConformKit
 
-@Suite("Checking policy-defined vocabularies")
+@Suite("Kit: Checking policy-defined vocabularies")
 struct CustomDomainCheckingTests {
     static let policy = """
         conform: 1

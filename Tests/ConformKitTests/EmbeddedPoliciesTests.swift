@@ -5,7 +5,7 @@ import Testing
 
 @testable import ConformKit
 
-@Suite("Built-in policies")
+@Suite("Kit: Built-in policies")
 struct EmbeddedPoliciesTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

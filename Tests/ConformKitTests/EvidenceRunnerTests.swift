@@ -7,7 +7,7 @@ import Testing
 @testable import ConformKit
 
 /// The runner reads a step's evidence at broken claims' departures, and only there.
-@Suite("Evidence, read by the runner")
+@Suite("Kit: Evidence, read by the runner")
 struct EvidenceRunnerTests {
     /// A folder with `t.yaml` (claims makeitso and swiftui-dismiss-disabled, which both depart at step 1) and the files given.
     static func folder(_ files: [String: [UInt8]], evidence: String = "shots/1.png", claims: String = "[makeitso, swiftui-dismiss-disabled]") throws -> URL {
@@ -118,7 +118,7 @@ struct EvidenceRunnerTests {
     }
 }
 
-@Suite("Evidence: image signatures decide what is embedded")
+@Suite("Kit: Evidence: image signatures decide what is embedded")
 struct EvidenceSignatureTests {
     static func bytes(_ text: String, prefix: [UInt8] = []) -> [UInt8] { prefix + Array(text.utf8) }
 

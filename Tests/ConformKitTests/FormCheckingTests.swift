@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConformKit
 
-@Suite("Checking form traces (PRODUCT §3, §5)")
+@Suite("Kit: Checking form traces (PRODUCT §3, §5)")
 struct FormCheckingTests {
     @Test("the PRODUCT example conforms to apple-reminders: roles learnt by position")
     func productExample() throws {
@@ -176,7 +176,7 @@ struct FormCheckingTests {
     }
 }
 
-@Suite("Checking: other buttons, unhandled choices, run-time types")
+@Suite("Kit: Checking: other buttons, unhandled choices, run-time types")
 struct FormCheckingEdgeTests {
     static let helpPolicy = """
         conform: 1

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ConformReports
 
-@Suite("conform generate: planned scenarios hold for their policy and exercise every transition")
+@Suite("Kit: conform generate: planned scenarios hold for their policy and exercise every transition")
 struct GenerateTests {
     static let loader = TraceLoader(vocabulary: KnownVocabulary(policies: builtIns.policies))
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Each test is written from one fact of a policy's source, cited above it (BEHAVIOURS.md gives the
 /// sources in full), and checks that the built-in policy behaves as that source says.
-@Suite("The keyboard policies follow their sources")
+@Suite("Kit: The keyboard policies follow their sources")
 struct KeyboardSourceTests {
     /// A trace on an 844-pt window, no offset or inset yet, with these steps (two spaces of indent added).
     func keyboard(_ steps: String, layout: String = "{ window: 844, offset: 0, inset: 0 }") -> String {

@@ -4,7 +4,7 @@ import Testing
 /// Package.swift declares the Apple platforms the libraries run on, and no dependency asks for a newer
 /// one: without an iOS entry SwiftPM assumes iOS 12 and Xcode refuses swift-mustache (iOS 13).
 /// The manifests are read with `swift package dump-package`, as SwiftPM itself reads them.
-@Suite("Package: platform floors against the resolved dependencies' manifests")
+@Suite("Kit: Package: platform floors against the resolved dependencies' manifests")
 struct PlatformFloorTests {
     static let root = EmbeddedPoliciesTests.packageRoot
 

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ConformKit
 
-@Suite("conform explain")
+@Suite("Kit: conform explain")
 struct PolicyExplanationTests {
     @Test("one-handed as Markdown: a row per transition branch, what the next state shows, its source")
     func oneHandedGolden() throws {

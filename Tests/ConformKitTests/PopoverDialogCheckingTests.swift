@@ -6,7 +6,7 @@ import Testing
 /// A confirmation dialog shown as a popover (iOS 26 iPhone, every iPad; IOS-UI-TREES.md §2) has no
 /// button for its cancel action: a trace says `outside: cancel` on the sheet and `tap-outside:` for the
 /// cancel (Docs/TraceFormat.md, "Popover dialogs").
-@Suite("Checking popover dialogs: outside: cancel and tap-outside (issue 22)")
+@Suite("Kit: Checking popover dialogs: outside: cancel and tap-outside (issue 22)")
 struct PopoverDialogCheckingTests {
     /// The same Reminders behaviour as the PRODUCT example, as iOS 26 shows it.
     static let remindersOnIOS26 = trace(

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The README's "Use as a library" example is the example package, word for word (CI builds and runs it).
-@Suite("README library example")
+@Suite("Kit: README library example")
 struct ReadmeExampleTests {
     @Test("the README shows Examples/RecordReminders' Package.swift and main.swift as they are")
     func sameCode() throws {

@@ -8,7 +8,7 @@ import Testing
 /// `run --coverage` replays each batch of files only on the pairs of policies claimed before it, and
 /// the files checked before a policy's first claim again at the end (`RevealPlan`). Whatever the
 /// order of the claims, it must show what replaying every file on every pair shows.
-@Suite("run --coverage: the differences the traces show")
+@Suite("Kit: run --coverage: the differences the traces show")
 struct RevealTests {
     /// The example corpus, each trace copied `copies` times (with its own id) into `early/`, except
     /// those claiming `late`, which come last (`z/`): the pairs with `late` are known only at the end.

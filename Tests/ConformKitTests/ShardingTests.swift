@@ -5,7 +5,7 @@ import Testing
 @testable import ConformKit
 
 /// The runner's shards and jobs, outcomes written and read back, and the library's fingerprint.
-@Suite("Sharding and jobs in the runner")
+@Suite("Kit: Sharding and jobs in the runner")
 struct ShardingTests {
     static let traces = EmbeddedPoliciesTests.packageRoot.appendingPathComponent("Traces").path
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ConformKit
 
-@Suite("conform shrink: the shortest trace that fails the same way")
+@Suite("Kit: conform shrink: the shortest trace that fails the same way")
 struct ShrinkTests {
     static let library = PolicyLibrary.builtIn()
 

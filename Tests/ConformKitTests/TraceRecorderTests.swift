@@ -13,7 +13,7 @@ let corpusFiles: [String] = Array(FileDiscovery.find(in: [EmbeddedPoliciesTests.
 /// A trace as a comparable text, without where things stand (a written and re-read trace stands elsewhere).
 func content(_ trace: Trace) -> String { trace.comparableText(positions: false) }
 
-@Suite("Recording traces with the Swift API")
+@Suite("Kit: Recording traces with the Swift API")
 struct TraceRecorderTests {
     @Test("every corpus trace, written canonically and read back, is the same trace, and writes the same bytes again",
         arguments: corpusFiles)
@@ -169,7 +169,7 @@ struct TraceRecorderTests {
     }
 }
 
-@Suite("Checking in-process")
+@Suite("Kit: Checking in-process")
 struct InProcessCheckTests {
     @Test("gives the verdict, departure and message that conform run gives, for every trace and policy", arguments: corpusFiles)
     func agreesWithRun(file: String) throws {

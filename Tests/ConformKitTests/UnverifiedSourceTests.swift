@@ -6,7 +6,7 @@ import Testing
 
 /// Each test is written from one fact of a policy's source, cited above it (BEHAVIOURS.md gives the
 /// sources in full).
-@Suite("Form and disclosure policies mark what no source states")
+@Suite("Kit: Form and disclosure policies mark what no source states")
 struct UnverifiedSourceTests {
     func marks(_ id: String) throws -> [String] {
         try #require(builtIns.policy(id: id)).unverifiedMarks.map(\.place)

@@ -5,7 +5,7 @@ import Testing
 @testable import ConformKit
 
 /// Issue 27 §5: no claim holds on a trace that does not show the claimed behaviour (Docs/Checking.md, "Vacuous claims").
-@Suite("Checking: vacuous claims are errors or warnings")
+@Suite("Kit: Checking: vacuous claims are errors or warnings")
 struct VacuousClaimCheckingTests {
     /// Checks trace text as `conform run` checks its file: the outcome's errors and warnings as `line:column: severity: message`.
     static func outcome(_ yaml: String, claims: [String] = []) throws -> (errors: [String], warnings: [String], claims: [String: Verdict.Kind]) {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConformLoading
 
-@Suite("Baseline loading")
+@Suite("Loading: Baseline loading")
 struct BaselineLoaderTests {
     func load(_ yaml: String) -> (Baseline, [String]) {
         let (baseline, problems) = BaselineLoader().load(Array(yaml.utf8), file: "b.yaml")

@@ -5,7 +5,7 @@ import Testing
 @testable import ConformLoading
 
 /// The direct reader must build exactly the trace the general path builds, or give up.
-@Suite("Direct trace reading")
+@Suite("Loading: Direct trace reading")
 struct DirectTraceReaderTests {
     static let samples = [
         """

@@ -4,7 +4,7 @@ import Testing
 @testable import ConformLoading
 
 /// `evidence:` on a step: a screenshot's path, read the same by the direct reader and the general path.
-@Suite("Step evidence")
+@Suite("Loading: Step evidence")
 struct EvidenceLoadingTests {
     static let yaml = """
         conform: 1

@@ -5,7 +5,7 @@ import Testing
 
 /// The additions to the policy and trace formats: `unverified` on ignored actions and sheets, optional
 /// parameters in a vocabulary, and a trace's `settings`.
-@Suite("Format additions: unverified markers, optional parameters, settings")
+@Suite("Loading: Format additions: unverified markers, optional parameters, settings")
 struct FormatAdditionsTests {
     static let marked = """
         conform: 1

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ConformLoading
 
-@Suite("Policy loading")
+@Suite("Loading: Policy loading")
 struct PolicyLoaderTests {
     static let minimal = """
         conform: 1
@@ -185,7 +185,7 @@ struct PolicyLoaderTests {
     }
 }
 
-@Suite("Policy loading: mistakes caught at load time")
+@Suite("Loading: Policy loading: mistakes caught at load time")
 struct PolicyMistakeTests {
     static func policy(_ states: String, variables: String = "") -> String {
         "conform: 1\npolicy: p\ntitle: P\n" + variables + "states:\n" + states

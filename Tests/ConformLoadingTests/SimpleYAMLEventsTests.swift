@@ -5,7 +5,7 @@ import Testing
 @testable import ConformLoading
 
 /// The Swift scanner of simple YAML must give exactly libyaml's events wherever it does not stop.
-@Suite("Simple YAML events")
+@Suite("Loading: Simple YAML events")
 struct SimpleYAMLEventsTests {
     /// The events of a source as text (type, and for scalars and collection starts their position, and for
     /// scalars their style and bytes), and whether the source gave them all, up to the stream's end.

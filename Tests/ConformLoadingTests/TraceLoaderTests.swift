@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConformLoading
 
-@Suite("Trace loading")
+@Suite("Loading: Trace loading")
 struct TraceLoaderTests {
     @Test("the PRODUCT example loads with every step located")
     func productExample() throws {
@@ -187,7 +187,7 @@ struct TraceLoaderTests {
     }
 }
 
-@Suite("Loader limits")
+@Suite("Loading: Loader limits")
 struct LoaderLimitTests {
     @Test("the node limit holds without aliases, and the step limit is a located error")
     func limits() {

@@ -3,7 +3,7 @@ import Testing
 @testable import ConformRecording
 
 /// The reader on small synthetic texts: each hazard alone, and the errors.
-@Suite("Reading debugDescription text")
+@Suite("Recording: Reading debugDescription text")
 struct DebugDescriptionReaderTests {
     @Test("a fenced paste with comment markers; flags outside quotes; a label that holds the word Disabled")
     func fencedAndFlags() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ConformRecording
 
-@Suite("Evidence paths")
+@Suite("Recording: Evidence paths")
 struct EvidencePathTests {
     @Test("screenshots are numbered with three digits at least")
     func names() {

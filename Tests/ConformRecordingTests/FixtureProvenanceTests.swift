@@ -5,7 +5,7 @@ import Testing
 
 /// Every element-tree fixture says which iOS version, device and source it imitates (or that it is
 /// synthetic), and its tree does not mix what that version and device show with another's.
-@Suite("Fixture provenance")
+@Suite("Recording: Fixture provenance")
 struct FixtureProvenanceTests {
     @Test("the fixtures are found")
     func found() throws {

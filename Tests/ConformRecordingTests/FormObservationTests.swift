@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConformRecording
 
-@Suite("Form fixtures to observations")
+@Suite("Recording: Form fixtures to observations")
 struct FormObservationTests {
     @Test("an unedited Reminders-style form: Done greyed, no Cancel, the empty notes view reads as empty")
     func uneditedForm() throws {

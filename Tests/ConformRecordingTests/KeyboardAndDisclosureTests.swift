@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConformRecording
 
-@Suite("Keyboard and disclosure fixtures")
+@Suite("Recording: Keyboard and disclosure fixtures")
 struct KeyboardAndDisclosureTests {
     let keyboardOptions = ScreenObserver.Options(keys: [.offset, .inset], offsetHook: "debug.offset", insetHook: "debug.inset")
 

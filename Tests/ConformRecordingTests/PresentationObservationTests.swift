@@ -5,7 +5,7 @@ import Testing
 
 /// The same Reminders-style form on each presentation (iOS 18 UIKit and SwiftUI, iOS 26 iPhone, iPad), and
 /// the trees that used to be misread: a sheet whose form's bar is left out, a keyboard's Done toolbar.
-@Suite("Presentations to observations")
+@Suite("Recording: Presentations to observations")
 struct PresentationObservationTests {
     @Test("SwiftUI on iOS 18: Done and Cancel found through their wrappers; the disabled button, not its wrapper")
     func swiftUIForm() throws {

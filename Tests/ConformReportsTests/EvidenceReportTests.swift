@@ -13,7 +13,7 @@ func evidenceInput() -> ReportInput {
     return input
 }
 
-@Suite("Evidence in the reports")
+@Suite("Reports: Evidence in the reports")
 struct EvidenceReportTests {
     static let fixtures = "Tests/ConformReportsTests/Fixtures/evidence"
 

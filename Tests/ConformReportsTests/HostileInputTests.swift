@@ -9,7 +9,7 @@ import Testing
 
 @testable import ConformReports
 
-@Suite("Hostile strings in every format")
+@Suite("Reports: Hostile strings in every format")
 struct HostileInputTests {
     let input = fixtureInput("hostile")
 

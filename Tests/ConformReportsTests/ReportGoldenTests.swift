@@ -6,7 +6,7 @@ import Testing
 
 @testable import ConformReports
 
-@Suite("Report files: goldens and determinism")
+@Suite("Reports: Report files: goldens and determinism")
 struct ReportGoldenTests {
     @Test("each format renders the basic fixtures as reviewed", arguments: ReportFormat.files)
     func golden(format: ReportFormat) throws {
@@ -54,7 +54,7 @@ struct ReportGoldenTests {
     }
 }
 
-@Suite("Markdown size limits")
+@Suite("Reports: Markdown size limits")
 struct MarkdownLimitTests {
     @Test("a report past GitHub's comment limit is shortened, with a visible note")
     func shortened() throws {

@@ -9,7 +9,7 @@ import Testing
 /// The JSON Schemas of traces and policies (schemas/), for yaml-language-server and CI: the trace
 /// schema is made from the loader's vocabulary, every file of Traces/ and Policies/ validates, and lint
 /// and the schemas agree on files that are wrong (and on tricky ones that are right).
-@Suite("JSON Schemas of the trace and policy formats")
+@Suite("Reports: JSON Schemas of the trace and policy formats")
 struct SchemaTests {
     static let schemas = packageRoot.appendingPathComponent("schemas")
     static let traceSchema = schemas.appendingPathComponent("conform-trace.schema.json")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ConformReports
 
-@Suite("Spooled report text")
+@Suite("Reports: Spooled report text")
 struct SpoolTests {
     @Test("text past the memory limit goes to disk and comes back whole, in order")
     func spills() {

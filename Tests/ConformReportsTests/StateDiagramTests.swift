@@ -13,7 +13,7 @@ import Testing
 /// room of its own, no edge runs through a state or a label, and the viewBox holds the whole drawing.
 /// Text boxes are estimated with the layout's own `DiagramText`; `scripts/diagram-screenshots.sh` shows
 /// the real thing in a browser.
-@Suite("State diagrams")
+@Suite("Reports: State diagrams")
 struct StateDiagramTests {
     static let library = PolicyLibrary.builtIn()
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ConformReports
 
-@Suite("Unverified markers in the reports")
+@Suite("Reports: Unverified markers in the reports")
 struct UnverifiedReportTests {
     /// Contacts' swipe-ignored trace, which claims apple-contacts: a policy with four markers.
     func contactsInput() -> ReportInput {

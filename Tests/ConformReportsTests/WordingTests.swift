@@ -3,7 +3,7 @@ import Testing
 
 @testable import ConformReports
 
-@Suite("Counts in words, and the one printer")
+@Suite("Reports: Counts in words, and the one printer")
 struct WordingTests {
     @Test("a count agrees with its noun; a part of a whole agrees with its verb")
     func plurals() {

@@ -65,7 +65,7 @@ final class PopoverDevice: SimulatedDevice {
 }
 
 @MainActor
-@Suite("choose and bar buttons on popover dialogs and SwiftUI toolbars")
+@Suite("XCUITest: choose and bar buttons on popover dialogs and SwiftUI toolbars")
 struct ChooseAndBarTests {
     @Test("choosing a shown action taps its button and records choose")
     func shownAction() throws {

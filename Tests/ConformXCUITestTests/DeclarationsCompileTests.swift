@@ -5,7 +5,7 @@ import Testing
 /// type-checks a snippet against the built `XCUIDeclarations` module with the toolchain's `swiftc`,
 /// beside a correct twin that must compile (so the test can tell a wrong snippet from a broken set-up).
 @MainActor
-@Suite("the declared XCUITest API rejects misuse at compile time")
+@Suite("XCUITest: the declared XCUITest API rejects misuse at compile time")
 struct DeclarationsCompileTests {
     @Test("snapshot() without try does not compile; with try it does")
     func snapshotThrows() throws {

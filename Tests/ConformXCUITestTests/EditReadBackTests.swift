@@ -5,7 +5,7 @@ import Testing
 @_spi(Simulation) import XCUIDeclarations
 
 @MainActor
-@Suite("edit records what the field holds")
+@Suite("XCUITest: edit records what the field holds")
 struct EditReadBackTests {
     @Test("the value read back is recorded, and the note says what was typed when they differ")
     func capitalised() throws {

@@ -3,7 +3,7 @@ import Testing
 import XCUIDeclarations
 
 @MainActor
-@Suite("UIElementKind's raw values are XCUIElement.ElementType's")
+@Suite("XCUITest: UIElementKind's raw values are XCUIElement.ElementType's")
 struct ElementTypeRawValueTests {
     /// Every declared `ElementType`, by the name Swift gives its case.
     private static let declaredByName: [String: XCUIElement.ElementType] = Dictionary(

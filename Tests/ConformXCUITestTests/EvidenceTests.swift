@@ -5,7 +5,7 @@ import Testing
 @_spi(Simulation) import XCUIDeclarations
 
 @MainActor
-@Suite("evidence matches its step")
+@Suite("XCUITest: evidence matches its step")
 struct EvidenceTests {
     @Test("each see step's screenshot shows the screen its snapshot saw, even when `saved` reads the app")
     func screenshotPerStep() throws {

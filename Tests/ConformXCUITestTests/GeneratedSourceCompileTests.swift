@@ -8,7 +8,7 @@ import Testing
 /// form policy, against the declared XCUITest API (as it compiles against XCTest on iOS), with the one
 /// extension a team writes; without that extension it does not compile, so no test passes by default.
 @MainActor
-@Suite("generate --format xcuitest: every form policy's XCTest file compiles")
+@Suite("XCUITest: generate --format xcuitest: every form policy's XCTest file compiles")
 struct GeneratedSourceCompileTests {
     nonisolated static let formPolicies = [
         "apple-calendar", "apple-contacts", "apple-reminders", "apple-sample", "makeitso", "one-handed", "swiftui-dismiss-disabled",

@@ -4,7 +4,7 @@ import Testing
 
 /// The simulated behaviour behind the declared API, which every simulated-device test relies on.
 @MainActor
-@Suite("the declared API over a simulated device")
+@Suite("XCUITest: the declared API over a simulated device")
 struct SimulationSemanticsTests {
     @Test("queries resolve at each use, depth first with parents before children")
     func resolvedAtEachUse() throws {

@@ -14,7 +14,7 @@ import XCUISimulator
 /// output as committed (Swift Testing flavour), compiled here as they are; `swift test` also runs them
 /// on their own (on the iOS 26 iPhone).
 @MainActor
-@Suite("Generated UI tests, end to end on the simulated device", .serialized)
+@Suite("Generated UI tests: Generated UI tests, end to end on the simulated device", .serialized)
 struct GeneratedUITestsTests {
     /// Each form policy's generated suite, as a list of its scenarios.
     static let suites: [(policy: String, scenarios: [() throws -> Void])] = [

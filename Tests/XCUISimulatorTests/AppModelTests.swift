@@ -3,7 +3,7 @@ import Testing
 @testable @_spi(Simulation) import XCUISimulator
 
 /// The app models answer as BEHAVIOURS.md §2.1 and §2.6 say (and as each model's comment chooses).
-@MainActor @Suite struct AppModelTests {
+@MainActor @Suite("Simulator: the app models") struct AppModelTests {
     @Test func remindersLikeDoneFollowsAValueComparison() {
         let app = RemindersLikeApp()
         #expect(app.doneButton == .disabled && app.cancelButton == nil)

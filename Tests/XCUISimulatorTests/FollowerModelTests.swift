@@ -5,7 +5,7 @@ import Testing
 
 /// The models of the other built-in form policies answer as the BEHAVIOURS.md rows their comments cite
 /// say, directly on the model (the end-to-end tests record them through XCUITest and check the traces).
-@MainActor @Suite struct FollowerModelTests {
+@MainActor @Suite("Simulator: the follower app models") struct FollowerModelTests {
     @Test func eachFormPolicyHasItsAppAndOtherIdsHaveNone() {
         #expect(SimulatedApps.following("apple-contacts") is ContactsLikeApp)
         #expect(SimulatedApps.following("apple-calendar") is CalendarLikeApp)

@@ -5,7 +5,7 @@ import Testing
 @testable @_spi(Simulation) import XCUISimulator
 
 /// Taps and swipes land on the front-most element under the point.
-@MainActor @Suite struct HitTestingTests {
+@MainActor @Suite("Simulator: hit-testing") struct HitTestingTests {
     @Test func aTapOnThePopoversButtonChoosesItsAction() throws {
         for presentation in [Presentation.iOS26iPhone, .iPad] {
             let app = RemindersLikeApp()

@@ -4,7 +4,7 @@ import Testing
 @testable @_spi(Simulation) import XCUISimulator
 
 /// The screenshots are real PNGs whose text says which screen they show.
-@MainActor @Suite struct ScreenshotPNGTests {
+@MainActor @Suite("Simulator: screenshots as PNG") struct ScreenshotPNGTests {
     /// The chunks of a PNG, each checked against its CRC.
     private func chunks(_ data: Data) throws -> [(type: String, data: [UInt8])] {
         let bytes = [UInt8](data)

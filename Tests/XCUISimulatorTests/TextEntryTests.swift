@@ -2,7 +2,7 @@ import Testing
 
 @testable import XCUISimulator
 
-@Suite struct TextEntryTests {
+@Suite("Simulator: typing into fields") struct TextEntryTests {
     @Test func aFieldThatCapitalisesSentencesCapitalisesTheFirstLetterTyped() {
         #expect(TextEntry.apply("milk and eggs", to: "", capitalisingSentences: true) == "Milk and eggs")
         #expect(TextEntry.apply("milk and eggs", to: "", capitalisingSentences: false) == "milk and eggs")

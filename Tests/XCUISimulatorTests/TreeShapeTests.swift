@@ -4,7 +4,7 @@ import Testing
 @testable @_spi(Simulation) import XCUISimulator
 
 /// The trees take the shapes IOS-UI-TREES.md §2-3 gives for each presentation.
-@MainActor @Suite struct TreeShapeTests {
+@MainActor @Suite("Simulator: element trees of each presentation") struct TreeShapeTests {
     @Test func uiKitBarButtonsSitDirectlyInTheNavigationBarWithTheirLabelAsIdentifier() throws {
         for presentation in [Presentation.iOS18UIKit, .iPad] {
             let tree = launched(OneHandedApp(), on: presentation).tree

@@ -4,7 +4,7 @@
 
 extension FileOutcome: Codable {
     private enum CodingKeys: String, CodingKey {
-        case summary, results, errors, warnings, revealed, lineLengths
+        case summary, results, errors, warnings, evidenceWarnings, revealed, lineLengths
     }
 
     public init(from decoder: any Decoder) throws {
@@ -14,6 +14,8 @@ extension FileOutcome: Codable {
             results: try container.decodeIfPresent([PairResult].self, forKey: .results) ?? [],
             errors: try container.decodeIfPresent([Diagnostic].self, forKey: .errors) ?? [],
             warnings: try container.decodeIfPresent([Diagnostic].self, forKey: .warnings) ?? [])
+        // Never more than the warnings there are, whatever a document says.
+        evidenceWarningCount = min(max(try container.decodeIfPresent(Int.self, forKey: .evidenceWarnings) ?? 0, 0), warnings.count)
         revealed = (try container.decodeIfPresent([String: [String]].self, forKey: .revealed) ?? [:]).mapValues(Set.init)
         let lengths = try container.decodeIfPresent([[Int]].self, forKey: .lineLengths) ?? []
         for pair in lengths where pair.count == 2 { lineLengths[pair[0]] = pair[1] }
@@ -26,6 +28,7 @@ extension FileOutcome: Codable {
         if !results.isEmpty { try container.encode(results, forKey: .results) }
         if !errors.isEmpty { try container.encode(errors, forKey: .errors) }
         if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
+        if evidenceWarningCount > 0 { try container.encode(evidenceWarningCount, forKey: .evidenceWarnings) }
         if !revealed.isEmpty { try container.encode(revealed.mapValues { $0.sorted() }, forKey: .revealed) }
         if !lineLengths.isEmpty { try container.encode(lineLengths.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }, forKey: .lineLengths) }
     }

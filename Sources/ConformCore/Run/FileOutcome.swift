@@ -15,6 +15,9 @@ public struct FileOutcome: Sendable {
     public var revealed: [String: Set<String>] = [:]
     /// Problems that do not change the exit status, e.g. an evidence file that is missing.
     public var warnings: [Diagnostic] = []
+    /// How many of `warnings`, the last ones, are about evidence, which only a run that keeps steps reads:
+    /// what `conform merge` drops when its outputs show no steps (the others, such as a vacuous claim, stay).
+    public var evidenceWarningCount = 0
     /// The lengths of the file's lines that its problems and broken claims point at (reports only).
     public var lineLengths: [Int: Int] = [:]
 

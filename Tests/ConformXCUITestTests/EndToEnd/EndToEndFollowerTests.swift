@@ -10,7 +10,7 @@ import Testing
 /// `XCUITraceRecorder`, then checked against the policy it follows; and, so that these checks are seen to
 /// be able to fail, some of the same recordings checked against a neighbouring policy they do not follow.
 @MainActor
-@Suite("end to end: an app per built-in form policy, recorded and checked")
+@Suite("XCUITest: end to end: an app per built-in form policy, recorded and checked")
 struct EndToEndFollowerTests {
     private func record(_ scenario: Scenario, _ app: ModelledApp, on presentation: Presentation) throws -> RecordingSession {
         let session = RecordingSession(

@@ -10,7 +10,7 @@ import Testing
 /// Reminders-like app and the one-handed app conform to their policies on every presentation, and the
 /// broken app departs from Reminders' at its swipe on every presentation.
 @MainActor
-@Suite("end to end: recorded on simulated devices, then checked")
+@Suite("XCUITest: end to end: recorded on simulated devices, then checked")
 struct EndToEndRecordingTests {
     /// Records `scenario` on a fresh device; the trace is checked against the app's claim.
     private func record(_ scenario: Scenario, _ app: ModelledApp, on presentation: Presentation) throws -> (RecordingSession, TraceCheck) {

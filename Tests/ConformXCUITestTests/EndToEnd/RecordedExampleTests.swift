@@ -9,7 +9,7 @@ import Testing
 /// to a folder and read back as `conform run` reads it. Its copy in Examples/Recorded/ is a golden: the
 /// test compares what it records with the committed files (`CONFORM_RECORD=1` rewrites them).
 @MainActor
-@Suite("a recorded trace on disk, read as conform run reads it", .serialized)
+@Suite("XCUITest: a recorded trace on disk, read as conform run reads it", .serialized)
 struct RecordedExampleTests {
     static let id = "ios26-reminders-swipe-discard"
 
