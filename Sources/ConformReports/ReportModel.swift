@@ -84,7 +84,7 @@ struct ReportModel {
             if !unclaimed.isEmpty {
                 groups.append([
                     "id": "unclaimed", "heading": "Traces that claim no policy", "traces": unclaimed,
-                    "note": "No policy: line, and no --policy: these traces decide nothing. The matrix shows how each loaded policy reads them.",
+                    "note": "These traces have no policy line, and the run no --policy: they decide nothing. The matrix shows how each loaded policy reads them.",
                 ])
             }
             if details.count < tally.traces, !groups.isEmpty {

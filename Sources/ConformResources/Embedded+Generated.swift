@@ -1050,13 +1050,14 @@ table.apps .agree { font-weight: 600; }
 .v-holds { color: var(--pass); font-weight: 600; } .v-broken { color: var(--fail); font-weight: 600; } .v-baselined { color: var(--warn); font-weight: 600; }
 .differ, .none { color: var(--muted); }
 .others { text-decoration: underline dotted; white-space: nowrap; }
-/* On a phone each app is a card: its name, then its claims and the unclaimed policies, labelled. */
+/* On a phone each app, and each broken claim, is a card: its name, then its cells, labelled. */
 @media (max-width: 640px) {
-  table.apps, table.apps tbody, table.apps tr, table.apps th, table.apps td { display: block; }
-  table.apps thead { display: none; }
-  table.apps tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 6px; padding: 3px 8px; }
-  table.apps th, table.apps td { border: none; padding: 0; background: none; }
-  table.apps td::before { content: attr(data-label) ": "; color: var(--muted); }
+  table.apps, table.apps tbody, table.apps tr, table.apps th, table.apps td,
+  table.broken, table.broken tbody, table.broken tr, table.broken th, table.broken td { display: block; }
+  table.apps thead, table.broken thead { display: none; }
+  table.apps tr, table.broken tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 6px; padding: 3px 8px; }
+  table.apps th, table.apps td, table.broken th, table.broken td { border: none; padding: 0; background: none; }
+  table.apps td::before, table.broken td::before { content: attr(data-label) ": "; color: var(--muted); }
   table.apps .item { white-space: normal; }
 }
 th { background: var(--panel); }
@@ -1145,7 +1146,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <thead><tr><th scope="col">Trace</th><th scope="col">Policy</th><th scope="col">Where</th><th scope="col">What</th></tr></thead>
 <tbody>
 {{#failures}}
-<tr><th scope="row">{{#linked}}<a href="#{{anchor}}">{{trace}}</a>{{/linked}}{{^linked}}{{trace}}{{/linked}}</th><td>{{policy}}</td><td><code>{{place}}</code></td><td>{{title}}: {{message}}{{#baseline}}<br><span class="note">{{#baselined}}baselined: {{/baselined}}{{baseline}}</span>{{/baseline}}</td></tr>
+<tr><th scope="row">{{#linked}}<a href="#{{anchor}}">{{trace}}</a>{{/linked}}{{^linked}}{{trace}}{{/linked}}</th><td data-label="policy">{{policy}}</td><td data-label="where"><code>{{place}}</code></td><td data-label="what">{{title}}: {{message}}{{#baseline}}<br><span class="note">{{#baselined}}baselined: {{/baselined}}{{baseline}}</span>{{/baseline}}</td></tr>
 {{/failures}}
 </tbody>
 </table></div>
