@@ -18,6 +18,12 @@ struct ReportModel {
     /// Broken claims listed at most; `nil`: twice `detailLimit`.
     var failureLimit: Int? = nil
 
+    /// Failing traces open as the HTML page loads, at most: the rest are folded, so that a run with
+    /// hundreds of failures does not make a page hundreds of thousands of pixels long.
+    static let openFailing = 20
+    /// Warnings listed open on the HTML page at most; more are folded behind their count.
+    static let openWarnings = 20
+
     init(facts: RunFacts, context: RunContext, index: ReportIndex? = nil, detailLimit: Int?, rowLimit: Int?, failureLimit: Int? = nil) {
         self.facts = facts
         self.context = context
@@ -34,13 +40,17 @@ struct ReportModel {
         if tally.claimsBroken > 0 { status = "fail" }
         if tally.exitStatus == 2 { status = "error" }
         let policyList = policies(diagrams: diagrams)
+        let perApp = appSummary()
         var values: [String: Any] = [
             "version": context.version,
             "status": status,
             "passing": status == "pass", "failing": status == "fail", "erroring": status == "error",
             "hasFailures": tally.claimsBroken > 0, "hasBrokenClaims": !facts.brokenClaims.isEmpty,
             "hasBaselined": tally.claimsBaselined > 0, "claimsBaselined": tally.claimsBaselined, "hasErrors": !result.errors.isEmpty, "hasPolicies": !policyList.isEmpty,
-            "statusText": status == "pass" ? "every claim holds" : status == "fail" ? "a claim is broken" : "some input has problems",
+            // A run whose traces claim nothing has shown nothing to hold: it does not say that every claim holds.
+            "statusText": status == "pass" ? (claims == 0 ? "no trace claims a policy" : "every claim holds")
+                : status == "fail" ? "a claim is broken" : "some input has problems",
+            "hasClaims": claims > 0,
             "traces": tally.traces,
             "policies": result.policyIDs.count,
             "claims": claims,
@@ -52,26 +62,38 @@ struct ReportModel {
             "errorCountText": Plural.count(result.errors.count, "input problem"),
             "errorCount": result.errors.count,
             "errors": result.errors.map { ["location": $0.location.description, "message": $0.message] },
-            "hasWarnings": !result.warnings.isEmpty,
+            "hasWarnings": !result.warnings.isEmpty, "warningCountText": Plural.count(result.warnings.count, "warning"),
+            // A long list is folded, so that it does not push what follows (failing traces) out of reach.
+            "warningsOpen": result.warnings.count <= Self.openWarnings,
             "warnings": result.warnings.map { ["location": $0.location.description, "message": $0.message] },
             "failures": failures(),
             "policyList": policyList,
+            "appSummary": perApp, "hasApps": !perApp.isEmpty,
         ]
         if diagrams {
             // The HTML page: its matrix is streamed (`HTMLMatrix`); the traces shown in full come here.
             let details = traceDetails(diagrams: true)
             values["traceDetails"] = details
             let failing = details.filter { $0["failing"] as? Bool == true }
-            let passing = details.filter { $0["failing"] as? Bool != true }
+            // A trace that claims no policy has no claim to hold: it is listed on its own.
+            let unclaimed = details.filter { $0["unclaimed"] as? Bool == true }
+            let passing = details.filter { $0["failing"] as? Bool != true && $0["unclaimed"] as? Bool != true }
             var groups: [[String: Any]] = []
             if !failing.isEmpty { groups.append(["id": "failing", "heading": "Failing traces", "traces": failing]) }
             if !passing.isEmpty { groups.append(["id": "traces", "heading": "Traces where every claim holds", "traces": passing]) }
+            if !unclaimed.isEmpty {
+                groups.append([
+                    "id": "unclaimed", "heading": "Traces that claim no policy", "traces": unclaimed,
+                    "note": "These traces have no policy line, and the run no --policy: they decide nothing. The matrix shows how each loaded policy reads them.",
+                ])
+            }
             if details.count < tally.traces, !groups.isEmpty {
-                groups[groups.count - 1]["note"] = "Steps and diagrams are shown for \(details.count) of \(tally.traces) traces (failing ones first); every trace has its row in the matrix, and the JSON report has every result."
+                groups[0]["shortened"] = "Steps and diagrams are shown for \(details.count) of \(tally.traces) traces (failing ones first); every trace has its row in the matrix, and the JSON report has every result."
             }
             values["traceGroups"] = groups
             values["hasFailingTraces"] = !failing.isEmpty
             values["hasPassingTraces"] = !passing.isEmpty
+            values["hasUnclaimedTraces"] = !unclaimed.isEmpty
             values["matrixColumns"] = context.policyIDs.map { ["id": $0] }
             values["matrixRows"] = HTMLMatrix.rowsMarker
             // A small matrix is open; a large one waits behind its summary line.
@@ -203,7 +225,8 @@ struct ReportModel {
     private func traceDetails(diagrams: Bool) -> [[String: Any]] {
         let withSteps = index.orderedTraces.filter { facts.detailed.contains($0.file) }
         let traces = detailLimit.map { Array(withSteps.prefix($0)) } ?? withSteps
-        return traces.map { trace in
+        // Failing traces come first (`ReportIndex`): the first of them are open as the page loads.
+        return traces.enumerated().map { position, trace in
             let pairs = index.pairs(of: trace.file, in: result)
             let claimedPairs = pairs.filter(\.claimed)
             // Only claimed policies' departures are marked in the steps; the matrix shows the others.
@@ -217,12 +240,14 @@ struct ReportModel {
                 ])
             }
             let failing = claimedPairs.contains { $0.verdict.kind != .pass }
+            let unclaimed = claimedPairs.isEmpty
             let figures = evidenceFigures(claimedPairs, trace: trace)
             var entry: [String: Any] = [
                 // Always set, so that a trace without evidence does not find a value further up the context.
                 "hasEvidence": !figures.isEmpty, "evidence": figures,
                 "id": trace.id, "title": trace.title ?? "", "file": trace.file, "app": trace.app ?? "(no app)",
-                "anchor": Self.anchor(trace.file), "failing": failing, "open": failing,
+                "anchor": Self.anchor(trace.file), "failing": failing, "open": failing && position < Self.openFailing, "unclaimed": unclaimed,
+                "mark": failing ? "✗" : unclaimed ? "–" : "✓",
                 "claims": claimedPairs.map { ["policy": $0.policy, "verdict": $0.verdict.name] },
                 "steps": trace.steps.map { step -> [String: Any] in
                     var row: [String: Any] = ["number": step.number, "line": step.position.line, "text": step.text]

@@ -13,9 +13,12 @@ struct RunFacts {
     var claimedPolicies = Set<String>()
     /// The files whose steps were kept.
     var detailed = Set<String>()
+    /// Per app, its claims and what it agrees with: every trace counted, as the terminal report counts them.
+    var apps: AppAgreements
 
     init(policyIDs: [String]) {
         kept = RunResult(results: [], errors: [], traceCount: 0, policyIDs: policyIDs, traces: [])
+        apps = AppAgreements(policyIDs: policyIDs)
     }
 }
 
@@ -39,6 +42,7 @@ final class RunDigest {
             facts.kept.results.reserveCapacity(2 * Retention.rows * outcome.results.count)
         }
         facts.tally.add(outcome)
+        facts.apps.add(outcome)
         var outcome = outcome
         for pair in outcome.results where pair.claimed {
             facts.claimedPolicies.insert(pair.policy)

@@ -4,44 +4,18 @@ import ConformCore
 /// app's traces agree with, then a summary line. Built file by file as the run goes, keeping only
 /// counts and the broken claims, so that memory does not grow with the corpus.
 public struct TerminalReport: RunRenderer {
-    /// By the policies' positions in `policyIDs`: a trace's results come in that order, so counting them
-    /// takes no hashing (the agreement lines show only these policies).
-    private struct AppTally {
-        var traces = 0
-        var claims = Set<String>()
-        var passed: [Int]
-        var judged: [Int]
-
-        init(policies: Int) {
-            passed = Array(repeating: 0, count: policies)
-            judged = Array(repeating: 0, count: policies)
-        }
-        /// Per claimed policy: the app's traces that claim it, and those whose claim holds.
-        var claimsHeld: [String: Int] = [:]
-        var claimsMade: [String: Int] = [:]
-        var claimsBaselined: [String: Int] = [:]
-    }
-
     private let context: RunContext
     private let terminal: Terminal
     private var errors: [Diagnostic] = []
     private var warnings: [Diagnostic] = []
     private var broken: [PairResult] = []
-    private var apps: [String: AppTally] = [:]
+    private var apps: AppAgreements
     private var tally = RunTally()
-    private let policyIDs: [String]
-    /// Each id's first position (a context could name a policy twice: its counts are then kept once, as by name).
-    private let policyPositions: [String: Int]
-    /// Whether the id at each position is named there first.
-    private let namedFirst: [Bool]
 
     public init(context: RunContext, terminal: Terminal) {
         self.context = context
         self.terminal = terminal
-        policyIDs = context.policyIDs
-        let positions = Dictionary(policyIDs.enumerated().map { ($1, $0) }) { first, _ in first }
-        policyPositions = positions
-        namedFirst = policyIDs.enumerated().map { positions[$1] == $0 }
+        apps = AppAgreements(policyIDs: context.policyIDs)
     }
 
     /// Takes note of one file's outcome; the report is written when the run is done.
@@ -49,41 +23,14 @@ public struct TerminalReport: RunRenderer {
         errors += outcome.errors
         warnings += outcome.warnings
         tally.add(outcome)
-        guard let trace = outcome.summary else { return "" }
+        guard outcome.summary != nil else { return "" }
         // By position: `filter` would copy every result (all its strings retained) to look at two fields.
         let results = outcome.results
         for index in results.indices where results[index].claimed && results[index].outcome.verdict.kind != .pass {
             broken.append(results[index])
         }
-        // In place: a copy of the app's tally would copy its dictionaries for every trace.
-        Self.count(
-            outcome, trace, into: &apps[trace.app ?? "(no app)", default: AppTally(policies: policyIDs.count)], policyIDs, policyPositions,
-            namedFirst)
+        apps.add(outcome)
         return ""
-    }
-
-    private static func count(
-        _ outcome: FileOutcome, _ trace: TraceSummary, into tally: inout AppTally, _ policyIDs: [String], _ positions: [String: Int],
-        _ namedFirst: [Bool]
-    ) {
-        tally.traces += 1
-        tally.claims.formUnion(trace.claims)
-        let results = outcome.results
-        for index in results.indices {
-            let kind = results[index].outcome.verdict.kind
-            let policy = results[index].policy
-            if results[index].claimed {
-                tally.claimsMade[policy, default: 0] += 1
-                if kind == .pass { tally.claimsHeld[policy, default: 0] += 1 }
-                if results[index].isBaselined { tally.claimsBaselined[policy, default: 0] += 1 }
-            }
-            if kind == .inapplicable { continue }
-            // Results come in the policies' order; a policy is found by name only if they do not (or if it is named twice).
-            let inOrder = index < policyIDs.count && namedFirst[index] && policyIDs[index] == policy
-            guard let position = inOrder ? index : positions[policy] else { continue }
-            tally.judged[position] += 1
-            if kind == .pass { tally.passed[position] += 1 }
-        }
     }
 
     public func finish(_ ending: RunEnding) -> String {
@@ -117,37 +64,21 @@ public struct TerminalReport: RunRenderer {
     private func agreement() -> String {
         guard !apps.isEmpty else { return "" }
         var out = "\n" + terminal.dim("Per app: its claims, then (unclaimed, for information only) how its traces compare with the other policies.") + "\n"
-        for app in apps.keys.sorted() {
-            guard let tally = apps[app] else { continue }
-            out += terminal.bold(Terminal.printable(app)) + " (" + Plural.count(tally.traces, "trace") + ")\n"
-            let claims = tally.claimsMade.keys.sorted().map { policy -> String in
-                let made = tally.claimsMade[policy] ?? 0
-                let held = tally.claimsHeld[policy] ?? 0
-                let baselined = tally.claimsBaselined[policy] ?? 0
-                let text = Terminal.printable(policy)
-                if held == made { return terminal.green("\(text) holds") + " (\(held)/\(made))" }
-                if held + baselined == made { return terminal.yellow("\(text) baselined") + " (\(held)/\(made) hold)" }
-                return terminal.red("\(text) broken") + " (\(held)/\(made) hold)"
-            }
-            if !claims.isEmpty { out += "  claims:    " + claims.joined(separator: ", ") + "\n" }
-            var all: [String] = [], some: [String] = [], none: [String] = []
-            for (index, policy) in policyIDs.enumerated() where tally.claimsMade[policy] == nil {
-                let position = policyPositions[policy] ?? index
-                let judged = tally.judged[position]
-                guard judged > 0 else { continue }
-                let passed = tally.passed[position]
-                if passed == judged {
-                    all.append(policy)
-                } else if passed == 0 {
-                    none.append(policy)
-                } else {
-                    some.append("\(policy) \(passed)/\(judged)")
+        for app in apps.apps {
+            out += terminal.bold(Terminal.printable(app.name)) + " (" + Plural.count(app.traces, "trace") + ")\n"
+            let claims = app.claims.map { claim -> String in
+                let text = "\(Terminal.printable(claim.policy)) \(claim.verdict)"
+                switch claim.state {
+                case .holds: return terminal.green(text) + " " + claim.count
+                case .baselined: return terminal.yellow(text) + " " + claim.count
+                case .broken: return terminal.red(text) + " " + claim.count
                 }
             }
+            if !claims.isEmpty { out += "  claims:    " + claims.joined(separator: ", ") + "\n" }
             var unclaimed: [String] = []
-            if !all.isEmpty { unclaimed.append("agree " + all.joined(separator: ", ")) }
-            if !some.isEmpty { unclaimed.append("partly " + some.joined(separator: ", ")) }
-            if !none.isEmpty { unclaimed.append("differ " + none.joined(separator: ", ")) }
+            if !app.agree.isEmpty { unclaimed.append("agree " + app.agree.joined(separator: ", ")) }
+            if !app.partly.isEmpty { unclaimed.append("partly " + app.partly.map(\.text).joined(separator: ", ")) }
+            if !app.differ.isEmpty { unclaimed.append("differ " + app.differ.joined(separator: ", ")) }
             if !unclaimed.isEmpty { out += "  " + terminal.dim("unclaimed:") + " " + unclaimed.joined(separator: "; ") + "\n" }
         }
         return out

@@ -1021,21 +1021,50 @@ public enum EmbeddedTemplates {
     --pass: #3fb950; --fail: #f85149; --warn: #d29922; --accent: #4493f8; --mark: #3b2e00; }
 }
 * { box-sizing: border-box; }
-body { margin: 0 auto; max-width: 1200px; padding: 24px; background: var(--bg); color: var(--fg);
+body { margin: 0 auto; max-width: 1200px; padding: 16px 24px 24px; background: var(--bg); color: var(--fg);
   font: 15px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif; }
-h1 { font-size: 1.8em; margin: 0 0 8px; }
+@media (max-width: 600px) { body { padding: 12px; } }
+h1 { font-size: 1.5em; margin: 0 0 4px; }
 h2 { border-bottom: 1px solid var(--line); padding-bottom: 4px; margin-top: 40px; }
+/* Ids and file names from traces are long: they wrap rather than widen the page. */
+h1, h2, h3, p, li, summary, figcaption, .mark { overflow-wrap: anywhere; }
 a { color: var(--accent); }
 code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
-.status { display: inline-block; padding: 4px 12px; border-radius: 16px; font-weight: 600; border: 1px solid; }
+.verdict { margin: 0; } .verdict a { white-space: nowrap; }
+.status { display: inline-block; padding: 2px 12px; border-radius: 16px; font-weight: 600; border: 1px solid; }
 .status.pass { color: var(--pass); } .status.fail { color: var(--fail); } .status.error { color: var(--warn); }
-nav { margin: 12px 0; color: var(--muted); }
-table { border-collapse: collapse; margin: 8px 0 16px; }
-th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
+.status.pass.none { color: var(--muted); }
+nav { margin: 4px 0 0; color: var(--muted); }
+/* A table wider than the window scrolls inside its box; the page itself never scrolls sideways. */
+.table-box { overflow-x: auto; max-width: 100%; margin: 8px 0 16px; }
+table { border-collapse: collapse; }
+th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+#apps h2 { margin-top: 12px; font-size: 1.2em; }
+#apps .note { margin: 4px 0; font-size: 0.9em; }
+table.broken code, table.steps code, table.steps .mono { overflow-wrap: anywhere; }
+table.apps { width: 100%; font-size: 0.93em; }
+table.apps th, table.apps td { padding: 3px 8px; }
+table.apps tbody th .count { font-weight: normal; color: var(--muted); white-space: nowrap; }
+table.apps .item { white-space: nowrap; }
+table.apps .agree { font-weight: 600; }
+.v-holds { color: var(--pass); font-weight: 600; } .v-broken { color: var(--fail); font-weight: 600; } .v-baselined { color: var(--warn); font-weight: 600; }
+.differ, .none { color: var(--muted); }
+.others { text-decoration: underline dotted; white-space: nowrap; }
+/* On a phone each app, and each broken claim, is a card: its name, then its cells, labelled. */
+@media (max-width: 640px) {
+  table.apps, table.apps tbody, table.apps tr, table.apps th, table.apps td,
+  table.broken, table.broken tbody, table.broken tr, table.broken th, table.broken td { display: block; }
+  table.apps thead, table.broken thead { display: none; }
+  table.apps tr, table.broken tr { border: 1px solid var(--line); border-radius: 6px; margin: 0 0 6px; padding: 3px 8px; }
+  table.apps th, table.apps td, table.broken th, table.broken td { border: none; padding: 0; background: none; }
+  table.apps td::before, table.broken td::before { content: attr(data-label) ": "; color: var(--muted); }
+  table.apps .item { white-space: normal; }
+}
 th { background: var(--panel); }
 .counts td { text-align: right; }
 details.trace { border: 1px solid var(--line); border-radius: 8px; margin: 12px 0; padding: 0 12px; background: var(--bg); }
 details.trace > summary { cursor: pointer; padding: 10px 0; font-weight: 600; }
+details.trace.unclaimed > summary { color: var(--muted); }
 details.trace.failing > summary { color: var(--fail); }
 .steps td.num { text-align: right; color: var(--muted); }
 .steps tr.departs td { background: var(--mark); }
@@ -1057,8 +1086,8 @@ svg.diagram .start { fill: var(--fg); }
 svg.diagram .label { fill: var(--muted); font-size: 11px; }
 svg.diagram .label.taken { fill: var(--accent); font-weight: 600; }
 svg.diagram .label.covered { fill: var(--pass); } svg.diagram .label.uncovered { fill: var(--fail); }
-details.matrix > summary { cursor: pointer; padding: 6px 0; font-weight: 600; }
-.matrix-box { overflow-x: auto; }
+details.matrix > summary, details.list > summary { cursor: pointer; padding: 6px 0; font-weight: 600; }
+.matrix-box { overflow-x: auto; max-width: 100%; }
 table.matrix td, table.matrix tbody th { white-space: nowrap; padding: 2px 8px; }
 table.matrix td { text-align: center; }
 table.matrix td:nth-child(2), table.matrix tbody th { text-align: left; font-weight: normal; }
@@ -1068,7 +1097,7 @@ table.matrix td.c { font-weight: 700; outline: 2px solid currentColor; outline-o
 footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 {{#anyEvidence}}
 .with-evidence { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
-.with-evidence > table { flex: 1 1 420px; }
+.with-evidence > .table-box { flex: 1 1 420px; }
 figure.evidence { flex: 0 0 320px; margin: 8px 0 16px; padding: 8px; max-width: 100%; border: 1px solid var(--line); border-radius: 8px; background: var(--panel); }
 figure.evidence img { display: block; width: 100%; height: auto; border: 1px solid var(--line); background: var(--bg); }
 figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.85em; overflow-wrap: anywhere; }
@@ -1078,11 +1107,27 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <body>
 <header>
 <h1>conform report</h1>
-<p><span class="status {{status}}">{{statusText}}</span>
-{{tracesText}} × {{policiesText}} · {{claimsHoldText}}{{#hasFailures}} · {{claimsFailed}} broken{{/hasFailures}}{{#hasBaselined}} · {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}} · {{errorCountText}}{{/hasErrors}}</p>
-<nav>{{#hasBrokenClaims}}<a href="#broken">Broken claims</a> · {{/hasBrokenClaims}}{{#hasFailingTraces}}<a href="#failing">Failing traces</a> · {{/hasFailingTraces}}{{#hasPassingTraces}}<a href="#traces">Traces</a> · {{/hasPassingTraces}}<a href="#matrix">Matrix</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
+<p class="verdict" id="verdict"><span class="status {{status}}{{^hasClaims}} none{{/hasClaims}}">{{statusText}}</span>
+{{tracesText}} × {{policiesText}} · {{claimsHoldText}}{{#hasFailures}} · {{#hasBrokenClaims}}<a href="#broken">{{/hasBrokenClaims}}{{claimsFailed}} broken{{#hasBrokenClaims}}</a>{{/hasBrokenClaims}}{{/hasFailures}}{{#hasBaselined}} · {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}} · <a href="#errors">{{errorCountText}}</a>{{/hasErrors}}</p>
+<nav>{{#hasBrokenClaims}}<a href="#broken">Broken claims</a> · {{/hasBrokenClaims}}{{#hasFailingTraces}}<a href="#failing">Failing traces</a> · {{/hasFailingTraces}}{{#hasPassingTraces}}<a href="#traces">Traces</a> · {{/hasPassingTraces}}{{#hasUnclaimedTraces}}<a href="#unclaimed">Unclaimed traces</a> · {{/hasUnclaimedTraces}}<a href="#matrix">Matrix</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
 </header>
 <main>
+{{#hasApps}}
+<section id="apps">
+<h2>Per app</h2>
+<p class="note">Its claims decide the verdict. Unclaimed: how its traces compare with the policies it does not claim, for information only.</p>
+<div class="table-box"><table class="apps">
+<thead><tr><th scope="col">App</th><th scope="col">Claims</th><th scope="col">Unclaimed</th></tr></thead>
+<tbody>
+{{/hasApps}}
+{{#appSummary}}
+<tr><th scope="row">{{name}} <span class="count">({{tracesText}})</span></th><td data-label="claims">{{#claims}}<span class="item"><a href="#{{anchor}}">{{policy}}</a> {{#brokenLink}}<a class="v-{{verdict}}" href="#broken">{{verdict}}</a>{{/brokenLink}}{{^brokenLink}}<span class="v-{{verdict}}">{{verdict}}</span>{{/brokenLink}} {{count}}</span>{{#more}}, {{/more}}{{/claims}}{{^hasClaims}}<span class="none">no claim</span>{{/hasClaims}}</td><td data-label="unclaimed">{{#unclaimed}}<span class="{{word}}">{{word}} {{#items}}{{text}}{{#more}}, {{/more}}{{/items}}{{#others}}<span class="others" title="{{named}}">{{others}}</span>{{/others}}</span>{{#more}}; {{/more}}{{/unclaimed}}{{^unclaimed}}<span class="none">—</span>{{/unclaimed}}</td></tr>
+{{/appSummary}}
+{{#hasApps}}
+</tbody>
+</table></div>
+</section>
+{{/hasApps}}
 {{#hasErrors}}
 <section id="errors">
 <h2>Problems in the input</h2>
@@ -1093,39 +1138,42 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 </ul>
 </section>
 {{/hasErrors}}
+{{#hasBrokenClaims}}
+<section id="broken">
+<h2>Broken claims</h2>
+{{#failuresOmitted}}<p class="note"><strong>Shortened:</strong> {{failuresOmitted}}</p>{{/failuresOmitted}}
+<div class="table-box"><table class="broken">
+<thead><tr><th scope="col">Trace</th><th scope="col">Policy</th><th scope="col">Where</th><th scope="col">What</th></tr></thead>
+<tbody>
+{{#failures}}
+<tr><th scope="row">{{#linked}}<a href="#{{anchor}}">{{trace}}</a>{{/linked}}{{^linked}}{{trace}}{{/linked}}</th><td data-label="policy">{{policy}}</td><td data-label="where"><code>{{place}}</code></td><td data-label="what">{{title}}: {{message}}{{#baseline}}<br><span class="note">{{#baselined}}baselined: {{/baselined}}{{baseline}}</span>{{/baseline}}</td></tr>
+{{/failures}}
+</tbody>
+</table></div>
+</section>
+{{/hasBrokenClaims}}
 {{#hasWarnings}}
 <section id="warnings">
 <h2>Warnings</h2>
+<details class="list"{{#warningsOpen}} open{{/warningsOpen}}>
+<summary>{{warningCountText}}: they do not change the verdict</summary>
 <ul>
 {{#warnings}}
 <li><code>{{location}}</code>: {{message}}</li>
 {{/warnings}}
 </ul>
+</details>
 </section>
 {{/hasWarnings}}
-{{#hasBrokenClaims}}
-<section id="broken">
-<h2>Broken claims</h2>
-{{#failuresOmitted}}<p class="note"><strong>Shortened:</strong> {{failuresOmitted}}</p>{{/failuresOmitted}}
-<table class="broken">
-<thead><tr><th scope="col">Trace</th><th scope="col">Policy</th><th scope="col">Where</th><th scope="col">What</th></tr></thead>
-<tbody>
-{{#failures}}
-<tr><th scope="row">{{#linked}}<a href="#{{anchor}}">{{trace}}</a>{{/linked}}{{^linked}}{{trace}}{{/linked}}</th><td>{{policy}}</td><td><code>{{place}}</code></td><td>{{title}}: {{message}}{{#baseline}}<br><span class="note">{{#baselined}}baselined: {{/baselined}}{{baseline}}</span>{{/baseline}}</td></tr>
-{{/failures}}
-</tbody>
-</table>
-</section>
-{{/hasBrokenClaims}}
 {{#traceGroups}}
 <section id="{{id}}">
 <h2>{{heading}}</h2>
-{{#note}}<p class="note">{{note}}</p>{{/note}}
+{{#note}}<p class="note">{{note}}</p>{{/note}}{{#shortened}}<p class="note">{{shortened}}</p>{{/shortened}}
 {{#traces}}
-<details class="trace{{#failing}} failing{{/failing}}" id="{{anchor}}"{{#open}} open{{/open}}>
-<summary>{{#failing}}✗{{/failing}}{{^failing}}✓{{/failing}} {{id}}{{#title}}: {{title}}{{/title}} <span class="note">({{app}})</span></summary>
-<p><code>{{file}}</code>{{#claims}} · claims <strong>{{policy}}</strong>: {{verdict}}{{/claims}}</p>
-{{#hasEvidence}}<div class="with-evidence">{{/hasEvidence}}<table class="steps">
+<details class="trace{{#failing}} failing{{/failing}}{{#unclaimed}} unclaimed{{/unclaimed}}" id="{{anchor}}"{{#open}} open{{/open}}>
+<summary>{{mark}} {{id}}{{#title}}: {{title}}{{/title}} <span class="note">({{app}})</span></summary>
+<p><code>{{file}}</code>{{#claims}} · claims <strong>{{policy}}</strong>: {{verdict}}{{/claims}}{{#unclaimed}} · claims no policy{{/unclaimed}}</p>
+{{#hasEvidence}}<div class="with-evidence">{{/hasEvidence}}<div class="table-box"><table class="steps">
 <thead><tr><th scope="col">Step</th><th scope="col">Line</th><th scope="col">What happened</th></tr></thead>
 <tbody>
 {{#steps}}
@@ -1133,7 +1181,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{#marks}}<div class="mark"><strong>{{policy}}</strong> departs at <code>{{place}}</code>: {{message}}<br>expected <code>{{expected}}</code><br>observed <code>{{observed}}</code></div>{{/marks}}</td></tr>
 {{/steps}}
 </tbody>
-</table>
+</table></div>
 {{#hasEvidence}}
 {{#evidence}}
 <figure class="evidence" id="{{anchor}}">{{#src}}<img src="{{src}}" alt="{{alt}}">{{/src}}<figcaption>Step {{step}}, where <strong>{{policies}}</strong> departs: <code>{{path}}</code>{{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}</figcaption></figure>
@@ -1164,25 +1212,25 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <section id="coverage">
 <h2>Coverage</h2>
 <p class="note">Transitions of each claimed policy that the traces claiming it took. In the policy diagrams below, exercised transitions are solid green and the others dashed red.</p>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Policy</th><th scope="col">Exercised</th><th scope="col">Not exercised</th></tr></thead>
 <tbody>
 {{#coverage}}
 <tr><th scope="row">{{policy}}</th><td class="num">{{covered}}/{{total}}</td><td>{{#uncovered}}<code>{{state}}: {{action}}</code>{{#more}}<br>{{/more}}{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
 {{/coverage}}
 </tbody>
-</table>
+</table></div>
 {{#hasPairCoverage}}
 <h3>Where the claimed policies differ</h3>
 <p class="note">Of the scenarios on which <code>conform compare</code> finds two policies showing something different, how many some trace shows, and how many traces pass one policy and fail the other.</p>
-<table>
+<div class="table-box"><table>
 <thead><tr><th scope="col">Policies</th><th scope="col">Differences shown</th><th scope="col">Traces telling them apart</th><th scope="col">Not shown by any trace</th></tr></thead>
 <tbody>
 {{#pairCoverage}}
 <tr><th scope="row">{{a}} vs {{b}}</th><td class="num">{{covered}}/{{total}}</td><td class="num">{{tellingApart}}</td><td>{{#uncovered}}{{scenario}} ({{differs}}){{#more}}<br>{{/more}}{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
 {{/pairCoverage}}
 </tbody>
-</table>
+</table></div>
 {{/hasPairCoverage}}
 </section>
 {{/hasCoverage}}

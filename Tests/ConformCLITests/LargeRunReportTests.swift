@@ -37,11 +37,13 @@ struct LargeRunReportTests {
         let html = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.html"), encoding: .utf8)
         #expect(html.components(separatedBy: "<tr><th>").count - 1 == total)
         #expect(html.components(separatedBy: "<details class=\"trace failing\"").count - 1 == 500)
+        // The first 20 failing traces are open as the page loads, the rest folded (`ReportModel.openFailing`).
+        #expect(html.components(separatedBy: "\" open>\n<summary>✗ ").count - 1 == 20)
         #expect(html.components(separatedBy: "<details class=\"trace\"").count - 1 == 100)
         #expect(html.contains("Steps and diagrams are shown for 600 of \(total) traces (failing ones first)"))
         #expect(html.contains("<details class=\"matrix\">"), "a large matrix starts folded")
         // The broken-claims table lists them all (under its limit of 1,000), before the traces.
-        #expect(html.components(separatedBy: "<td>makeitso</td>").count - 1 == Self.failing)
+        #expect(html.components(separatedBy: "<td data-label=\"policy\">makeitso</td>").count - 1 == Self.failing)
         let broken = try #require(html.range(of: "<section id=\"broken\">"))
         let matrix = try #require(html.range(of: "<section id=\"matrix\">"))
         #expect(broken.lowerBound < matrix.lowerBound)

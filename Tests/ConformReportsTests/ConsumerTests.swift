@@ -218,4 +218,34 @@ struct BrowserTests {
         #expect(!result.output.contains("violates the following Content Security Policy"))
         #expect(result.output.contains("<section id=\"matrix\">"), "the page loaded whole")
     }
+
+    /// One wide test, since opening a browser takes seconds: scripts/browser-check.py asserts from each
+    /// page's DOM and saves screenshots in .build/browser-screenshots/ for a person to look at.
+    @Test(
+        "Playwright: at 1280x800 and 390x844, the passing, failing and 10,000-trace reports show the verdict and the per-app summary on the first screen, never scroll sideways, log no console error, link only to what exists, and draw every diagram",
+        .enabled(if: Consumers.runs("chromium") && Consumers.runs("playwright")))
+    func firstScreen() throws {
+        let folder = Consumers.reports.appendingPathComponent("browser")
+        let failing = BrowserCorpora.failing()
+        #expect(failing.outcomes.contains { Retention.isFailing($0) }, "the failing corpus breaks a claim")
+        let pages = [
+            ("failing", try BrowserCorpora.html(failing.context, failing.outcomes)),
+            ("10000-traces", try BrowserCorpora.html(failing.context, BrowserCorpora.copies(of: failing.outcomes, count: 10_000))),
+        ]
+        var arguments = [
+            packageRoot.appendingPathComponent("scripts/browser-check.py").path,
+            "--screenshots", packageRoot.appendingPathComponent(".build/browser-screenshots").path,
+            "passing=\(Consumers.file("corpus", .html))",
+        ]
+        for (name, page) in pages {
+            try ReportWriter.write(page, named: "\(name).html", in: folder.path)
+            arguments.append("\(name)=\(folder.appendingPathComponent("\(name).html").path)")
+        }
+        let result = try Consumers.run("python3", arguments)
+        #expect(result.status == 0, "\(result.output)")
+        // Each report was looked at, at both sizes.
+        for name in ["passing", "failing", "10000-traces"] {
+            for size in ["1280x800", "390x844"] { #expect(result.output.contains("\(name) at \(size): verdict"), "\(name) \(size)") }
+        }
+    }
 }
