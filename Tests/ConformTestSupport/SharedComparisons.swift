@@ -6,7 +6,7 @@ import Foundation
 /// build: the compare tests (Kit) and the PyYAML consumer test (Reports) both need it in both directions.
 public enum SharedComparisons {
     /// One comparison per ordered pair of policy ids, computed once: a second caller waits for the first.
-    public static func result(_ a: Policy, _ b: Policy) -> ComparisonResult {
+    public static func result(_ a: Policy, _ b: Policy) -> ConformCore.ComparisonResult {
         let entry = table.entry(for: a.id + "\u{0}" + b.id)
         entry.lock.lock()
         defer { entry.lock.unlock() }
@@ -20,7 +20,7 @@ public enum SharedComparisons {
 
     private final class Entry: @unchecked Sendable {
         let lock = NSLock()
-        var result: ComparisonResult?
+        var result: ConformCore.ComparisonResult?
     }
 
     private final class Table: @unchecked Sendable {
