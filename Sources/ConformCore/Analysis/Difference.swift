@@ -11,7 +11,7 @@ public struct ComparisonResult: Sendable {
     /// Whether every pair of configurations was explored (otherwise a limit stopped the search and
     /// "no difference" means none within `depthLimit` actions).
     public var complete: Bool
-    /// How many actions deep the search went.
+    /// The most actions a scenario could take in the search (`PolicyComparison.maximumDepth`).
     public var depthLimit: Int
     /// How many of each scenario's first actions are the policies' `setup`.
     public var setupCount: Int

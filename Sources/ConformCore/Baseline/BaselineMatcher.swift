@@ -2,7 +2,7 @@
 /// that check files), then, file by file in run order, keeps track of which entries matched and what
 /// became of the claims of the others (`BaselineLedger`).
 public struct BaselineMatcher: Sendable {
-    /// The baseline read (empty when `--write-baseline` starts one).
+    /// The baseline the run is judged against.
     public let baseline: Baseline
     /// The day expiry is judged on.
     public let today: CalendarDate

@@ -155,7 +155,8 @@ public struct TakenTransition: Hashable, Sendable, Codable {
 public struct CheckOutcome: Sendable, Codable {
     /// What the check concluded.
     public var verdict: Verdict
-    /// The transitions taken, in order; empty when the checker was asked not to record them.
+    /// The transitions taken, in order; empty when the checker was asked not to record them
+    /// (`Checker.recordsPath`) or the trace is `inapplicable`.
     public var path: [TakenTransition]
 
     /// A verdict with the path that led to it.

@@ -17,7 +17,7 @@ public struct Diagnostic: Hashable, Sendable, Error, Codable {
     /// Further context, e.g. where the YAML parser began the construct it could not finish.
     public var notes: [String]
 
-    /// A diagnostic at `location`; a long quoted value in `message` is clipped.
+    /// A diagnostic at `location`; a value quoted in `message` ('...') shows at most its first 40 characters.
     public init(_ severity: Severity = .error, _ message: String, at location: SourceLocation, notes: [String] = []) {
         self.severity = severity
         self.message = Clipping.clipQuotes(message)
@@ -40,7 +40,7 @@ public struct Problem: Hashable, Sendable, Error {
     /// Further context, as `Diagnostic.notes`.
     public var notes: [String]
 
-    /// A problem at `position`; a long quoted value in `message` is clipped.
+    /// A problem at `position`; a value quoted in `message` ('...') shows at most its first 40 characters.
     public init(_ message: String, at position: TextPosition, notes: [String] = []) {
         self.message = Clipping.clipQuotes(message)
         self.position = position

@@ -15,7 +15,7 @@ public struct ObservedItem: Sendable {
     public var key: String
     /// What was seen under the key.
     public var value: ObservedValue
-    /// Where the key is written; a departure at this observation points here.
+    /// Where the key is written in the trace file.
     public var position: TextPosition
 
     /// The key seen with `value`, written at `position`.
@@ -44,7 +44,7 @@ public enum ObservedValue: Sendable {
         }
     }
 
-    /// The value as messages show it (`enabled`, `{ title: Milk }`).
+    /// The value as messages show it: `enabled`, `true`, `{ title: 'Milk' }`.
     public var display: String {
         var text = ""
         writeDisplay(to: &text)

@@ -236,7 +236,7 @@ public struct Annotation: Sendable {
 public struct ActionPattern: Hashable, Sendable, Codable {
     /// The action verb.
     public var verb: String
-    /// The argument the action must have; `nil` matches the verb with any argument no other pattern of the state matches.
+    /// The argument the action must have; `nil` for the bare verb (Docs/PolicyFormat.md says which actions it matches).
     public var argument: String?
 
     /// A pattern of `verb`, and of `argument` when given.

@@ -53,7 +53,7 @@ public enum ArgumentSpec: Sendable {
 public enum ObservationType: Sendable {
     /// A scalar of this type (`done: enabled`, `dismissed: true`).
     case value(ExprType)
-    /// A sheet (`sheet:`), whatever the domain.
+    /// A sheet (`sheet:`).
     case sheet
     /// Field values (`form: { title: Milk }`).
     case fields

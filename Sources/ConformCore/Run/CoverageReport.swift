@@ -15,13 +15,13 @@ public struct CoverageReport: Sendable {
         public var uncovered: [(state: String, action: String)]
     }
 
-    /// The claimed policies, in library order.
+    /// The claimed policies, in the order of the library given.
     public var policies: [PolicyCoverage]
     /// Every pair of claimed policies of one domain.
     public var pairs: [PairCoverage]
 
     /// The coverage of the claimed policies among `library` (those with an entry in `covered`) and of their pairs.
-    /// - Parameter library: every loaded policy, in library order.
+    /// - Parameter library: every loaded policy.
     /// - Parameter covered: per policy id, the transitions taken by traces that claim it.
     /// - Parameter toldApart: per pair of policy ids (`CoverageTally.pairKey`), how many traces pass one and fail the other.
     /// - Parameter revealed: per pair of policy ids, the differences (`Difference.signature`) some trace showed.

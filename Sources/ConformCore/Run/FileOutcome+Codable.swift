@@ -141,7 +141,8 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Writes scalars and arrays as JSON does; objects and non-finite numbers in the forms above.
+    /// Writes scalars and arrays as JSON does, an object as `{"object": [[key, value], ...]}` and a number JSON
+    /// cannot hold as `{"number": "nan"}`, so that key order and every number survive.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:

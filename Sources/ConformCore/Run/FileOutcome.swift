@@ -3,7 +3,7 @@
 public struct FileOutcome: Sendable {
     /// `nil` when the file could not be read as a trace.
     public var summary: TraceSummary?
-    /// The trace against every policy, in library order; empty when the file did not load.
+    /// The trace against every policy; empty when the file did not load.
     public var results: [PairResult]
     /// Why the file could not be checked; any makes the exit status 2.
     public var errors: [Diagnostic]

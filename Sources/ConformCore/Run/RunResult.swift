@@ -51,13 +51,14 @@ public struct PairResult: Sendable, Codable {
 public struct RunResult: Sendable {
     /// Every trace against every policy, in run order.
     public var results: [PairResult]
-    /// The files that could not be read or loaded, and were not checked; any makes the exit status 2.
+    /// The problems that kept a file from being checked, and those found before any file (a missing path);
+    /// any makes the exit status 2.
     public var errors: [Diagnostic]
     /// Problems that do not change the exit status (an evidence file that is missing), in run order.
     public var warnings: [Diagnostic]
     /// How many traces were checked.
     public var traceCount: Int
-    /// The ids of the policies the traces were checked against, in library order.
+    /// The ids of the policies the traces were checked against.
     public var policyIDs: [String]
     /// The traces in the order they were checked, with their titles and apps, for reports.
     public var traces: [TraceSummary]

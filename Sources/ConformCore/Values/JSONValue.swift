@@ -27,7 +27,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// Hashes the compact serialization, which is equal exactly when the values are.
+    /// Hashes the compact serialization, which equal values share.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(serialized())
     }
@@ -200,7 +200,8 @@ public struct JSONText: Sendable, TextOutputStream {
         return false
     }
 
-    /// `text` escaped, as the inside of a string literal (`appendEscaped`): so `print(_:to:)` and `writeDisplay(to:)` write into a literal.
+    /// `text` escaped, as the inside of a string literal (`appendEscaped`): so `print(_:to:)` and
+    /// `writeDisplay(to:)` write into a literal.
     public mutating func write(_ text: String) {
         appendEscaped(text)
     }
