@@ -8,16 +8,21 @@
 /// booleans and enumerations, the strings the policy's expressions use and, for numbers, 0 and the
 /// constants its expressions use, each with its neighbours.
 public struct ActionAlphabet: Sendable {
+    /// The actions to try, each once, in the order found.
     public var actions: [Action]
     /// The form's fields when it opens (form domain).
     public var form: [String: Value]
 
     /// The field that edits change, its opening value and the new one.
     public static let field = "title"
+    /// The field's value when the form opens.
     public static let openingValue = Value.string("Buy milk")
+    /// The value an edit sets it to.
     public static let newValue = Value.string("Buy bread")
+    /// The screen `present` reopens.
     public static let screen = "Edit form"
 
+    /// The alphabet that explores `policies` together: the actions of each, once.
     public init(policies: [Policy]) {
         var actions: [Action] = []
         var seen: Set<String> = []

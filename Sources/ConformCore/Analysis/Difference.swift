@@ -1,6 +1,8 @@
 /// What `compare` found.
 public struct ComparisonResult: Sendable {
+    /// The id of policy A, the first compared.
     public var a: String
+    /// The id of policy B.
     public var b: String
     /// The form's fields when it opens in every scenario (form domain).
     public var form: [String: Value]
@@ -9,12 +11,15 @@ public struct ComparisonResult: Sendable {
     /// Whether every pair of configurations was explored (otherwise a limit stopped the search and
     /// "no difference" means none within `depthLimit` actions).
     public var complete: Bool
+    /// The most actions a scenario could take in the search (`PolicyComparison.maximumDepth`).
     public var depthLimit: Int
     /// How many of each scenario's first actions are the policies' `setup`.
     public var setupCount: Int
 }
 
+/// One way two policies disagree: the shortest scenario found that shows it, and what each policy says there.
 public struct Difference: Sendable {
+    /// How the policies disagree.
     public enum Kind: Sendable, Equatable {
         /// The named observation keys differ.
         case shows(keys: [String])
@@ -30,6 +35,7 @@ public struct Difference: Sendable {
         }
     }
 
+    /// How the policies disagree.
     public var kind: Kind
     /// Whether the scenario, recorded as a trace claiming A, fails B (at its last step).
     public var failsB: Bool
@@ -40,9 +46,11 @@ public struct Difference: Sendable {
     public var lastAction: Action?
     /// The control states of A and B where the difference shows (before the action, for an action difference).
     public var stateA: String
+    /// B's control state there.
     public var stateB: String
     /// What each shows there: the differing keys, or everything after an action only one allows.
     public var aShows: Observation
+    /// What B shows there.
     public var bShows: Observation
     /// The checker's message: why B (or A) rejects.
     public var reason: String
@@ -55,5 +63,6 @@ public struct Difference: Sendable {
         kind == .onlyBAllows ? scenario.steps.map(\.action) + (lastAction.map { [$0] } ?? []) : scenario.steps.map(\.action)
     }
 
+    /// How many actions the scenario takes, the revealing one included.
     public var actionCount: Int { actions.count }
 }

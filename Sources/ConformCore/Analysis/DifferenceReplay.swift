@@ -82,6 +82,8 @@ extension PolicyComparison {
     /// an action only one of them allows, or a `see` of a key on which they disagree there. Named as
     /// `Difference.signature` names them, so that `run --coverage` can say which of `compare`'s
     /// scenarios a corpus exercises. Build the comparison with the trace's `form`.
+    /// - Parameter trace: the recorded trace.
+    /// - Parameter replays: A's and B's replays of it (`TraceReplay`).
     /// - Parameter memo: the disagreements met before, for these two policies (`RevealMemo`).
     /// - Returns: `nil` when the replays keep no configurations and the trace leads somewhere not met
     ///   before: ask again with replays that keep them (`TraceReplay(_:on:)`).

@@ -12,14 +12,22 @@
 /// observation by its key and the two values (numbers, which vary with every example, by the
 /// transitions that produced them), an action by its words.
 public struct PolicyComparison {
+    /// Policy A: the scenarios are traces of it.
     public let a: Policy
+    /// Policy B: it replays A's scenarios.
     public let b: Policy
+    /// The actions tried in every pair of configurations, known to both policies.
     public let alphabet: ActionAlphabet
     let simulatorA: PolicySimulator
     let simulatorB: PolicySimulator
+    /// How many actions deep the search goes.
     public var maximumDepth = 12
+    /// How many pairs of configurations the search visits at most; past it the result is not `complete`.
     public var maximumPairs = 50_000
 
+    /// A comparison of `a` with `b`; nothing is explored until `compare()`.
+    /// - Parameter a: policy A, whose predictions the scenarios record.
+    /// - Parameter b: policy B, which replays them.
     /// - Parameter form: the form's fields when it opens; by default the alphabet's (`title: Buy milk`).
     /// - Parameter exploring: whether `compare()` will run; `revealed(by:)` alone needs no alphabet.
     public init(_ a: Policy, _ b: Policy, form: [String: Value]? = nil, exploring: Bool = true) {
@@ -59,6 +67,8 @@ public struct PolicyComparison {
         var agreed: Bool
     }
 
+    /// Searches breadth-first within `maximumDepth` and `maximumPairs` and returns each difference
+    /// by its shortest scenario.
     public func compare() -> ComparisonResult {
         var nodes = [Node(a: simulatorA.start(observing: false), b: simulatorB.start(observing: false), parent: -1)]
         var visited: Set<Pair> = [Pair(a: nodes[0].a, b: nodes[0].b, agreed: true)]

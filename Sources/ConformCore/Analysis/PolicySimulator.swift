@@ -4,9 +4,12 @@
 /// It drives the checker's own rules (the same `perform` and `compare` a trace goes through), so a
 /// trace written from a simulation is checked exactly as it was predicted.
 public struct PolicySimulator {
+    /// The policy simulated.
     public let policy: Policy
     private let checker: Checker
 
+    /// A simulator of `policy`.
+    /// - Parameter policy: the policy to run forward.
     /// - Parameter form: the field values when the form opens (form domain only).
     public init(policy: Policy, form: [String: Value] = [:]) {
         self.policy = policy
@@ -138,6 +141,7 @@ public struct PolicySimulator {
         return .details(title: text(title), message: text(message), actions: seen)
     }
 
+    /// A stand-in title for a sheet action the policy knows only by its role: `(destructive action)`.
     public static func placeholderTitle(for role: SheetRole?) -> String {
         "(\(role?.rawValue ?? "any") action)"
     }
@@ -159,6 +163,8 @@ public struct Configuration: Hashable, Sendable {
 /// The result of an allowed action: where the policy is then, and the transition it took (`nil` when
 /// the action changed nothing, such as a tap on a disabled button or an ignored action).
 public struct Move: Sendable {
+    /// Where the policy is after the action.
     public var configuration: Configuration
+    /// The transition taken; `nil` when the action changed nothing.
     public var transition: TransitionID?
 }

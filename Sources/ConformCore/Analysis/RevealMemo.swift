@@ -8,6 +8,7 @@
 public final class RevealMemo {
     private var pairs: [String: PairMemo] = [:]
 
+    /// An empty memo.
     public init() {}
 
     /// A comparison of `a` and `b` for a trace whose form opens with `form` (`revealed(by:)` alone):

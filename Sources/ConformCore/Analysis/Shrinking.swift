@@ -3,12 +3,14 @@
 /// what the trace did or saw there (so that a cut cannot swap "saw disabled where enabled was expected"
 /// for the opposite failure at the same key).
 public struct FailureShape: Hashable, Sendable {
+    /// The policy's control state at the departure.
     public var state: String
     /// `see KEY` when an observation departs, the verb when an action does.
     public var key: String
     /// The departure's `observed` object, as JSON text: `{"done":"disabled"}`, `{"swipe":"down"}`.
     public var observed: String
 
+    /// A shape from its parts.
     public init(state: String, key: String, observed: String) {
         self.state = state
         self.key = key
@@ -26,6 +28,7 @@ public struct FailureShape: Hashable, Sendable {
 
 /// Steps `conform shrink` cut from a trace, and why.
 public struct ShrinkCut: Hashable, Sendable {
+    /// Why steps were cut.
     public enum Kind: Hashable, Sendable {
         /// Steps after the departure: the recording, cut where it departs.
         case afterDeparture
@@ -38,10 +41,12 @@ public struct ShrinkCut: Hashable, Sendable {
         case action
     }
 
+    /// Why the steps were cut.
     public var kind: Kind
     /// The steps cut, by their numbers in the original trace.
     public var steps: [Int]
 
+    /// A cut of `steps` for `kind`.
     public init(kind: Kind, steps: [Int]) {
         self.kind = kind
         self.steps = steps
@@ -55,6 +60,7 @@ public struct ShrinkCut: Hashable, Sendable {
 public struct ShrinkResult: Sendable {
     /// The trace as recorded.
     public var original: Trace
+    /// The id of the policy the trace fails.
     public var policy: String
     /// How the original fails, which the shrunk trace keeps.
     public var shape: FailureShape
@@ -69,6 +75,7 @@ public struct ShrinkResult: Sendable {
     /// How many times the trace was checked while shrinking.
     public var checks: Int
 
+    /// A result from its parts, as the shrinker makes one.
     public init(
         original: Trace, policy: String, shape: FailureShape, originalDeparture: Departure, kept: [Int], departure: Departure,
         cuts: [ShrinkCut], checks: Int

@@ -8,11 +8,14 @@
 /// ends (a new scenario costs no action, `present` costs one). Every scenario begins with the
 /// vocabulary's `setup`, and every action is followed by what the policy predicts the screen shows.
 public struct SuiteGenerator {
+    /// The policy the scenarios are planned for.
     public let policy: Policy
+    /// The actions the planner tries (`ActionAlphabet`).
     public let alphabet: ActionAlphabet
     let simulator: PolicySimulator
     let exploration: Exploration
 
+    /// A generator for `policy`; nothing is planned until `generate()`.
     public init(policy: Policy) {
         self.policy = policy
         alphabet = ActionAlphabet(policies: [policy])
@@ -20,6 +23,7 @@ public struct SuiteGenerator {
         exploration = Exploration(simulator: simulator, alphabet: alphabet.actions)
     }
 
+    /// Plans the scenarios: exactly where the search is affordable, otherwise greedily within `searchBudget`.
     public func generate() -> GeneratedSuite {
         let all = policy.transitionIDs
         let start = simulator.start()
@@ -58,6 +62,7 @@ public struct SuiteGenerator {
     /// Actions the greedy searches may try in all (a few seconds on the 2-core machine; every built-in
     /// policy is planned exactly, without this search).
     public static let defaultSearchBudget = 4_000_000
+    /// How many actions the greedy search may try (`defaultSearchBudget` unless set).
     public var searchBudget = defaultSearchBudget
 
     private func greedy() -> GeneratedSuite {
@@ -91,9 +96,11 @@ public struct SuiteGenerator {
 
 /// The scenarios planned for one policy.
 public struct GeneratedSuite: Sendable {
+    /// The policy id.
     public var policy: String
     /// The form's fields when it opens (form domain).
     public var form: [String: Value]
+    /// The traces to record, in order.
     public var scenarios: [Scenario]
     /// Transitions no scenario reaches within the search's limits, with the alphabet's values.
     public var unreached: [TransitionID]
@@ -104,14 +111,18 @@ public struct GeneratedSuite: Sendable {
     /// search would reach. `nil` when the search ended by itself.
     public var searchStoppedAfter: Int? = nil
 
+    /// How many actions the scenarios take in all.
     public var actionCount: Int { scenarios.reduce(0) { $0 + $1.steps.count } }
 }
 
 /// One trace to record: what is seen when the screen opens, then actions each with what follows.
 public struct Scenario: Sendable {
+    /// What the policy predicts is seen when the screen opens.
     public var opening: Observation
+    /// The actions, each with what follows it.
     public var steps: [ScenarioStep]
 
+    /// A scenario opening on `opening`.
     public init(opening: Observation, steps: [ScenarioStep]) {
         self.opening = opening
         self.steps = steps
@@ -123,14 +134,18 @@ public struct Scenario: Sendable {
     }
 }
 
+/// One action of a scenario and what the policy predicts after it.
 public struct ScenarioStep: Sendable {
+    /// The action to take.
     public var action: Action
+    /// The transition it takes, `nil` when it changes nothing (an ignored action, `present`).
     public var transition: TransitionID?
     /// Whether no earlier step of the suite took this transition.
     public var isFirstCoverage: Bool
     /// What the policy predicts the screen shows after the action.
     public var expected: Observation
 
+    /// A step from its parts.
     public init(action: Action, transition: TransitionID?, isFirstCoverage: Bool, expected: Observation) {
         self.action = action
         self.transition = transition

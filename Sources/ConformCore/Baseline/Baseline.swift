@@ -8,6 +8,8 @@ public struct Baseline: Sendable {
     /// Trace and policy → the entry's index (at most one entry per claim).
     private var index: [BaselinePair: Int] = [:]
 
+    /// A baseline of `entries`, read from or to be written to `file`.
+    /// - Parameter file: the baseline file.
     /// - Parameter entries: at most one per trace and policy; of two, the first is kept.
     public init(file: String, entries: [BaselineEntry]) {
         self.file = file
@@ -32,7 +34,9 @@ public struct Baseline: Sendable {
 
 /// One accepted broken claim: what it is, why it is accepted, until when, and where it is written.
 public struct BaselineEntry: Sendable {
+    /// Which failure the entry accepts.
     public var key: BaselineKey
+    /// Why it is accepted (`reason:`), for a person to read.
     public var reason: String
     /// The last day the entry accepts its failure; `nil`: no end.
     public var expires: CalendarDate?
@@ -42,6 +46,7 @@ public struct BaselineEntry: Sendable {
     /// The reason `--write-baseline` gives a new entry, for a person to replace.
     public static let placeholderReason = "TODO say why this deviation is accepted"
 
+    /// An entry; `position` is `nil` for an entry made by this run.
     public init(key: BaselineKey, reason: String, expires: CalendarDate? = nil, position: TextPosition? = nil) {
         self.key = key
         self.reason = reason
@@ -59,7 +64,9 @@ public struct BaselineEntry: Sendable {
 /// departure the model's state and what the trace observed or did there. The step number, the line
 /// and the expected value are left out, so that editing an unrelated step keeps an entry matching.
 public struct BaselineKey: Sendable, CustomStringConvertible {
+    /// The trace id.
     public var trace: String
+    /// The policy id.
     public var policy: String
     /// `fail`, `inapplicable` or `error` (never `pass`).
     public var verdict: Verdict.Kind
@@ -72,6 +79,7 @@ public struct BaselineKey: Sendable, CustomStringConvertible {
     /// entry written before conform kept it: such an entry matches on `observed` alone.
     public var seen: JSONValue?
 
+    /// A key; `state`, `observed` and `seen` are for `fail` only.
     public init(
         trace: String, policy: String, verdict: Verdict.Kind, state: String? = nil, observed: JSONValue? = nil, seen: JSONValue? = nil
     ) {
@@ -140,7 +148,9 @@ struct BaselinePair: Hashable, Sendable {
 
 /// How a baseline entry judged a broken claim: accepted, or matched but expired.
 public struct BaselineMark: Sendable {
+    /// The entry's reason.
     public var reason: String
+    /// The entry's last day, if it has one.
     public var expires: CalendarDate?
     /// Past `expires` on the run's day: the failure counts again.
     public var expired: Bool
@@ -149,6 +159,7 @@ public struct BaselineMark: Sendable {
     /// Where the entry is written (file, line, column); `nil` for an entry made in this run.
     public var source: SourceLocation?
 
+    /// A mark of the entry `entry`, written at `source`.
     public init(reason: String, expires: CalendarDate?, expired: Bool, entry: Int?, source: SourceLocation?) {
         self.reason = reason
         self.expires = expires

@@ -2,6 +2,7 @@
 /// that check files), then, file by file in run order, keeps track of which entries matched and what
 /// became of the claims of the others (`BaselineLedger`).
 public struct BaselineMatcher: Sendable {
+    /// The baseline the run is judged against.
     public let baseline: Baseline
     /// The day expiry is judged on.
     public let today: CalendarDate
@@ -10,6 +11,7 @@ public struct BaselineMatcher: Sendable {
     /// `--write-baseline`: every broken claim that no entry matches is accepted with a new entry.
     public let writing: Bool
 
+    /// A matcher of `baseline`, judging expiry on `today`.
     public init(baseline: Baseline, today: CalendarDate, strict: Bool = false, writing: Bool = false) {
         self.baseline = baseline
         self.today = today
@@ -36,6 +38,7 @@ public struct BaselineMatcher: Sendable {
 /// What a run made of a baseline, entry by entry: fed every file's outcome in run order (after
 /// `BaselineMatcher.mark`), it finds the stale entries and, when writing, the entries to write.
 public struct BaselineLedger: Sendable {
+    /// The matcher that marked the outcomes.
     public let matcher: BaselineMatcher
     private var matched = Set<Int>()
     /// For the claims that have an entry: the trace was checked, and what its pair with the policy gave.
@@ -46,6 +49,7 @@ public struct BaselineLedger: Sendable {
     /// When writing: an entry per broken claim, in run order.
     private var written: [BaselineEntry] = []
 
+    /// A ledger for the claims `matcher` marks.
     public init(_ matcher: BaselineMatcher) {
         self.matcher = matcher
         named = Set(matcher.baseline.entries.map(\.key.trace))
@@ -80,7 +84,7 @@ public struct BaselineLedger: Sendable {
     }
 
     /// What the run made of the baseline, once every file is recorded.
-    /// - Parameter writtenTo: with `--write-baseline`, the file the new baseline goes to.
+    /// - Parameter path: with `--write-baseline`, the file the new baseline goes to.
     public func finish(writtenTo path: String? = nil) -> BaselineOutcome {
         var unmatched: [StaleBaselineEntry] = []
         for (number, entry) in matcher.baseline.entries.enumerated() where !matched.contains(number) {
@@ -122,6 +126,7 @@ public struct BaselineOutcome: Sendable {
     /// left out of the new file.
     public var dropped: [StaleBaselineEntry] = []
 
+    /// An outcome judged against `entries` entries of `file`; `written` and `dropped` are set when writing.
     public init(file: String, entries: Int, stale: [StaleBaselineEntry], strict: Bool) {
         self.file = file
         self.entries = entries
@@ -132,6 +137,7 @@ public struct BaselineOutcome: Sendable {
 
 /// An entry that matched no broken claim, and why.
 public struct StaleBaselineEntry: Sendable {
+    /// Why an entry matched nothing.
     public enum Reason: Sendable {
         /// The trace was not among the files of the run.
         case traceNotChecked
@@ -145,11 +151,14 @@ public struct StaleBaselineEntry: Sendable {
         case departsDifferently(BaselineKey)
     }
 
+    /// The entry as read.
     public var entry: BaselineEntry
     /// The baseline file the entry is written in.
     public var file: String
+    /// Why it matched nothing.
     public var reason: Reason
 
+    /// The stale `entry` of `file`, and why.
     public init(entry: BaselineEntry, file: String, reason: Reason) {
         self.entry = entry
         self.file = file

@@ -1,8 +1,11 @@
 /// A day of the proleptic Gregorian calendar, written `YYYY-MM-DD`: when a baseline entry expires, and
 /// the day a run judges expiry on (`--as-of`). No time zone: the caller decides which day "today" is.
 public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year, 1 to 9999.
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, from 1.
     public let day: Int
 
     /// `nil` unless the three make a day of the calendar (`2025-02-30` does not).
@@ -46,6 +49,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
+    /// The earlier day.
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

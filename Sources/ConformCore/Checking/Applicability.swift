@@ -61,6 +61,7 @@ public struct TraceWords: Sendable {
     var otherVerbs: [String] = []
     var otherKeys: [String] = []
 
+    /// The words of `trace`, gathered in one pass over its steps.
     public init(_ trace: Trace) {
         for step in trace.steps {
             switch step.kind {

@@ -4,17 +4,21 @@
 /// special actions (`tap` by label, `choose` by title or learnt role, `edit`, `present`) are here,
 /// everything else is the policy's data.
 public struct Checker {
+    /// The policy the trace is checked against.
     public let policy: Policy
+    /// The trace to replay.
     public let trace: Trace
     /// Whether the outcome lists the transitions taken (reports and coverage want them; a plain run does not).
     public var recordsPath = true
     var words: TraceWords?
 
+    /// A checker of `trace` against `policy`; nothing runs until `run()`.
     public init(policy: Policy, trace: Trace) {
         self.policy = policy
         self.trace = trace
     }
 
+    /// The verdict of `trace` against `policy`, with the path taken: `Checker(policy:trace:).run()`.
     public static func check(_ trace: Trace, against policy: Policy) -> CheckOutcome {
         Checker(policy: policy, trace: trace).run()
     }
@@ -61,6 +65,8 @@ public struct Checker {
         return Replay(tables: tables, recordsPath: recordingPath).run(trace, recording: &replay)
     }
 
+    /// Checks the trace: `inapplicable` when it uses a verb or key outside the policy's vocabulary,
+    /// else the replay's verdict, step by step.
     public func run() -> CheckOutcome {
         if let reason = Applicability.reason(trace, policy.tables, words ?? TraceWords(trace)) {
             return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])

@@ -10,6 +10,7 @@ public struct Exercise: Sendable, Equatable {
     /// Observation keys seen in the trace that the policy left unspecified wherever they were seen, in first-seen order.
     public var unjudgedKeys: [String] = []
 
+    /// Nothing judged yet.
     public init() {}
 }
 

@@ -1,6 +1,8 @@
 /// The result of replaying one trace against one policy.
 public enum Verdict: Sendable, Codable {
+    /// The trace follows the policy to its end.
     case pass
+    /// The trace departs from the policy: the first step where it does, and why.
     case fail(Departure)
     /// The trace uses a verb or an observation key outside the policy's vocabulary.
     case inapplicable(reason: String)
@@ -9,9 +11,17 @@ public enum Verdict: Sendable, Codable {
 
     /// A verdict without its details, to compare and to count by.
     public enum Kind: String, CaseIterable, Sendable {
-        case pass, fail, inapplicable, error
+        /// The trace follows the policy.
+        case pass
+        /// The trace departs from the policy.
+        case fail
+        /// The policy cannot judge the trace: it uses a verb or a key outside the policy's vocabulary.
+        case inapplicable
+        /// The pair could not be evaluated.
+        case error
     }
 
+    /// The verdict without its details.
     public var kind: Kind {
         switch self {
         case .pass: return .pass
@@ -33,6 +43,7 @@ public enum Verdict: Sendable, Codable {
         }
     }
 
+    /// The departure of a `fail`; `nil` for any other verdict.
     public var departure: Departure? {
         if case .fail(let departure) = self { return departure }
         return nil
@@ -77,6 +88,7 @@ public struct Departure: Sendable {
         }
     }
 
+    /// A departure whose message and JSON objects are already written (a shard result read back by `conform merge`).
     public init(step: Int, position: TextPosition, state: String, message: String, expected: JSONValue, observed: JSONValue) {
         self.init(step: step, position: position, state: state, detail: .written(message: message, expected: expected, observed: observed))
     }
@@ -109,6 +121,7 @@ public struct Departure: Sendable {
         out.appendObject(key: item.key, value: expected.json, indent: indent)
     }
 
+    /// `observed` written as `writeExpected(to:indent:)` writes `expected`.
     public func writeObserved(to out: inout JSONText, indent: Int) {
         guard case .observed(let item, _) = detail else { return observed.write(to: &out, pretty: true, indent: indent) }
         out.appendObject(key: item.key, value: item.value.json, indent: indent)
@@ -117,12 +130,18 @@ public struct Departure: Sendable {
 
 /// One transition taken while replaying: which step, from which state, by which pattern, to where.
 public struct TakenTransition: Hashable, Sendable, Codable {
+    /// The 1-based number of the action step that took it.
     public var step: Int
+    /// The state it left.
     public var from: String
+    /// The pattern of the transition taken.
     public var pattern: ActionPattern
+    /// The 0-based index of the branch taken among the transition's branches.
     public var branch: Int
+    /// The state it reached.
     public var to: String
 
+    /// A transition taken at `step`, from `from` by `pattern`'s branch `branch`, to `to`.
     public init(step: Int, from: String, pattern: ActionPattern, branch: Int, to: String) {
         self.step = step
         self.from = from
@@ -134,9 +153,13 @@ public struct TakenTransition: Hashable, Sendable, Codable {
 
 /// A verdict together with the path the model took up to it (for reports and coverage).
 public struct CheckOutcome: Sendable, Codable {
+    /// What the check concluded.
     public var verdict: Verdict
+    /// The transitions taken, in order; empty when the checker was asked not to record them
+    /// (`Checker.recordsPath`) or the trace is `inapplicable`.
     public var path: [TakenTransition]
 
+    /// A verdict with the path that led to it.
     public init(verdict: Verdict, path: [TakenTransition]) {
         self.verdict = verdict
         self.path = path

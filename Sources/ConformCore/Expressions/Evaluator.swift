@@ -4,6 +4,8 @@ public enum Evaluator {
     /// The longest string an expression may make (64 KiB of UTF-8): a policy whose `s + s` doubles a
     /// variable on every step would otherwise exhaust memory in a few dozen steps.
     public static let maximumStringBytes = 65_536
+    /// The value of `expression`, or the arithmetic or type failure that stops it.
+    /// - Parameter expression: a type-checked expression.
     /// - Parameter lookup: the value of a variable or built-in; `nil` for a name that is an enumeration case.
     public static func evaluate(_ expression: Expression, lookup: (String) -> Value?) throws(EvaluationError) -> Value {
         switch expression.kind {
@@ -104,8 +106,10 @@ public enum Evaluator {
 
 /// A failure while evaluating an expression against a trace.
 public struct EvaluationError: Error, Equatable, Sendable {
+    /// What went wrong, as the `error` verdict says it.
     public var message: String
 
+    /// A failure saying `message`.
     public init(_ message: String) {
         self.message = message
     }

@@ -1,8 +1,12 @@
 /// The static type of an expression, checked when a policy loads.
 public enum ExprType: Hashable, Sendable {
+    /// `true` or `false`.
     case bool
+    /// A number (a `Double`).
     case number
+    /// A text.
     case string
+    /// The type of `null` alone.
     case null
     /// A named enumeration with its cases, e.g. a button's `enabled | disabled | absent`.
     case enumeration(name: String, cases: [String])

@@ -114,9 +114,12 @@ struct ExpressionLexer {
 
 /// A problem in an expression, at an offset (in Unicode scalars) into its text.
 public struct ExpressionError: Error, Equatable, Sendable {
+    /// What is wrong.
     public var message: String
+    /// Where, in Unicode scalars from the start of the expression's text.
     public var offset: Int
 
+    /// A problem saying `message`, at `offset`.
     public init(_ message: String, at offset: Int) {
         self.message = message
         self.offset = offset

@@ -2,16 +2,22 @@
 public enum Action: Sendable {
     /// Fields set to values, or (`.changed`) to some new value that differs from the opening one.
     case edit([FieldEdit])
+    /// `tap: LABEL`: a tap on the button with that label (`tap: Done`).
     case tap(String)
+    /// `swipe: DIRECTION`: a swipe (`swipe: down`, which tries to dismiss the form).
     case swipe(String)
+    /// `choose: TITLE`: the action with that title picked on an action sheet or confirmation dialog.
     case choose(String)
     /// `tap-outside:`: a tap outside the visible sheet, which runs its cancel action (the only way to
     /// cancel a confirmation dialog shown as a popover, iOS 26 iPhone and iPad). The text says where, if given.
     case tapOutside(String?)
+    /// `present: SCREEN` or `present:`: the form was (re)opened, and the model starts again from its
+    /// initial state. The screen is free text and not checked.
     case present(String?)
     /// A verb of a vocabulary that a policy defines (keyboard, disclosure, ...).
     case custom(verb: String, argument: ActionArgument)
 
+    /// The verb as a trace writes it: `edit`, `tap`, `tap-outside`, ... or the policy's own verb.
     public var verb: String {
         switch self {
         case .edit: return "edit"
@@ -81,10 +87,12 @@ extension Action {
 
 /// One field of an `edit` step.
 public struct FieldEdit: Sendable {
+    /// The field's name.
     public var field: String
     /// `nil` for `edit: FIELD`: some new value, different from the opening one.
     public var value: Value?
 
+    /// The field set to `value`, or (`nil`) to some new value.
     public init(field: String, value: Value?) {
         self.field = field
         self.value = value
@@ -93,16 +101,22 @@ public struct FieldEdit: Sendable {
 
 /// The argument of a policy-defined action.
 public enum ActionArgument: Sendable {
+    /// No argument (`hide-keyboard:` with nothing after it).
     case none
+    /// One value (`keyboard-show: 336`).
     case scalar(Value)
+    /// Named parameters in the file's order (`keyboard-show: { height: 336 }`).
     case record([NamedValue])
 }
 
 /// A name and a value, in the order the file gives them.
 public struct NamedValue: Sendable {
+    /// The name as written.
     public var name: String
+    /// Its value.
     public var value: Value
 
+    /// A name and its value.
     public init(name: String, value: Value) {
         self.name = name
         self.value = value

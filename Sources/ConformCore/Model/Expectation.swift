@@ -2,25 +2,30 @@
 public enum Expectation: Sendable {
     /// A scalar computed from the model: `done: "edited ? enabled : disabled"`, `offset: "max(0, y - 10)"`.
     case value(SourceExpression)
+    /// `sheet:`: what the state expects of an action sheet or confirmation dialog.
     case sheet(SheetExpectation)
 }
 
 /// A policy's expectation of the action sheet.
 public enum SheetExpectation: Sendable {
+    /// No sheet is shown.
     case none
     /// A sheet is shown; `actions` lists what it offers in display order, `nil` when the source does not say.
     case shown(title: TextExpectation, message: TextExpectation, actions: [SheetActionSpec]?)
 
+    /// Whether a sheet is expected.
     public var isShown: Bool {
         if case .shown = self { return true }
         return false
     }
 
+    /// The actions the sheet offers; empty when no sheet is expected or the source does not list them.
     public var actions: [SheetActionSpec] {
         if case .shown(_, _, let actions) = self { return actions ?? [] }
         return []
     }
 
+    /// The expectation as JSON reports show it under `expected`.
     public var json: JSONValue {
         switch self {
         case .none: return .string("none")
@@ -33,6 +38,7 @@ public enum SheetExpectation: Sendable {
         }
     }
 
+    /// The expectation as messages show it: `none`, `shown` or `{ title '...'; actions [...] }`.
     public var display: String {
         var text = ""
         writeDisplay(to: &text)
@@ -75,8 +81,11 @@ public enum SheetExpectation: Sendable {
 
 /// A sheet's title or message in a policy: exact text, explicitly none, or left open by the source.
 public enum TextExpectation: Sendable {
+    /// Left open by the source: any title or message is accepted.
     case open
+    /// Explicitly none (`title: null`).
     case absent
+    /// Exactly this text.
     case text(String)
 
     var json: JSONValue? {
@@ -114,14 +123,18 @@ public enum TextExpectation: Sendable {
 
 /// One action a policy's sheet offers: its title where the source gives one, its role where known.
 public struct SheetActionSpec: Sendable {
+    /// The action's title; `nil` where the source gives none.
     public var title: String?
+    /// The action's role; `nil` where the source does not say.
     public var role: SheetRole?
 
+    /// An action with `title` and `role`, each `nil` where the source does not give it.
     public init(title: String?, role: SheetRole?) {
         self.title = title
         self.role = role
     }
 
+    /// The action as JSON reports show it: an object of the parts known.
     public var json: JSONValue {
         var members: [(String, JSONValue)] = []
         if let title { members.append(("title", .string(title))) }
@@ -129,6 +142,7 @@ public struct SheetActionSpec: Sendable {
         return .object(members)
     }
 
+    /// `'TITLE' (ROLE)`, `'TITLE'`, `(ROLE)` or `(any)`, as messages show it.
     public var display: String {
         switch (title, role) {
         case (let title?, let role?): return "'\(title)' (\(role.rawValue))"

@@ -1,7 +1,9 @@
 /// What a `see` step records: a subset of the observation keys, each with where it was written.
 public struct Observation: Sendable {
+    /// The keys the step names, in the order written; a key left out is not checked.
     public var items: [ObservedItem]
 
+    /// An observation of these keys.
     public init(items: [ObservedItem]) {
         self.items = items
     }
@@ -9,10 +11,14 @@ public struct Observation: Sendable {
 
 /// One key of a `see` step.
 public struct ObservedItem: Sendable {
+    /// The observation key: `done`, `sheet`, `dismissed`, ... or one of a policy's vocabulary.
     public var key: String
+    /// What was seen under the key.
     public var value: ObservedValue
+    /// Where the key is written in the trace file.
     public var position: TextPosition
 
+    /// The key seen with `value`, written at `position`.
     public init(key: String, value: ObservedValue, position: TextPosition) {
         self.key = key
         self.value = value
@@ -24,10 +30,12 @@ public struct ObservedItem: Sendable {
 public enum ObservedValue: Sendable {
     /// A scalar: `done: enabled` (a symbol), `dismissed: true`, `offset: 120`.
     case scalar(Value)
+    /// `sheet:`: what was seen of an action sheet or confirmation dialog.
     case sheet(SheetObservation)
     /// `form: { FIELD: VALUE }` as displayed.
     case fields([NamedValue])
 
+    /// The value as JSON reports show it under `observed`.
     public var json: JSONValue {
         switch self {
         case .scalar(let value): return value.json
@@ -36,6 +44,7 @@ public enum ObservedValue: Sendable {
         }
     }
 
+    /// The value as messages show it: `enabled`, `true`, `{ title: 'Milk' }`.
     public var display: String {
         var text = ""
         writeDisplay(to: &text)
@@ -63,7 +72,9 @@ public enum ObservedValue: Sendable {
 
 /// What a trace saw of an action sheet or confirmation dialog.
 public enum SheetObservation: Sendable {
+    /// `sheet: none`: no sheet is shown.
     case none
+    /// `sheet: shown`: a sheet is shown; nothing more about it is checked.
     case shown
     /// Any of the parts may be left out (`nil`), and is then not checked. `outsideCancels` (`outside: cancel`
     /// in a trace): the sheet shows no button for its cancel action and a tap outside it cancels, as a
@@ -72,6 +83,7 @@ public enum SheetObservation: Sendable {
     case details(
         title: TextObservation?, message: TextObservation?, actions: [SheetActionObservation]?, outsideCancels: Bool = false)
 
+    /// The observation as JSON reports show it: `"none"`, `"shown"` or an object of the parts given.
     public var json: JSONValue {
         switch self {
         case .none: return .string("none")
@@ -86,6 +98,7 @@ public enum SheetObservation: Sendable {
         }
     }
 
+    /// The observation as messages show it: `none`, `shown` or `{ title 'Discard changes?'; actions [...] }`.
     public var display: String {
         var text = ""
         writeDisplay(to: &text)
@@ -123,9 +136,12 @@ public enum SheetObservation: Sendable {
 
 /// A sheet's title or message: a text, or explicitly none (`title: null`).
 public enum TextObservation: Hashable, Sendable {
+    /// Explicitly none: the sheet shows no title (or no message).
     case absent
+    /// This text is shown.
     case text(String)
 
+    /// `null` or the text, as JSON reports show it.
     public var json: JSONValue {
         switch self {
         case .absent: return .null
@@ -133,6 +149,7 @@ public enum TextObservation: Hashable, Sendable {
         }
     }
 
+    /// `none` or the text in single quotes, as messages show it.
     public var display: String {
         var text = ""
         writeDisplay(to: &text)
@@ -153,21 +170,27 @@ public enum TextObservation: Hashable, Sendable {
 
 /// One action seen on a sheet: its title and, where the trace gives it, its role.
 public struct SheetActionObservation: Hashable, Sendable {
+    /// The action's title as shown.
     public var title: String
+    /// The action's role where the trace gives it; `nil` leaves it unchecked.
     public var role: SheetRole?
+    /// Where the action is written in the trace.
     public var position: TextPosition
 
+    /// An action seen with `title`, and `role` where known, written at `position`.
     public init(title: String, role: SheetRole?, position: TextPosition) {
         self.title = title
         self.role = role
         self.position = position
     }
 
+    /// The title alone, or `{ "title", "role" }` when the role is known, as JSON reports show it.
     public var json: JSONValue {
         guard let role else { return .string(title) }
         return .object([("title", .string(title)), ("role", .string(role.rawValue))])
     }
 
+    /// `'TITLE'` or `'TITLE' (ROLE)`, as messages show it.
     public var display: String {
         var text = ""
         writeDisplay(to: &text)
@@ -188,7 +211,10 @@ public struct SheetActionObservation: Hashable, Sendable {
 
 /// The role of an action-sheet action, as UIKit's `UIAlertAction.Style` and SwiftUI's `ButtonRole` give it.
 public enum SheetRole: String, CaseIterable, Hashable, Sendable {
+    /// A plain action.
     case `default`
+    /// An action that destroys something, such as discarding the changes.
     case destructive
+    /// The action that cancels the sheet.
     case cancel
 }

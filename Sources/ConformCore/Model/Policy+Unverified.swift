@@ -7,6 +7,7 @@ public struct UnverifiedMark: Sendable, Equatable {
     /// The file's reason; empty when it just says `unverified: true`.
     public var reason: String
 
+    /// A mark at `place` with the file's reason.
     public init(place: String, reason: String) {
         self.place = place
         self.reason = reason

@@ -1,28 +1,34 @@
 /// A reference model of one design rule: an extended state machine, loaded from YAML and kept as data
 /// so that it can be checked against, explored and compared.
 public struct Policy: Sendable {
+    /// The policy id: what traces claim (`policy:`) and `--policy` names.
     public var id: String {
         get { storage.fields.id }
         set { update { $0.id = newValue } }
     }
+    /// The file the policy was loaded from, named in messages about it.
     public var file: String {
         get { storage.fields.file }
         set { update { $0.file = newValue } }
     }
+    /// A one-line name (`title:`).
     public var title: String {
         get { storage.fields.title }
         set { update { $0.title = newValue } }
     }
+    /// What the policy expects, in prose (`summary:`).
     public var summary: String {
         get { storage.fields.summary }
         set { update { $0.summary = newValue } }
     }
+    /// `form` (the fixed form-dismissal vocabulary), or the word of a domain the policy's `vocabulary` defines.
     public var domain: String { storage.fields.domain }
     /// Citations by short id, in the order the file gives them.
     public var sources: [NamedText] {
         get { storage.fields.sources }
         set { update { $0.sources = newValue } }
     }
+    /// The verbs and keys the policy can judge; a trace that uses others is `inapplicable` to it.
     public var vocabulary: Vocabulary {
         get { storage.fields.vocabulary }
         set { update { $0.vocabulary = newValue } }
@@ -32,14 +38,17 @@ public struct Policy: Sendable {
         get { storage.fields.buttons }
         set { update { $0.buttons = newValue } }
     }
+    /// The policy's own variables, with their types and initial values.
     public var variables: [VariableDeclaration] {
         get { storage.fields.variables }
         set { update { $0.variables = newValue } }
     }
+    /// The state the model starts in, and starts again in at every `present`.
     public var initialState: String {
         get { storage.fields.initialState }
         set { update { $0.initialState = newValue } }
     }
+    /// The control states, in the file's order.
     public var states: [PolicyState] { storage.fields.states }
     /// Expectations that hold in every non-final state unless the state says otherwise.
     public var defaults: [String: Expectation] { storage.fields.defaults }
@@ -85,6 +94,7 @@ public struct Policy: Sendable {
         storage = Storage(fields)
     }
 
+    /// A policy from its parts, as the loader makes one; what the checker reads at every step is worked out here.
     public init(
         id: String, file: String, title: String, summary: String, domain: String, sources: [NamedText],
         vocabulary: Vocabulary, buttons: [String: String], variables: [VariableDeclaration], initialState: String,
@@ -96,6 +106,7 @@ public struct Policy: Sendable {
                 variables: variables, initialState: initialState, states: states, defaults: defaults))
     }
 
+    /// The state with this name, or `nil` when there is none.
     public func state(named name: String) -> PolicyState? {
         tables.index[name].map { states[$0] }
     }
@@ -111,14 +122,18 @@ public struct Policy: Sendable {
         tables.index[stateName].map { tables.states[$0].showsSheet } ?? false
     }
 
+    /// Whether the policy speaks the fixed form-dismissal vocabulary (`domain: form`).
     public var isFormDomain: Bool { domain == FormDomain.name }
 }
 
 /// A short id and its text: a source citation.
 public struct NamedText: Sendable {
+    /// The short id that states and branches cite with `source:`.
     public var name: String
+    /// The citation.
     public var text: String
 
+    /// A citation with its id.
     public init(name: String, text: String) {
         self.name = name
         self.text = text
@@ -127,11 +142,16 @@ public struct NamedText: Sendable {
 
 /// A policy variable with its type and initial value.
 public struct VariableDeclaration: Sendable {
+    /// The name expressions read it by.
     public var name: String
+    /// Its type.
     public var type: ExprType
+    /// The value the model starts with.
     public var initial: Value
+    /// Where it is declared.
     public var position: TextPosition
 
+    /// A variable of `type` starting at `initial`, declared at `position`.
     public init(name: String, type: ExprType, initial: Value, position: TextPosition) {
         self.name = name
         self.type = type
@@ -142,10 +162,12 @@ public struct VariableDeclaration: Sendable {
 
 /// Provenance of a state or transition: which sources it rests on and whether it is verified.
 public struct Provenance: Sendable {
+    /// The ids of the policy's `sources` this rests on (`source:`).
     public var sources: [String]
     /// Why the behaviour is not verified, when it is not (an empty string when the file just says `unverified: true`).
     public var unverified: String?
 
+    /// Provenance resting on `sources`; verified unless `unverified` is given.
     public init(sources: [String] = [], unverified: String? = nil) {
         self.sources = sources
         self.unverified = unverified
@@ -154,15 +176,21 @@ public struct Provenance: Sendable {
 
 /// A control state: what the screen shows there and what each action leads to.
 public struct PolicyState: Sendable {
+    /// The state's name, as transitions' `to:` give it.
     public var name: String
+    /// Where the state is declared.
     public var position: TextPosition
     /// In the form domain a final state means the form is dismissed: only `present` and `see` follow.
     public var isFinal: Bool
+    /// What the state itself says it shows (`see:`), by observation key; `Policy.expectations(in:)` adds the defaults.
     public var expectations: [String: Expectation]
+    /// What each action leads to from here (`on:`).
     public var transitions: [Transition]
     /// Actions that change nothing here (Contacts ignores the swipe).
     public var ignored: [ActionPattern]
+    /// The sources the state rests on, and whether it is verified.
     public var provenance: Provenance
+    /// A comment for people (`note:`).
     public var note: String?
     /// The provenance and note of an ignored action, when its `ignore` entry gives them
     /// (`- { action: swipe, source: SG-EN, unverified: ... }`).
@@ -171,6 +199,7 @@ public struct PolicyState: Sendable {
     /// the policy-level `see`'s; `nil` when it is not marked.
     public var sheetUnverified: String?
 
+    /// A state from its parts, as the loader makes one.
     public init(
         name: String, position: TextPosition, isFinal: Bool, expectations: [String: Expectation],
         transitions: [Transition], ignored: [ActionPattern], provenance: Provenance, note: String?,
@@ -191,9 +220,12 @@ public struct PolicyState: Sendable {
 
 /// Provenance and a comment attached to a part of a policy that has no other place for them.
 public struct Annotation: Sendable {
+    /// The sources it rests on, and whether it is verified.
     public var provenance: Provenance
+    /// A comment for people.
     public var note: String?
 
+    /// An annotation; by default no sources, verified and no note.
     public init(provenance: Provenance = Provenance(), note: String? = nil) {
         self.provenance = provenance
         self.note = note
@@ -202,23 +234,31 @@ public struct Annotation: Sendable {
 
 /// `VERB` or `VERB ARGUMENT`: the key of a transition, e.g. `swipe`, `tap done`, `choose Cancel changes`.
 public struct ActionPattern: Hashable, Sendable, Codable {
+    /// The action verb.
     public var verb: String
+    /// The argument the action must have; `nil` for the bare verb (Docs/PolicyFormat.md says which actions it matches).
     public var argument: String?
 
+    /// A pattern of `verb`, and of `argument` when given.
     public init(verb: String, argument: String?) {
         self.verb = verb
         self.argument = argument
     }
 
+    /// The pattern as a policy file writes it: `swipe`, `tap done`.
     public var display: String { argument.map { "\(verb) \($0)" } ?? verb }
 }
 
 /// The branches taken on one action pattern in one state; the first whose guard holds is taken.
 public struct Transition: Sendable {
+    /// The action the transition is taken on.
     public var pattern: ActionPattern
+    /// Where the transition is written.
     public var position: TextPosition
+    /// The guarded outcomes, tried in order.
     public var branches: [Branch]
 
+    /// A transition on `pattern` with its branches.
     public init(pattern: ActionPattern, position: TextPosition, branches: [Branch]) {
         self.pattern = pattern
         self.position = position
@@ -228,14 +268,20 @@ public struct Transition: Sendable {
 
 /// One guarded outcome of a transition.
 public struct Branch: Sendable {
+    /// The guard (`if:`); a branch without one always holds.
     public var condition: SourceExpression?
+    /// The variable updates (`set:`) made when the branch is taken.
     public var updates: [VariableUpdate]
     /// The next state; the same state when the file gives none.
     public var target: String
+    /// Where the branch is written.
     public var position: TextPosition
+    /// The sources the branch rests on, and whether it is verified.
     public var provenance: Provenance
+    /// A comment for people.
     public var note: String?
 
+    /// A branch from its parts, as the loader makes one.
     public init(
         condition: SourceExpression?, updates: [VariableUpdate], target: String, position: TextPosition,
         provenance: Provenance, note: String?
@@ -258,9 +304,12 @@ extension Branch {
 
 /// `set: { NAME: EXPRESSION }`; all right-hand sides see the values from before the transition.
 public struct VariableUpdate: Sendable {
+    /// The declared variable it sets.
     public var variable: String
+    /// The new value, computed from the values before the transition.
     public var value: SourceExpression
 
+    /// An update of `variable` to `value`.
     public init(variable: String, value: SourceExpression) {
         self.variable = variable
         self.value = value

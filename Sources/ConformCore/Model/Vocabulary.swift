@@ -1,6 +1,8 @@
 /// The action verbs and observation keys a policy knows, with the shape of their values.
 public struct Vocabulary: Sendable {
+    /// Each action verb with what it takes as its argument.
     public var actions: [String: ArgumentSpec]
+    /// Each observation key with what it holds.
     public var observations: [String: ObservationType]
     /// Arguments worth trying for each verb, in the file's order (`vocabulary.examples`): what
     /// `conform generate` and `conform compare` use for numbers, where no value can be guessed well.
@@ -9,6 +11,7 @@ public struct Vocabulary: Sendable {
     /// the numbers a real device's size.
     public var setup: [Action]
 
+    /// A vocabulary of these verbs and keys; `examples` and `setup` serve `generate` and `compare` only.
     public init(
         actions: [String: ArgumentSpec], observations: [String: ObservationType], examples: [String: [ActionArgument]] = [:],
         setup: [Action] = []
@@ -35,7 +38,9 @@ public struct Vocabulary: Sendable {
 public enum ArgumentSpec: Sendable {
     /// No argument (`hide-keyboard:` with nothing after it).
     case none
+    /// One value of this type (`tap: Done`).
     case scalar(ExprType)
+    /// One value of this type, or nothing (`present:`).
     case optionalScalar(ExprType)
     /// A map of named parameters: `keyboard-show: { height: 336 }`. Every parameter is required except
     /// those in `optional`, which a step may leave out (`arg.NAME` is then `null`).
@@ -46,16 +51,22 @@ public enum ArgumentSpec: Sendable {
 
 /// What an observation key holds.
 public enum ObservationType: Sendable {
+    /// A scalar of this type (`done: enabled`, `dismissed: true`).
     case value(ExprType)
+    /// A sheet (`sheet:`).
     case sheet
+    /// Field values (`form: { title: Milk }`).
     case fields
 }
 
 /// Names and types that the form-dismissal domain fixes.
 public enum FormDomain {
+    /// The form domain's name, as a policy's `domain:` gives it (also the default).
     public static let name = "form"
+    /// The type of the `done` and `cancel` keys: `enabled`, `disabled` or `absent`.
     public static let buttonType = ExprType.enumeration(name: "button", cases: ["enabled", "disabled", "absent"])
     /// The roles of the two bar buttons, keyed as their observation keys are.
     public static let buttonRoles = ["done", "cancel"]
+    /// The bar buttons' labels when a policy's `buttons:` does not give them.
     public static let defaultLabels = ["done": "Done", "cancel": "Cancel"]
 }

@@ -3,17 +3,25 @@
 /// Which transitions of each claimed policy the traces exercised, and which they did not.
 /// A transition is one branch of one action in one state (`swipe down [edited]` in `editing`).
 public struct CoverageReport: Sendable {
+    /// One claimed policy's transitions: how many, which the traces took, which they did not.
     public struct PolicyCoverage: Sendable {
+        /// The policy id.
         public var policy: String
+        /// How many transitions (branches) the policy has.
         public var total: Int
+        /// The transitions some trace that claims the policy took.
         public var covered: Set<TransitionID>
         /// The transitions no trace took, each as its state and its action (with the branch's condition).
         public var uncovered: [(state: String, action: String)]
     }
 
+    /// The claimed policies, in the order of the library given.
     public var policies: [PolicyCoverage]
+    /// Every pair of claimed policies of one domain.
     public var pairs: [PairCoverage]
 
+    /// The coverage of the claimed policies among `library` (those with an entry in `covered`) and of their pairs.
+    /// - Parameter library: every loaded policy.
     /// - Parameter covered: per policy id, the transitions taken by traces that claim it.
     /// - Parameter toldApart: per pair of policy ids (`CoverageTally.pairKey`), how many traces pass one and fail the other.
     /// - Parameter revealed: per pair of policy ids, the differences (`Difference.signature`) some trace showed.
@@ -45,6 +53,7 @@ public struct CoverageReport: Sendable {
 /// Gathers, as outcomes arrive, the transitions each claimed policy's traces took, which pairs of
 /// policies each trace tells apart (passes one, fails the other) and which of their differences it shows.
 public struct CoverageTally: Sendable {
+    /// Per claimed policy id, the transitions taken by the traces that claim it.
     public private(set) var covered: [String: Set<TransitionID>] = [:]
     /// Per pair of policies (`pairKey`), how many traces pass one and fail the other.
     public var toldApart: [String: Int] {
@@ -54,13 +63,16 @@ public struct CoverageTally: Sendable {
         }
         return counts
     }
+    /// Per pair of policies (`pairKey`), the differences (`Difference.signature`) some trace showed.
     public private(set) var revealed: [String: Set<String>] = [:]
     /// `toldApart` as it is counted: by the first policy (in sorted order), then the second, so that
     /// no key is made per trace.
     private var apart: [String: [String: Int]] = [:]
 
+    /// A tally of nothing yet.
     public init() {}
 
+    /// Takes in one trace's outcome: its claimed paths and the pairs its verdicts tell apart.
     public mutating func add(_ outcome: FileOutcome) {
         // Runs on the thread that hands outcomes over, while the workers check the next batch: no copies
         // (the pairs are read in place).

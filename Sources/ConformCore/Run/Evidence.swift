@@ -21,6 +21,7 @@ public struct Evidence: Sendable, Equatable {
     /// Why an image is not embedded, when it is not (its bytes are not the image its extension says).
     public var notEmbedded: String?
 
+    /// Evidence as the runner read it; `bytes` only when the image is embedded.
     public init(path: String, resolved: String, step: Int, mediaType: String?, bytes: [UInt8]?, notEmbedded: String? = nil) {
         self.path = path
         self.resolved = resolved

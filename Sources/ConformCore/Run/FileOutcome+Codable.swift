@@ -7,6 +7,7 @@ extension FileOutcome: Codable {
         case summary, results, errors, warnings, evidenceWarnings, revealed, lineLengths
     }
 
+    /// Reads an outcome as `encode(to:)` writes it; `prepared` stays empty.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -50,6 +51,7 @@ extension Departure: Codable {
         revealing = try container.decodeIfPresent(JSONValue.self, forKey: .revealed).map(Revealing.json)
     }
 
+    /// Writes the message and objects as they read, and what the revealing `see` observed.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(step, forKey: .step)
@@ -68,6 +70,7 @@ extension Evidence: Codable {
         case path, resolved, step, mediaType, base64, notEmbedded
     }
 
+    /// Reads evidence back; its media type is worked out from the path again, and bytes that are not that image are dropped.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         var bytes: [UInt8]?
@@ -107,6 +110,7 @@ extension JSONValue: Codable {
         case object, number
     }
 
+    /// Reads a value as `encode(to:)` writes it, objects in their key order.
     public init(from decoder: any Decoder) throws {
         let single = try decoder.singleValueContainer()
         if single.decodeNil() {
@@ -140,6 +144,8 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Writes scalars and arrays as JSON does, an object as `{"object": [[key, value], ...]}` and a number JSON
+    /// cannot hold as `{"number": "nan"}`, so that key order and every number survive.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:

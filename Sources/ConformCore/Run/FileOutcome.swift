@@ -3,7 +3,9 @@
 public struct FileOutcome: Sendable {
     /// `nil` when the file could not be read as a trace.
     public var summary: TraceSummary?
+    /// The trace against every policy; empty when the file did not load.
     public var results: [PairResult]
+    /// Why the file could not be checked; any makes the exit status 2.
     public var errors: [Diagnostic]
     /// Text renderers made on the thread that checked the file (`RunRenderer.preparer`), each under
     /// its own key: the results as JSON, the HTML matrix row, the JUnit test cases. Empty for an
@@ -21,6 +23,7 @@ public struct FileOutcome: Sendable {
     /// The lengths of the file's lines that its problems and broken claims point at (reports only).
     public var lineLengths: [Int: Int] = [:]
 
+    /// A file's outcome; `summary` is `nil` when the file could not be read as a trace.
     public init(summary: TraceSummary?, results: [PairResult], errors: [Diagnostic], warnings: [Diagnostic] = []) {
         self.summary = summary
         self.results = results

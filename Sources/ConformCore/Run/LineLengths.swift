@@ -3,12 +3,15 @@
 public struct LineLengths: Sendable {
     private var lengths: [String: [Int: Int]] = [:]
 
+    /// No lengths yet.
     public init() {}
 
+    /// Records the length of `line` (1-based) of `file`.
     public mutating func set(_ length: Int, ofLine line: Int, in file: String) {
         lengths[file, default: [:]][line] = length
     }
 
+    /// The length of `line` of `file`, when it was measured.
     public func length(ofLine line: Int, in file: String) -> Int? {
         lengths[file]?[line]
     }
@@ -20,6 +23,7 @@ public struct LineLengths: Sendable {
         return renamed
     }
 
+    /// Takes in `other`'s lengths; where both have a line, this one's stays.
     public mutating func merge(_ other: LineLengths) {
         lengths.merge(other.lengths) { mine, theirs in mine.merging(theirs) { a, _ in a } }
     }

@@ -2,13 +2,19 @@
 
 /// One trace judged by one policy.
 public struct PairResult: Sendable, Codable {
+    /// The trace id.
     public var trace: String
+    /// The trace file, as it was given or found.
     public var file: String
+    /// The trace's `app:`, by which reports group.
     public var app: String?
+    /// The trace's `title:`.
     public var title: String?
+    /// The policy id.
     public var policy: String
     /// Whether this pair decides the exit status (the trace's `policy:` or a `--policy`).
     public var claimed: Bool
+    /// The verdict and the transitions taken.
     public var outcome: CheckOutcome
     /// What the departing step's `evidence` names, read for reports: only on a broken claim that departs,
     /// and only when the run keeps steps.
@@ -16,6 +22,7 @@ public struct PairResult: Sendable, Codable {
     /// The baseline entry that matched this broken claim (`--baseline`): accepted, or expired.
     public var baseline: BaselineMark? = nil
 
+    /// The pair's result, unmarked by any baseline.
     public init(
         trace: String, file: String, app: String?, title: String?, policy: String, claimed: Bool, outcome: CheckOutcome,
         departureEvidence: Evidence? = nil
@@ -30,6 +37,7 @@ public struct PairResult: Sendable, Codable {
         self.departureEvidence = departureEvidence
     }
 
+    /// The pair's verdict.
     public var verdict: Verdict { outcome.verdict }
 
     /// A shard result carries no baseline mark: `conform merge` judges the whole run against its own
@@ -41,11 +49,16 @@ public struct PairResult: Sendable, Codable {
 
 /// Everything a run found: the whole trace × policy matrix, the files that could not be read, and the counts.
 public struct RunResult: Sendable {
+    /// Every trace against every policy, in run order.
     public var results: [PairResult]
+    /// The problems that kept a file from being checked, and those found before any file (a missing path);
+    /// any makes the exit status 2.
     public var errors: [Diagnostic]
     /// Problems that do not change the exit status (an evidence file that is missing), in run order.
     public var warnings: [Diagnostic]
+    /// How many traces were checked.
     public var traceCount: Int
+    /// The ids of the policies the traces were checked against.
     public var policyIDs: [String]
     /// The traces in the order they were checked, with their titles and apps, for reports.
     public var traces: [TraceSummary]
@@ -56,6 +69,7 @@ public struct RunResult: Sendable {
     /// What the run made of its baseline, when it was given one.
     public var baseline: BaselineOutcome?
 
+    /// A run's result; coverage, line lengths and baseline are set afterwards when asked for.
     public init(
         results: [PairResult], errors: [Diagnostic], warnings: [Diagnostic] = [], traceCount: Int, policyIDs: [String], traces: [TraceSummary]
     ) {
@@ -107,17 +121,24 @@ public struct RunResult: Sendable {
 
 /// A checked trace as reports list it.
 public struct TraceSummary: Sendable, Codable {
+    /// The trace id.
     public var id: String
+    /// The trace file, as it was given or found.
     public var file: String
+    /// The trace's `app:`.
     public var app: String?
+    /// The trace's `title:`.
     public var title: String?
+    /// The policy ids the trace claims, in its order.
     public var claims: [String]
+    /// How many steps the trace has, kept or not.
     public var stepCount: Int
     /// The steps as reports show them; empty unless the run was asked to keep them.
     public var steps: [StepSummary]
     /// Where the `trace:` id is written, if it is.
     public var idPosition: TextPosition?
 
+    /// A summary of one trace; `steps` is empty unless the run keeps them.
     public init(
         id: String, file: String, app: String?, title: String?, claims: [String], stepCount: Int, steps: [StepSummary],
         idPosition: TextPosition? = nil
@@ -135,15 +156,20 @@ public struct TraceSummary: Sendable, Codable {
 
 /// One step of a trace as reports show it.
 public struct StepSummary: Sendable, Codable {
+    /// The step's 1-based number.
     public var number: Int
+    /// Where the step is written.
     public var position: TextPosition
+    /// The step's verb: `see`, `tap`, `edit`, ...
     public var verb: String
     /// The step in words: `tap Done`, `see done: enabled, sheet: none`.
     public var text: String
+    /// The step's `note:`.
     public var note: String?
     /// The step's `evidence` path, as written (relative to the trace file).
     public var evidence: String?
 
+    /// The summary of `step`.
     public init(_ step: Step) {
         number = step.number
         position = step.position

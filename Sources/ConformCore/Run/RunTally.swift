@@ -1,7 +1,9 @@
 /// The counts of a run and the one rule that turns them into an exit status. Every output (terminal,
 /// JSON, reports) keeps its counts in a `RunTally`, file by file, so they all agree.
 public struct RunTally: Sendable {
+    /// Trace files that loaded and were checked.
     public private(set) var traces = 0
+    /// Claims that held: the trace passes the policy it claims.
     public private(set) var claimsHeld = 0
     /// Claims that did not hold and fail the run: failed, inapplicable to the claimed policy, or not
     /// evaluable, and not baselined (an expired baseline entry counts here).
@@ -21,8 +23,10 @@ public struct RunTally: Sendable {
     /// `--strict-baseline`: stale entries fail the run.
     public private(set) var strictBaseline = false
 
+    /// A tally of nothing yet.
     public init() {}
 
+    /// A tally with these counts, no baseline judged.
     public init(traces: Int, claimsHeld: Int, claimsBroken: Int, errors: Int, warnings: Int, claimsBaselined: Int = 0) {
         self.traces = traces
         self.claimsHeld = claimsHeld
@@ -32,6 +36,7 @@ public struct RunTally: Sendable {
         self.claimsBaselined = claimsBaselined
     }
 
+    /// Counts one file: its problems and, when it loaded, the trace and its claims.
     public mutating func add(_ outcome: FileOutcome) {
         errors += outcome.errors.count
         warnings += outcome.warnings.count
@@ -64,6 +69,7 @@ public struct RunTally: Sendable {
         strictBaseline = baseline.strict
     }
 
+    /// Every claim counted: held, broken or baselined.
     public var claims: Int { claimsHeld + claimsBroken + claimsBaselined }
 
     /// 0 when every claim holds or is baselined; 1 when one fails the run (or, with

@@ -9,6 +9,7 @@
 public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// 1-based: from 1 to `count`.
     public let index: Int
+    /// How many shards the run is split into.
     public let count: Int
 
     /// A shard, or `nil` when `index` is not within 1...`count`.
@@ -29,6 +30,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         /// Bazel's variables: `TEST_SHARD_INDEX` missing, or either not a number, or the index outside 0..<total.
         case bazel(total: String, index: String?)
 
+        /// The message `conform run` prints for the text, naming the option or variables at fault.
         public var description: String {
             switch self {
             case .malformed(let text):

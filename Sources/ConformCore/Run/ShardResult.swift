@@ -4,6 +4,7 @@
 public struct ShardHeader: Sendable, Equatable, Codable {
     /// 1-based.
     public var index: Int
+    /// How many shards the run is split into.
     public var count: Int
     /// The conform version that made the shard.
     public var version: String
@@ -21,6 +22,7 @@ public struct ShardHeader: Sendable, Equatable, Codable {
     /// must not check them either.
     public var baselineFiles: [String]
 
+    /// The header of `shard` of a run made by `version` over `files` trace files.
     public init(
         shard: Shard, version: String, policies: String, files: Int, coverage: Bool, selection: String = Shard.selection,
         errors: [Diagnostic] = [], baselineFiles: [String] = []
@@ -47,9 +49,12 @@ extension Shard {
 /// order. `index` is `nil` for the outcome that carries the warnings found while looking for files,
 /// which every shard has and which comes before every file.
 public struct ShardOutcome: Sendable, Codable {
+    /// The file's position in the whole run's discovery order; `nil` for the warnings found while looking for files.
     public var index: Int?
+    /// The file's whole outcome.
     public var outcome: FileOutcome
 
+    /// An entry of `outcome` at `index`.
     public init(index: Int?, outcome: FileOutcome) {
         self.index = index
         self.outcome = outcome

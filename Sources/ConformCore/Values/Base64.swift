@@ -8,6 +8,7 @@ public enum Base64 {
         return values
     }()
 
+    /// The bytes as Base64 text, padded with `=`.
     public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)

@@ -1,12 +1,19 @@
 /// A JSON value whose objects keep their key order, so that output is the same bytes every run.
 public indirect enum JSONValue: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; one that is not finite is written as a string.
     case number(Double)
+    /// A string, escaped when written.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in the order given (not sorted), so that output is the same bytes every run.
     case object([(String, JSONValue)])
 
+    /// The same value, objects compared member by member in order.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -20,6 +27,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Hashes the compact serialization, which equal values share.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(serialized())
     }
@@ -94,12 +102,14 @@ public indirect enum JSONValue: Hashable, Sendable {
 public struct JSONText: Sendable, TextOutputStream {
     private var bytes = GrowingBytes()
 
+    /// Empty text.
     public init() {}
 
     /// The text so far.
     public var string: String { bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } }
 
     // Disfavoured, so that a literal goes to the `StaticString` one: its bytes are where the program is.
+    /// The text's bytes, copied as they are (not escaped).
     @_disfavoredOverload
     public mutating func append(_ text: String) {
         var text = text
@@ -116,6 +126,7 @@ public struct JSONText: Sendable, TextOutputStream {
         bytes.reserveCapacity(bytes.count + count)
     }
 
+    /// One byte, as it is.
     public mutating func append(byte: UInt8) {
         bytes.append(byte)
     }
@@ -189,6 +200,8 @@ public struct JSONText: Sendable, TextOutputStream {
         return false
     }
 
+    /// `text` escaped, as the inside of a string literal (`appendEscaped`): so `print(_:to:)` and
+    /// `writeDisplay(to:)` write into a literal.
     public mutating func write(_ text: String) {
         appendEscaped(text)
     }

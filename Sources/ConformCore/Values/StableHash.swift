@@ -5,8 +5,10 @@ public struct StableHash: Sendable, Hashable {
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
+    /// The hash of the bytes combined so far.
     public private(set) var value: UInt64 = Self.offsetBasis
 
+    /// The hash of no bytes (FNV-1a's offset basis).
     public init() {}
 
     /// Hashes in the bytes, after those hashed so far.

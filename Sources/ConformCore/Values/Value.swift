@@ -1,8 +1,12 @@
 /// A runtime value: what a trace records and what a policy's expressions compute.
 public enum Value: Hashable, Sendable {
+    /// `null`, or a key left empty.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; whole numbers are written without a fraction.
     case number(Double)
+    /// A text.
     case string(String)
     /// A case of an enumeration, e.g. `enabled` for a button or `none` for a sheet.
     case symbol(String)
