@@ -4,7 +4,9 @@ import ConformCore
 import ConformLoading
 
 let trace: Trace? = TraceLoader(vocabulary: KnownVocabulary(policies: [])).load(
-    Array("conform: 1\nform: { a: b }\nsteps:\n  - edit: { a: c }\n  - see: { done: enabled }\n  - tap: Done\n  - swipe: down\n  - choose: Cancel\n  - present: x\n".utf8),
+    Array(
+        "conform: 1\nform: { a: b }\nsteps:\n  - edit: { a: c }\n  - see: { done: enabled }\n  - tap: Done\n  - swipe: down\n  - choose: Cancel\n  - present: x\n"
+            .utf8),
     file: "t.yaml"
 ).trace
 

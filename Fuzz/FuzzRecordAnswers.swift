@@ -12,7 +12,9 @@ let library = PolicyLibrary.builtIn()
 
 /// Loads the library before the first input, so that LeakSanitizer does not count it as that input's leak.
 @_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func initialize(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     _ = library.policies.count
     return 0
 }
@@ -38,7 +40,8 @@ private func readsBack(_ recorder: TraceRecorder) {
     let (trace, problems) = loader.load(Array(recorder.yaml().utf8), file: "fuzz.yaml")
     // A trace without steps is written (the recording may go on) but cannot be checked yet: that is its one problem.
     if recorder.trace.steps.isEmpty {
-        precondition(trace == nil && problems.map(\.message) == [TraceLoader.noStepsMessage], "an empty recording: \(problems.map(\.message))")
+        precondition(
+            trace == nil && problems.map(\.message) == [TraceLoader.noStepsMessage], "an empty recording: \(problems.map(\.message))")
         return
     }
     precondition(trace != nil && problems.isEmpty, "the recorded trace does not read back: \(problems.map(\.message))")

@@ -21,7 +21,9 @@ struct BaselineOptions: ParsableArguments {
     @Flag(help: "Stale baseline entries (that match no broken claim) fail the run instead of warning.")
     var strictBaseline = false
 
-    @Option(help: ArgumentHelp("The day baseline expiry is judged on (default: SOURCE_DATE_EPOCH's day, else today; UTC).", valueName: "YYYY-MM-DD"))
+    @Option(
+        help: ArgumentHelp(
+            "The day baseline expiry is judged on (default: SOURCE_DATE_EPOCH's day, else today; UTC).", valueName: "YYYY-MM-DD"))
     var asOf: String?
 
     func validate() throws {

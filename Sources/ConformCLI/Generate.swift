@@ -36,10 +36,12 @@ extension ConformCommand {
                 valueName: "DIR|FILE"), completion: .file())
         var output: String?
 
-        @Option(help: ArgumentHelp("What to make: a checklist (or traces with --output), or a Swift file of UI tests.", valueName: "FORMAT"))
+        @Option(
+            help: ArgumentHelp("What to make: a checklist (or traces with --output), or a Swift file of UI tests.", valueName: "FORMAT"))
         var format: GenerateFormat = .checklist
 
-        @Option(help: ArgumentHelp("With --format xcuitest: an XCTestCase subclass (xctest) or a Swift Testing suite.", valueName: "FRAMEWORK"))
+        @Option(
+            help: ArgumentHelp("With --format xcuitest: an XCTestCase subclass (xctest) or a Swift Testing suite.", valueName: "FRAMEWORK"))
         var testing: TestingFramework = .xctest
 
         @OptionGroup var policyOptions: PolicyOptions

@@ -6,7 +6,8 @@ import ConformReports
 /// `--policies DIR`: user policies loaded beside the built-in library.
 struct PolicyOptions: ParsableArguments {
     @Option(
-        name: .customLong("policies"), help: ArgumentHelp("Load more policies from DIR (repeatable); ids must be unique.", valueName: "DIR"),
+        name: .customLong("policies"),
+        help: ArgumentHelp("Load more policies from DIR (repeatable); ids must be unique.", valueName: "DIR"),
         completion: .directory)
     var directories: [String] = []
 

@@ -38,13 +38,16 @@ extension ConformCommand {
                 an unknown id, a --policies file that does not load, or a file that cannot be written.
                 """)
 
-        @Option(help: ArgumentHelp("The policy the app claims to follow (see `conform policies`).", valueName: "ID"), completion: .policyIDs)
+        @Option(
+            help: ArgumentHelp("The policy the app claims to follow (see `conform policies`).", valueName: "ID"), completion: .policyIDs)
         var policy: String
 
         @Option(help: ArgumentHelp("The app under test (reports group traces by it).", valueName: "NAME"))
         var app: String
 
-        @Option(help: ArgumentHelp("Where to write the trace (.yaml); rewritten after every step.", valueName: "FILE"), completion: .file(extensions: ["yaml"]))
+        @Option(
+            help: ArgumentHelp("Where to write the trace (.yaml); rewritten after every step.", valueName: "FILE"),
+            completion: .file(extensions: ["yaml"]))
         var output: String
 
         @Option(help: ArgumentHelp("The trace id (default: the file name without its extension).", valueName: "ID"))

@@ -20,7 +20,8 @@ struct ReportOptions: ParsableArguments {
     var output = "conform-report"
 
     @Option(
-        help: ArgumentHelp("Folder with report.md.mustache and/or report.html.mustache to use instead of the built-in templates.", valueName: "DIR"),
+        help: ArgumentHelp(
+            "Folder with report.md.mustache and/or report.html.mustache to use instead of the built-in templates.", valueName: "DIR"),
         completion: .directory)
     var templates: String?
 

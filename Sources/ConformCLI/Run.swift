@@ -16,11 +16,14 @@ extension ConformCommand {
                 are accepted for now: reported as baselined, they do not fail the run (Docs/Baselines.md).
                 """)
 
-        @Argument(help: ArgumentHelp("Trace files or directories (searched recursively for .yaml, .yml, .json).", valueName: "PATH"), completion: .traceFiles)
+        @Argument(
+            help: ArgumentHelp("Trace files or directories (searched recursively for .yaml, .yml, .json).", valueName: "PATH"),
+            completion: .traceFiles)
         var paths: [String] = ["Traces/"]
 
         @Option(
-            name: .customLong("policy"), help: ArgumentHelp("Claim: every trace this policy can read must conform to ID (repeatable).", valueName: "ID"),
+            name: .customLong("policy"),
+            help: ArgumentHelp("Claim: every trace this policy can read must conform to ID (repeatable).", valueName: "ID"),
             completion: .policyIDs)
         var claims: [String] = []
 
@@ -37,10 +40,16 @@ extension ConformCommand {
                 """)
         var coverage = false
 
-        @Flag(help: "Follow symbolic links found in the paths even where they lead outside them (by default such links are skipped, with a warning).")
+        @Flag(
+            help:
+                "Follow symbolic links found in the paths even where they lead outside them (by default such links are skipped, with a warning)."
+        )
         var followLinks = false
 
-        @Option(help: ArgumentHelp("Check at most N files at once (default: one per core; 1: one after another). The output is the same for any N.", valueName: "N"))
+        @Option(
+            help: ArgumentHelp(
+                "Check at most N files at once (default: one per core; 1: one after another). The output is the same for any N.",
+                valueName: "N"))
         var jobs: Int?
 
         @Option(
@@ -116,13 +125,14 @@ extension ConformCommand {
                 discovered: { files in
                     admission.know(files: files)
                     outputs.protectInputs(ConformRunner.isAmong(files))
+                },
+                each: { index, checked in
+                    record?.add(checked, index: index)
+                    let outcome = admission.admit(checked, place: index)
+                    outputs.add(outcome)
+                    if coverage { coverageTally.add(outcome) }
                 }
-            ) { index, checked in
-                record?.add(checked, index: index)
-                let outcome = admission.admit(checked, place: index)
-                outputs.add(outcome)
-                if coverage { coverageTally.add(outcome) }
-            }
+            )
             coverageTally.add(revealed: ending.revealed)
             record?.header.files = ending.discoveredFiles
             record?.header.errors = ending.leadingErrors
@@ -145,4 +155,3 @@ extension ConformCommand {
         }
     }
 }
-

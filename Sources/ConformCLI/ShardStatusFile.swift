@@ -13,11 +13,18 @@ enum ShardStatusFile {
                 try manager.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
                 return []
             } catch {
-                return [Diagnostic(.error, "cannot touch the shard status file (TEST_SHARD_STATUS_FILE)", at: SourceLocation(file: path, position: nil))]
+                return [
+                    Diagnostic(
+                        .error, "cannot touch the shard status file (TEST_SHARD_STATUS_FILE)", at: SourceLocation(file: path, position: nil)
+                    )
+                ]
             }
         }
         guard manager.createFile(atPath: path, contents: nil) else {
-            return [Diagnostic(.error, "cannot create the shard status file (TEST_SHARD_STATUS_FILE)", at: SourceLocation(file: path, position: nil))]
+            return [
+                Diagnostic(
+                    .error, "cannot create the shard status file (TEST_SHARD_STATUS_FILE)", at: SourceLocation(file: path, position: nil))
+            ]
         }
         return []
     }

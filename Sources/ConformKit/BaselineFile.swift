@@ -38,7 +38,8 @@ public enum BaselineFile {
             !BaselineLoader().load(bytes, file: baseline.file).problems.isEmpty
         {
             throw Diagnostic(
-                .error, "not written: the file is not a baseline (a trace, a policy or another file is there); --write-baseline replaces only a baseline",
+                .error,
+                "not written: the file is not a baseline (a trace, a policy or another file is there); --write-baseline replaces only a baseline",
                 at: SourceLocation(file: baseline.file, position: nil))
         }
         try AtomicFile.write(BaselineWriter.yaml(baseline), to: baseline.file, what: "the baseline")

@@ -9,7 +9,8 @@ extension ConformRunner {
         var warnings: [Diagnostic] = []
         func warn(_ title: String, at position: TextPosition) {
             warnings.append(
-                Diagnostic(.warning,
+                Diagnostic(
+                    .warning,
                     "sheet action title '\(title)' looks like a recorder's prediction (a role no source gives words for), not something the screen showed: write the title the sheet shows",
                     at: SourceLocation(file: trace.file, position: position)))
         }

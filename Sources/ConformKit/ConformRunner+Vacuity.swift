@@ -20,11 +20,15 @@ extension ConformRunner {
         let observed = trace.steps.contains { if case .see(let observation) = $0.kind { !observation.items.isEmpty } else { false } }
         if actions == 0 {
             warnings.append(
-                Diagnostic(.warning, "the trace takes no action, only observations: it shows the screen as it opened, not how the app behaves", at: start))
+                Diagnostic(
+                    .warning, "the trace takes no action, only observations: it shows the screen as it opened, not how the app behaves",
+                    at: start))
         }
         if !observed {
             warnings.append(
-                Diagnostic(.warning, "the trace observes nothing (no 'see' names a key): a claim holds on it whenever its actions are allowed", at: start))
+                Diagnostic(
+                    .warning, "the trace observes nothing (no 'see' names a key): a claim holds on it whenever its actions are allowed",
+                    at: start))
         }
         for index in results.indices where results[index].claimed {
             guard case .pass = results[index].verdict else { continue }
@@ -34,13 +38,15 @@ extension ConformRunner {
             if observed, exercise.compared == 0 {
                 let keys = exercise.unjudgedKeys.map { "'\($0)'" }.joined(separator: ", ")
                 warnings.append(
-                    Diagnostic(.warning,
+                    Diagnostic(
+                        .warning,
                         "'\(id)' holds, but compared none of the observations: it specifies none of \(keys) where the trace sees them",
                         at: location))
             }
             if actions > 0, exercise.moved == 0 {
                 warnings.append(
-                    Diagnostic(.warning,
+                    Diagnostic(
+                        .warning,
                         "'\(id)' holds, but no action took one of its transitions (each was ignored, a tap on a disabled button, or present): the trace shows only its opening state",
                         at: location))
             }

@@ -1,6 +1,6 @@
 import ConformCore
-import ConformReports
 import ConformLoading
+import ConformReports
 import Foundation
 
 /// Runs conform over paths: discovers the trace files, loads each, checks it against every policy,
@@ -47,7 +47,9 @@ public struct ConformRunner: Sendable {
         ///   - keepSteps: keep the traces' steps in the result (for reports that show them).
         ///   - recordPaths: record the transitions each claimed pair took; by default as `keepSteps`.
         ///   - revealDifferences: `--coverage`: find which differences between policies each trace shows.
-        public init(paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil, revealDifferences: Bool = false) {
+        public init(
+            paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil, revealDifferences: Bool = false
+        ) {
             self.paths = paths
             self.claims = claims
             self.keepSteps = keepSteps
@@ -108,9 +110,9 @@ public struct ConformRunner: Sendable {
         _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, each: (FileOutcome) -> Void
     ) -> Ending {
         var admission = RunAdmission(baseline: options.baseline)
-        var ending = runIndexed(options, prepare: prepare, discovered: { admission.know(files: $0) }) { place, outcome in
-            each(admission.admit(outcome, place: place))
-        }
+        var ending = runIndexed(
+            options, prepare: prepare, discovered: { admission.know(files: $0) },
+            each: { place, outcome in each(admission.admit(outcome, place: place)) })
         ending.baseline = admission.finish(writtenTo: options.writeBaseline)
         return ending
     }
@@ -127,7 +129,8 @@ public struct ConformRunner: Sendable {
     ///   - each: called with each outcome and its file's position in the whole run (`nil` for the lookup warnings).
     /// - Returns: how the run ended.
     public func runIndexed(
-        _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, discovered: (CompactStrings) -> Void = { _ in },
+        _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in },
+        discovered: (CompactStrings) -> Void = { _ in },
         each: (Int?, FileOutcome) -> Void
     ) -> Ending {
         let discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
@@ -139,7 +142,8 @@ public struct ConformRunner: Sendable {
         if files.isEmpty, discovery.diagnostics.isEmpty {
             let place = options.paths.joined(separator: ", ")
             leading.append(
-                Diagnostic(.error, "no trace found (looked for .yaml, .yml and .json files)", at: SourceLocation(file: place, position: nil)))
+                Diagnostic(
+                    .error, "no trace found (looked for .yaml, .yml and .json files)", at: SourceLocation(file: place, position: nil)))
         }
         // The positions in `files` of a shard's files; a whole run checks them all, and keeps no list of
         // positions for that (memory that would grow with the files).
@@ -160,7 +164,8 @@ public struct ConformRunner: Sendable {
         var ending = Ending(leadingErrors: leading, discoveredFiles: files.count, baselineFilesFound: baselineFilesFound)
         // With --coverage, a whole run replays each file on the pairs of the policies claimed before it;
         // a shard, which cannot know what the other shards claim, replays every file on every pair.
-        var reveals = options.revealDifferences ? RevealBatches(options.shard == nil ? RevealPlan(claims: options.claims) : nil, library) : nil
+        var reveals =
+            options.revealDifferences ? RevealBatches(options.shard == nil ? RevealPlan(claims: options.claims) : nil, library) : nil
         let workers = options.jobs.map { max(1, $0) }
         if workers == 1 {
             var last: [FileOutcome] = []
@@ -330,7 +335,8 @@ public struct ConformRunner: Sendable {
             var isClaimed = claimed.contains(id)
             if commandLineClaims.contains(id), outcomes[index].verdict.kind != .inapplicable { isClaimed = true }
             results.append(
-                PairResult(trace: trace.id, file: file, app: trace.app, title: trace.title, policy: id, claimed: isClaimed,
+                PairResult(
+                    trace: trace.id, file: file, app: trace.app, title: trace.title, policy: id, claimed: isClaimed,
                     outcome: outcomes[index]))
         }
         let showsSteps = keepSteps && steps.wantsSteps(of: results)
@@ -375,7 +381,8 @@ public struct ConformRunner: Sendable {
             } else {
                 let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
                 unknown.append(
-                    Diagnostic(.error, "the trace claims policy '\(claim.policy)', which is not loaded\(hint)",
+                    Diagnostic(
+                        .error, "the trace claims policy '\(claim.policy)', which is not loaded\(hint)",
                         at: SourceLocation(file: file, position: claim.position)))
             }
         }

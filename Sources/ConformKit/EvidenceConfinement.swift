@@ -28,7 +28,7 @@ public struct EvidenceConfinement: Sendable {
     public func refusal(of path: String) -> String? {
         let outside = "lies outside the folders given to the run, so it is not read"
         guard admits(Self.lexical(path)) else { return outside }
-        guard let real = Self.realPath(path) else { return nil }  // missing: the reader says so
+        guard let real = Self.realPath(path) else { return nil } // missing: the reader says so
         return admits(real) ? nil : outside + " (through a symbolic link)"
     }
 

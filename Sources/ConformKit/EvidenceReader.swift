@@ -1,6 +1,6 @@
 import ConformCore
-import Foundation
 import ConformReports
+import Foundation
 
 /// Reads a step's evidence for reports: an image whole (bounded by `Evidence.maximumBytes`) and embedded
 /// only when its first bytes are that image, any other file only checked for existence; nothing outside
@@ -15,7 +15,9 @@ enum EvidenceReader {
         let resolved = Evidence.resolve(path, besides: traceFile)
         let mediaType = Evidence.mediaType(of: path)
         func warning(_ what: String) -> Diagnostic {
-            Diagnostic(.warning, "evidence file '\(path)' \(what) (step \(step.number))", at: SourceLocation(file: traceFile, position: step.position))
+            Diagnostic(
+                .warning, "evidence file '\(path)' \(what) (step \(step.number))",
+                at: SourceLocation(file: traceFile, position: step.position))
         }
         if let refusal = confinement.refusal(of: resolved) { return (nil, warning(refusal)) }
         var status = stat()

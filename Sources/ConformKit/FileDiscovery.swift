@@ -84,7 +84,9 @@ public enum FileDiscovery {
                 let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
                 if !roots.contains(where: { target == $0 || target.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) {
                     found.warnings.append(
-                        Diagnostic(.warning, "a symbolic link that leads outside the paths given, so it is not followed (--follow-links follows it)",
+                        Diagnostic(
+                            .warning,
+                            "a symbolic link that leads outside the paths given, so it is not followed (--follow-links follows it)",
                             at: SourceLocation(file: path, position: nil)))
                     continue
                 }
@@ -174,7 +176,8 @@ public enum FileReader {
             switch failure {
             case .cannotOpen: return Diagnostic(.error, "cannot read the file (it is missing or not accessible)", at: location)
             case .notRegularFile: return Diagnostic(.error, "not a regular file, so it is not read", at: location)
-            case .tooLarge(let size): return Diagnostic(.error, "the file has \(size) bytes; at most \(maximumBytes) are read", at: location)
+            case .tooLarge(let size):
+                return Diagnostic(.error, "the file has \(size) bytes; at most \(maximumBytes) are read", at: location)
             case .readFailed(let reason): return Diagnostic(.error, "cannot read the file: \(reason)", at: location)
             case .changed: return Diagnostic(.error, "the file changed while it was read", at: location)
             }

@@ -1,6 +1,6 @@
 import ConformCore
-import ConformReports
 import ConformLoading
+import ConformReports
 
 /// Validates trace and policy files: every problem of every file, located (claims of policies that
 /// are not loaded included). Verdicts are not reported.

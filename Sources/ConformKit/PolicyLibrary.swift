@@ -1,6 +1,6 @@
 import ConformCore
-import ConformReports
 import ConformLoading
+import ConformReports
 import ConformResources
 import Foundation
 
@@ -37,7 +37,8 @@ public struct PolicyLibrary: Sendable {
             let discovery = FileDiscovery.find(in: [path])
             diagnostics += discovery.diagnostics
             if discovery.files.isEmpty, discovery.diagnostics.isEmpty {
-                diagnostics.append(Diagnostic(.error, "no policy file (.yaml, .yml, .json) found", at: SourceLocation(file: path, position: nil)))
+                diagnostics.append(
+                    Diagnostic(.error, "no policy file (.yaml, .yml, .json) found", at: SourceLocation(file: path, position: nil)))
             }
             for file in discovery.files {
                 switch FileReader.read(file) {
@@ -68,7 +69,8 @@ public struct PolicyLibrary: Sendable {
         }
         if let existing = policies.first(where: { $0.id == policy.id }) {
             diagnostics.append(
-                Diagnostic(.error, "duplicate policy id '\(policy.id)' (also defined in \(existing.file)); ids must be unique",
+                Diagnostic(
+                    .error, "duplicate policy id '\(policy.id)' (also defined in \(existing.file)); ids must be unique",
                     at: SourceLocation(file: file, position: .start)))
             return
         }

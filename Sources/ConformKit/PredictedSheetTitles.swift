@@ -42,7 +42,8 @@ struct PredictedSheetTitles {
         let role = RecordingTranscript.roleName(slots[next].role)
         if title.isEmpty { return "type the title the screen shows on the sheet's \(role) (an empty line gives none)" }
         if PolicySimulator.isPlaceholder(title) {
-            return "'\(title)' is how the recorder names a role no source gives words for, not a title: type the words the sheet's \(role) shows"
+            return
+                "'\(title)' is how the recorder names a role no source gives words for, not a title: type the words the sheet's \(role) shows"
         }
         let slot = slots[next]
         guard case .sheet(.details(let heading, let message, var actions?, let outside)) = observation.items[slot.item].value else {

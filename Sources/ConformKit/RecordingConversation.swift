@@ -5,18 +5,28 @@ import ConformReports
 /// saved after every step. The command reads lines and prints what this says; a test can answer it
 /// the same way, in-process, as a person would.
 public struct RecordingConversation {
+    /// The recording: its policy, its menu, the trace so far.
     public private(set) var session: RecordingSession
+    /// The wording of every prompt and reply.
     public let transcript: RecordingTranscript
+    /// The app under test, as the greeting names it.
     public let app: String
     /// Where the trace goes, as said to the person.
     public let path: String
     /// Keeps the trace (the command rewrites its file); called after every step recorded or annotated.
     private let save: (TraceRecorder) throws -> Void
 
+    /// A conversation over a session that has not taken an answer yet.
     /// - Parameters:
+    ///   - session: the recording, with its policy and the trace so far.
+    ///   - transcript: the wording of every prompt and reply.
     ///   - app: the app under test, as the greeting names it.
+    ///   - path: where the trace goes, as said to the person.
     ///   - save: keeps the trace; called after every step recorded or annotated.
-    public init(session: RecordingSession, transcript: RecordingTranscript, app: String, path: String, save: @escaping (TraceRecorder) throws -> Void) {
+    public init(
+        session: RecordingSession, transcript: RecordingTranscript, app: String, path: String,
+        save: @escaping (TraceRecorder) throws -> Void
+    ) {
         self.session = session
         self.transcript = transcript
         self.app = app
@@ -46,7 +56,8 @@ public struct RecordingConversation {
             return transcript.annotated(step) + prompt()
         case .recorded(let steps, let departs, let skipped):
             try save(session.recorder)
-            return transcript.recorded(steps, policy: policy, departure: departs.map { $0.place ?? $0.summary }, skipped: skipped) + prompt()
+            return transcript.recorded(steps, policy: policy, departure: departs.map { $0.place ?? $0.summary }, skipped: skipped)
+                + prompt()
         }
     }
 

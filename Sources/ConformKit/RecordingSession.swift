@@ -1,6 +1,6 @@
 import ConformCore
-import ConformReports
 import ConformLoading
+import ConformReports
 
 /// The logic of `conform record`: a person at a device answers, one line at a time, what they did
 /// and what the screen showed; the session offers the actions the claimed policy allows now and the
@@ -103,7 +103,9 @@ public struct RecordingSession {
             switch step.kind {
             case .see(let observation):
                 if Self.hasPlaceholder(observation) {
-                    return .rejected("a title in parentheses such as '(destructive action)' names a role, not what the screen shows: type the titles the sheet shows")
+                    return .rejected(
+                        "a title in parentheses such as '(destructive action)' names a role, not what the screen shows: type the titles the sheet shows"
+                    )
                 }
                 titles = nil
                 return observe(observation, note: step.note, at: step.at, evidence: step.evidence)
@@ -135,7 +137,8 @@ public struct RecordingSession {
     private mutating func giveTitle(_ title: String) -> Outcome {
         // A number here is a menu pick typed too early far more often than a button's title.
         if Int(title) != nil {
-            return .rejected("'\(title)' looks like a menu number: type the title the screen shows (the menu comes back once the titles are given)")
+            return .rejected(
+                "'\(title)' looks like a menu number: type the title the screen shows (the menu comes back once the titles are given)")
         }
         // The title goes into the file: it must read back as itself, as any typed step must.
         if !title.isEmpty, case .failure(let problem) = parse("choose: " + TraceYAML.string(title)) { return .rejected(problem.message) }
@@ -150,7 +153,8 @@ public struct RecordingSession {
     private mutating func pick(_ number: Int) -> Outcome {
         if let picked { return .rejected(Self.observationFirst(picked)) }
         guard number >= 1, number <= menu.count else {
-            return .rejected(menu.isEmpty ? "the policy allows no action now" : "there is no action \(number) in the menu (1 to \(menu.count))")
+            return .rejected(
+                menu.isEmpty ? "the policy allows no action now" : "there is no action \(number) in the menu (1 to \(menu.count))")
         }
         let item = menu[number - 1]
         // The menu was offered on the predicted screen: what it showed is recorded before the action.
@@ -196,7 +200,8 @@ public struct RecordingSession {
         case .sheetAction(let position, let role):
             let name = RecordingTranscript.roleName(role)
             guard let actions = sheetActions(observation) else {
-                return .failure(Problem("the screen showed no sheet's actions, so there is no \(name) to choose: pick again from the menu", at: .start))
+                return .failure(
+                    Problem("the screen showed no sheet's actions, so there is no \(name) to choose: pick again from the menu", at: .start))
             }
             if actions.indices.contains(position), actions[position].role == role { return .success(.choose(actions[position].title)) }
             guard let seen = actions.first(where: { $0.role == role }) else {
@@ -317,7 +322,8 @@ public struct RecordingSession {
         // The trace's `form:` goes before the step, so that an edit of a field it does not declare is refused
         // as in the file (the file would not load), and the step stays on the last line.
         let form = recorder.trace.form
-        let declared = form.isEmpty
+        let declared =
+            form.isEmpty
             ? "" : "form: " + TraceYAML.record(form.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }) + "\n"
         let stepLine = form.isEmpty ? 3 : 4
         let prefix = "conform: 1\n" + declared + "steps:\n  - "

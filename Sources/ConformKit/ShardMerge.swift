@@ -23,7 +23,9 @@ public struct ShardMerge: Sendable {
     ///   - baselineFiles: the merge's `--baseline` and `--write-baseline`: shards that left a baseline file
     ///     among the traces unchecked are refused unless it is one of these.
     /// - Returns: the merged run, or `nil` and every reason it cannot be made (each at the file it concerns).
-    public static func read(_ paths: [String], version: String, library: PolicyLibrary, baselineFiles: [String] = []) -> (ShardMerge?, [Diagnostic]) {
+    public static func read(_ paths: [String], version: String, library: PolicyLibrary, baselineFiles: [String] = []) -> (
+        ShardMerge?, [Diagnostic]
+    ) {
         var shards: [Shard] = []
         var problems: [Diagnostic] = []
         for path in paths {
@@ -45,7 +47,8 @@ public struct ShardMerge: Sendable {
         guard filed.map(\.0) == Array(0..<first.header.files) else { return (nil, [Refusal.notOneRun.diagnostic(at: Refusal.place)]) }
         let warnings = first.outcomes.filter { $0.index == nil }.flatMap(\.outcome.warnings)
         return (
-            ShardMerge(coverage: first.header.coverage, leadingErrors: first.header.errors, lookupWarnings: warnings, outcomes: filed.map(\.1)),
+            ShardMerge(
+                coverage: first.header.coverage, leadingErrors: first.header.errors, lookupWarnings: warnings, outcomes: filed.map(\.1)),
             []
         )
     }
@@ -157,7 +160,8 @@ public struct ShardMerge: Sendable {
             case .otherRun(let shard, let files, let first, let firstFiles):
                 return "shard \(shard) of a run of \(files) files, but \(first) of \(firstFiles): shards of different runs cannot be merged"
             case .otherCoverage(let shard, let coverage, let first):
-                return "shard \(shard) was made \(coverage ? "with" : "without") --coverage, and \(first) \(coverage ? "without" : "with"): "
+                return
+                    "shard \(shard) was made \(coverage ? "with" : "without") --coverage, and \(first) \(coverage ? "without" : "with"): "
                     + "make every shard with it or every shard without"
             case .baselineFile(let shard, let file):
                 return "shard \(shard) was made with the baseline \(file), which lies among the traces and so was not checked as one: "
@@ -252,7 +256,8 @@ public struct ShardMerge: Sendable {
         let what: String
         switch error {
         case DecodingError.keyNotFound(let key, let context): (path, what) = (context.codingPath + [key], "missing")
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context), DecodingError.dataCorrupted(let context):
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context):
             (path, what) = (context.codingPath, "not what a shard result has there")
         default: return "\(error)"
         }
@@ -265,7 +270,9 @@ public struct ShardMerge: Sendable {
         let header = shard.header
         var refusals: [Refusal] = []
         if header.version != version { refusals.append(.otherVersion(shard: shard.name, version: header.version, current: version)) }
-        if header.policies != fingerprint { refusals.append(.otherPolicies(shard: shard.name, fingerprint: header.policies, loaded: fingerprint)) }
+        if header.policies != fingerprint {
+            refusals.append(.otherPolicies(shard: shard.name, fingerprint: header.policies, loaded: fingerprint))
+        }
         if header.selection != ConformCore.Shard.selection { refusals.append(.otherSelection(shard: shard.name, rule: header.selection)) }
         if shard.path != first.path {
             if header.count != first.header.count {

@@ -1,6 +1,6 @@
 import ConformCore
-import ConformReports
 import ConformLoading
+import ConformReports
 
 /// One trace checked against one policy in-process: the verdict `conform run` gives for the claim,
 /// and its words.

@@ -39,7 +39,8 @@ public struct TraceRecorder: Sendable {
     ) {
         trace = Trace(
             id: id, file: ClaimWording.unwrittenTrace(id), title: title, app: app, platform: platform, device: device, screen: screen,
-            recorded: recorded, note: note, claims: claims.map { Claim(policy: $0, position: .start) }, form: form, settings: settings, steps: [])
+            recorded: recorded, note: note, claims: claims.map { Claim(policy: $0, position: .start) }, form: form, settings: settings,
+            steps: [])
     }
 
     /// The path of the trace's file, which messages about the trace name: set by `write(to:)`, or set it to
@@ -112,7 +113,8 @@ public struct TraceRecorder: Sendable {
     /// `content` (optional): the scroll view's `contentSize.height`, which iq-keyboard-manager clamps the
     /// offset to on a hide.
     public mutating func layout(
-        window: Double, offset: Double, inset: Double, content: Double? = nil, note: String? = nil, at: Double? = nil, evidence: String? = nil
+        window: Double, offset: Double, inset: Double, content: Double? = nil, note: String? = nil, at: Double? = nil,
+        evidence: String? = nil
     ) {
         var arguments = [NamedValue(name: "window", value: .number(window)), NamedValue(name: "offset", value: .number(offset))]
         arguments.append(NamedValue(name: "inset", value: .number(inset)))

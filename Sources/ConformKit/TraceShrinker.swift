@@ -93,7 +93,8 @@ public struct TraceShrinker: Sendable {
             guard let indices, !indices.isEmpty else { return [] }
             return [ShrinkCut(kind: kind, steps: indices.sorted().map { trace.steps[$0].number })]
         }
-        let cuts = made(.afterDeparture, cut[.afterDeparture]) + made(.observation, cut[.observation])
+        let cuts =
+            made(.afterDeparture, cut[.afterDeparture]) + made(.observation, cut[.observation])
             + undoneCuts.flatMap { made(.undoneEdit, $0) } + made(.action, cut[.action])
         return ShrinkResult(
             original: trace, policy: policy.id, shape: shape, originalDeparture: departure, kept: kept.map { trace.steps[$0].number },

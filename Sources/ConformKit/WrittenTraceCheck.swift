@@ -1,6 +1,6 @@
 import ConformCore
-import ConformReports
 import ConformLoading
+import ConformReports
 
 /// Checks a trace that `generate` or `compare` is about to write, as `conform run` will read it:
 /// it must load, hold for the policy it claims and (for `compare`) fail the other one. A file that

@@ -22,7 +22,9 @@ public struct BaselineLoader: Sendable {
         switch reader.read(bytes) {
         case .failure(let problem): return (Baseline(file: file, entries: []), [problem])
         case .success(nil):
-            return (Baseline(file: file, entries: []), [Problem("the file is empty; a baseline starts with 'conform-baseline: 1'", at: .start)])
+            return (
+                Baseline(file: file, entries: []), [Problem("the file is empty; a baseline starts with 'conform-baseline: 1'", at: .start)]
+            )
         case .success(let node?): root = node
         }
         var problems = ProblemCollector()
@@ -110,12 +112,14 @@ public struct BaselineLoader: Sendable {
         if verdict == .fail {
             // Optional: entries written before conform kept it match without it.
             if let node = pairs[key: "seen"] {
-                seen = problems.mapping(node, "'seen' (all that the revealing step saw, e.g. { sheet: none, saved: true })") != nil
+                seen =
+                    problems.mapping(node, "'seen' (all that the revealing step saw, e.g. { sheet: none, saved: true })") != nil
                     ? json(node, problems: &problems) : nil
             }
             state = required("state", "the policy's state at the departure")
             if let node = pairs[key: "observed"] {
-                observed = problems.mapping(node, "'observed' (what the trace saw or did, e.g. { cancel: absent })") != nil
+                observed =
+                    problems.mapping(node, "'observed' (what the trace saw or did, e.g. { cancel: absent })") != nil
                     ? json(node, problems: &problems) : nil
             } else {
                 problems.add("a baseline entry needs 'observed' (what the trace saw or did at the departure)", at: node.position)
@@ -142,9 +146,15 @@ public struct BaselineLoader: Sendable {
             return nil
         }
         if let date = CalendarDate(text) { return date }
-        let shaped = text.utf8.count == 10 && text.enumerated().allSatisfy { ($0.offset == 4 || $0.offset == 7) ? $0.element == "-" : $0.element.isASCII && $0.element.isNumber }
+        let shaped =
+            text.utf8.count == 10
+            && text.enumerated().allSatisfy {
+                ($0.offset == 4 || $0.offset == 7) ? $0.element == "-" : $0.element.isASCII && $0.element.isNumber
+            }
         problems.add(
-            shaped ? "'expires' is '\(text)', which is not a day of the calendar" : "'expires' must be a date written YYYY-MM-DD, not '\(text)'",
+            shaped
+                ? "'expires' is '\(text)', which is not a day of the calendar"
+                : "'expires' must be a date written YYYY-MM-DD, not '\(text)'",
             at: node.position)
         return nil
     }
@@ -163,7 +173,9 @@ public struct BaselineLoader: Sendable {
         case .mapping(let pairs):
             var members: [(String, JSONValue)] = []
             for pair in pairs {
-                guard let key = problems.text(pair.key, "a key in 'observed'"), let value = json(pair.value, problems: &problems) else { return nil }
+                guard let key = problems.text(pair.key, "a key in 'observed'"), let value = json(pair.value, problems: &problems) else {
+                    return nil
+                }
                 members.append((key, value))
             }
             return .object(members)

@@ -1,5 +1,5 @@
-import ConformCore
 import CYaml
+import ConformCore
 
 /// Reads a well-formed trace straight from YAML events into the model, without the `YNode` tree of the
 /// general path (building and freeing that tree cost about as much as libyaml itself).
@@ -218,8 +218,13 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
         let position = events.position
         try open()
-        var note: String?, at: Double?, evidence: String?, kind: Step.Kind?
-        var sawNote = false, sawAt = false, sawEvidence = false
+        var note: String?
+        var at: Double?
+        var evidence: String?
+        var kind: Step.Kind?
+        var sawNote = false
+        var sawAt = false
+        var sawEvidence = false
         var pairs = 0
         while try nextKey() {
             pairs += 1
@@ -327,7 +332,9 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         }
         guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
         try open()
-        var title: TextObservation?, message: TextObservation?, actions: [SheetActionObservation]?
+        var title: TextObservation?
+        var message: TextObservation?
+        var actions: [SheetActionObservation]?
         var seen = 0
         var pairs = 0
         while try nextKey() {
@@ -364,7 +371,8 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
                 continue
             }
             try open()
-            var title: String?, role: SheetRole?
+            var title: String?
+            var role: SheetRole?
             var sawRole = false
             var pairs = 0
             while try nextKey() {

@@ -19,7 +19,10 @@ struct JSONSurrogates {
         guard containsSurrogateEscape(input) else { return nil }
         var result = JSONSurrogates(bytes: [])
         result.bytes.reserveCapacity(input.count)
-        var line = 1, column = 1, inString = false, index = 0
+        var line = 1
+        var column = 1
+        var inString = false
+        var index = 0
         var lineDelta = 0
         while index < input.count {
             let byte = input[index]
@@ -47,7 +50,8 @@ struct JSONSurrogates {
                     }
                     let text = String(decoding: input[index..<index + 6], as: UTF8.self)
                     result.problems.append(
-                        Problem("'\(text)' is half of a UTF-16 surrogate pair; JSON allows such an escape only as a pair (RFC 8259)",
+                        Problem(
+                            "'\(text)' is half of a UTF-16 surrogate pair; JSON allows such an escape only as a pair (RFC 8259)",
                             at: TextPosition(line: line, column: column)))
                 }
                 // An escape's second character can be a quote: both are copied, so it does not end the string.

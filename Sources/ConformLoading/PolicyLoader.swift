@@ -32,7 +32,9 @@ public struct PolicyLoader: Sendable {
         guard let first = id.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || ("0"..."9").contains(first) else {
             return false
         }
-        return id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+        return id.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+        }
     }
 
     private func parse(_ root: YNode, file: String, problems: inout ProblemCollector) -> Policy? {
@@ -141,7 +143,9 @@ public struct PolicyLoader: Sendable {
                 problems.add("'\(name)' cannot be used in expressions; a variable name is letters, digits and _", at: pair.key.position)
                 continue
             }
-            if ["arg", "true", "false", "null"].contains(name) || (domain == FormDomain.name && ["edited", "modified", "form"].contains(name)) {
+            if ["arg", "true", "false", "null"].contains(name)
+                || (domain == FormDomain.name && ["edited", "modified", "form"].contains(name))
+            {
                 problems.add("'\(name)' is a built-in name; choose another", at: pair.key.position)
                 continue
             }

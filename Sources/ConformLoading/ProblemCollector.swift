@@ -21,7 +21,8 @@ struct ProblemCollector {
             .filter { seen.insert($0).inserted }
         if omitted > 0, let last = sorted.last {
             sorted.append(
-                Problem("and \(omitted) more problem\(omitted == 1 ? "" : "s") in this file, not listed (only the first \(Self.listed) are)",
+                Problem(
+                    "and \(omitted) more problem\(omitted == 1 ? "" : "s") in this file, not listed (only the first \(Self.listed) are)",
                     at: last.position))
         }
         return sorted

@@ -1,5 +1,5 @@
-import ConformCore
 import CYaml
+import ConformCore
 
 /// libyaml's events for a file written in the simple YAML that traces are written in, scanned here in
 /// Swift at a small fraction of libyaml's cost (libyaml took about half of a run's time).
@@ -156,7 +156,8 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
     @inline(__always)
     var scalarBytes: UnsafeBufferPointer<UInt8> {
         let event = events[current]
-        let start = Int(event.start), count = Int(event.count)
+        let start = Int(event.start)
+        let count = Int(event.count)
         if event.isDecoded { return UnsafeBufferPointer(start: decoded + start, count: count) }
         return UnsafeBufferPointer(rebasing: bytes[start..<start + count])
     }
@@ -208,7 +209,9 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
             pendingValue = nil
             emitEmptyScalar(line: pending.line, column: pending.column)
         }
-        while let block = blocks.popLast() { emit(block.isMapping ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT, line: lineNumber, column: 0) }
+        while let block = blocks.popLast() {
+            emit(block.isMapping ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT, line: lineNumber, column: 0)
+        }
         emit(YAML_DOCUMENT_END_EVENT, line: lineNumber, column: 0)
         emit(YAML_STREAM_END_EVENT, line: lineNumber, column: 0)
         phase = .done
@@ -418,7 +421,7 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
 
     /// A plain scalar on one line. It ends at `: ` (or a colon at the line's end), at ` #`, at the line's
     /// end, and in a flow also at `,`, `[`, `]`, `{` or `}`; spaces around it are not part of it.
-    @inline(__always)  // into `scalar`, its one caller: a call would copy the scanner (a non-mutating call from a mutating one)
+    @inline(__always) // into `scalar`, its one caller: a call would copy the scanner (a non-mutating call from a mutating one)
     private mutating func plain(at start: Int, inFlow: Bool) -> (Event, Int)? {
         guard canStartPlain(start) else { return nil }
         var index = start

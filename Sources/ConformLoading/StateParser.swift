@@ -93,10 +93,11 @@ struct StateParser {
         let handledByForm = context.isForm && (verb == "present" || verb == Action.tapOutsideVerb)
         guard context.vocabulary.actions[verb] != nil, !handledByForm else {
             let reason =
-                verb == "present" ? "'present' always reopens the form; a policy does not handle it"
+                verb == "present"
+                ? "'present' always reopens the form; a policy does not handle it"
                 : verb == Action.tapOutsideVerb
                     ? "'\(verb)' is the sheet's cancel action: a transition 'on: choose ...' for the action of role cancel takes it"
-                : "unknown verb '\(verb)'\(problems.hint(for: verb, among: context.vocabulary.actions.keys.sorted().filter { $0 != Action.tapOutsideVerb }))"
+                    : "unknown verb '\(verb)'\(problems.hint(for: verb, among: context.vocabulary.actions.keys.sorted().filter { $0 != Action.tapOutsideVerb }))"
             problems.add(reason, at: node.position)
             return nil
         }

@@ -64,7 +64,9 @@ struct StepParser {
                 return .edit(edits)
             }
             undeclared(node, problems: &problems)
-            return problems.text(node, "'edit' (a field name or a map of fields to values)").map { .edit([FieldEdit(field: $0, value: nil)]) }
+            return problems.text(node, "'edit' (a field name or a map of fields to values)").map {
+                .edit([FieldEdit(field: $0, value: nil)])
+            }
         case "tap": return problems.text(node, "'tap' (a button label)").map(Action.tap)
         case "swipe": return problems.text(node, "'swipe' (a direction, e.g. down)").map(Action.swipe)
         case "choose": return problems.text(node, "'choose' (an action title)").map(Action.choose)
@@ -97,7 +99,9 @@ struct StepParser {
     /// would count as a change for good, and a `see` of it would check nothing, so it is a misspelling.
     private func undeclared(_ node: YNode, problems: inout ProblemCollector) {
         guard let declaredFields, let name = node.scalarText, node.scalarValue != .null, !declaredFields.contains(name) else { return }
-        problems.add(Self.undeclaredFieldMessage(name, declared: declaredFields, hint: problems.hint(for: name, among: declaredFields)), at: node.position)
+        problems.add(
+            Self.undeclaredFieldMessage(name, declared: declaredFields, hint: problems.hint(for: name, among: declaredFields)),
+            at: node.position)
     }
 
     static func undeclaredFieldMessage(_ name: String, declared: [String], hint: String) -> String {

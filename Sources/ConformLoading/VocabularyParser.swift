@@ -12,7 +12,8 @@ enum VocabularyParser {
             for pair in actions {
                 guard let verb = problems.text(pair.key, "a verb") else { continue }
                 if reservedVerbs.contains(verb) || Vocabulary.form.actions[verb] != nil {
-                    problems.add("'\(verb)' is a verb of the fixed form vocabulary or a reserved word; choose another", at: pair.key.position)
+                    problems.add(
+                        "'\(verb)' is a verb of the fixed form vocabulary or a reserved word; choose another", at: pair.key.position)
                     continue
                 }
                 if let spec = argumentSpec(pair.value, verb: verb, problems: &problems) { vocabulary.actions[verb] = spec }
@@ -29,7 +30,9 @@ enum VocabularyParser {
             }
         }
         if vocabulary.actions.isEmpty { problems.add("a vocabulary needs at least one action", at: node.position) }
-        if let examples = pairs[key: "examples"] { vocabulary.examples = readExamples(examples, actions: vocabulary.actions, problems: &problems) }
+        if let examples = pairs[key: "examples"] {
+            vocabulary.examples = readExamples(examples, actions: vocabulary.actions, problems: &problems)
+        }
         if let setup = pairs[key: "setup"] { vocabulary.setup = readSetup(setup, actions: vocabulary.actions, problems: &problems) }
         return vocabulary
     }
@@ -65,7 +68,9 @@ enum VocabularyParser {
                 problems.add("'\(verb)' is not an action of this vocabulary", at: pair.key.position)
                 return nil
             }
-            return ArgumentReader.read(pair.value, spec: spec, verb: verb, problems: &problems).map { Action.custom(verb: verb, argument: $0) }
+            return ArgumentReader.read(pair.value, spec: spec, verb: verb, problems: &problems).map {
+                Action.custom(verb: verb, argument: $0)
+            }
         }
     }
 
@@ -112,7 +117,8 @@ enum VocabularyParser {
         case "number": return .number
         case "string": return .string
         default:
-            problems.add("a type is bool, number, string or a list of words, not '\(node.scalarText ?? node.kindDescription)'", at: node.position)
+            problems.add(
+                "a type is bool, number, string or a list of words, not '\(node.scalarText ?? node.kindDescription)'", at: node.position)
             return nil
         }
     }

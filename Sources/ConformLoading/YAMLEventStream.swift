@@ -1,5 +1,5 @@
-import ConformCore
 import CYaml
+import ConformCore
 
 /// A source of YAML events shaped as libyaml's, one at a time: libyaml itself (`YAMLEventStream`), or
 /// the Swift scanner of simple files (`SimpleYAMLEvents`). `DirectTraceReader` reads either.

@@ -95,7 +95,9 @@ struct AppAgreements {
             namedFirst)
     }
 
-    private static func count(_ results: [PairResult], into tally: inout Tally, _ policyIDs: [String], _ positions: [String: Int], _ namedFirst: [Bool]) {
+    private static func count(
+        _ results: [PairResult], into tally: inout Tally, _ policyIDs: [String], _ positions: [String: Int], _ namedFirst: [Bool]
+    ) {
         tally.traces += 1
         for index in results.indices {
             let kind = results[index].outcome.verdict.kind
@@ -127,7 +129,9 @@ struct AppAgreements {
             let state: Claim.State = held == made ? .holds : held + baselined == made ? .baselined : .broken
             return Claim(policy: policy, made: made, held: held, state: state)
         }
-        var agree: [String] = [], partly: [Partly] = [], differ: [String] = []
+        var agree: [String] = []
+        var partly: [Partly] = []
+        var differ: [String] = []
         for (index, policy) in policyIDs.enumerated() where tally.claimsMade[policy] == nil {
             let position = positions[policy] ?? index
             let judged = tally.judged[position]

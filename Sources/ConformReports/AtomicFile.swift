@@ -64,7 +64,8 @@ extension AtomicFile {
                 do {
                     try handle.write(contentsOf: Data(text.utf8))
                 } catch {
-                    failure = Diagnostic(.error, "cannot write \(what): \(error.localizedDescription)", at: SourceLocation(file: path, position: nil))
+                    failure = Diagnostic(
+                        .error, "cannot write \(what): \(error.localizedDescription)", at: SourceLocation(file: path, position: nil))
                 }
             }
         }
@@ -103,14 +104,16 @@ extension AtomicFile {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                    throw Diagnostic(.error, "cannot write \(what): cannot create a file in its folder", at: SourceLocation(file: path, position: nil))
+                    throw Diagnostic(
+                        .error, "cannot write \(what): cannot create a file in its folder", at: SourceLocation(file: path, position: nil))
                 }
                 handle = try FileHandle(forWritingTo: temporary)
                 self.temporary = temporary
             } catch let diagnostic as Diagnostic {
                 throw diagnostic
             } catch {
-                throw Diagnostic(.error, "cannot write \(what): \(error.localizedDescription)", at: SourceLocation(file: path, position: nil))
+                throw Diagnostic(
+                    .error, "cannot write \(what): \(error.localizedDescription)", at: SourceLocation(file: path, position: nil))
             }
         }
     }

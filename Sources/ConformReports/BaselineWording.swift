@@ -14,7 +14,8 @@ public enum BaselineWording {
 
     /// Why an entry matched nothing, without the entry's place.
     public static func why(_ stale: StaleBaselineEntry) -> String {
-        let trace = stale.entry.key.trace, policy = stale.entry.key.policy
+        let trace = stale.entry.key.trace
+        let policy = stale.entry.key.policy
         switch stale.reason {
         case .traceNotChecked: return "trace '\(trace)' was not checked in this run"
         case .policyNotLoaded: return "policy '\(policy)' is not loaded"

@@ -22,7 +22,8 @@ public struct ComparisonOutput {
 
     public func text() -> String {
         guard let shortest = result.differences.first else {
-            return "No difference between \(a.id) and \(b.id)\(limitNote): they allow the same actions and show the same on every sequence tried.\n"
+            return
+                "No difference between \(a.id) and \(b.id)\(limitNote): they allow the same actions and show the same on every sequence tried.\n"
         }
         var out = "\(a.id) and \(b.id) differ: \(Plural.count(result.differences.count, "scenario"))\(limitNote); "
         out += "the shortest takes \(Plural.count(shortest.actionCount - result.setupCount, "action"))"
@@ -61,14 +62,17 @@ public struct ComparisonOutput {
     /// The JSON document; `files` are the paths written with `--output` (each difference names its own).
     /// What `--output` wrote: `conform: wrote 3 trace files, each claiming A that B fails:` and the paths.
     public func writtenSummary(_ paths: [String]) -> String {
-        "conform: wrote \(Plural.count(paths.count, "trace file")), each claiming \(a.id) that \(b.id) fails:\n" + paths.joined(separator: "\n")
+        "conform: wrote \(Plural.count(paths.count, "trace file")), each claiming \(a.id) that \(b.id) fails:\n"
+            + paths.joined(separator: "\n")
     }
 
     public func json(files: [String] = []) -> JSONValue {
         let differences = result.differences.enumerated().map { number, difference -> JSONValue in
             var object = json(difference)
             let name = fileName(number)
-            if difference.failsB, let path = files.first(where: { $0 == name || $0.hasSuffix("/" + name) }), case .object(var members) = object {
+            if difference.failsB, let path = files.first(where: { $0 == name || $0.hasSuffix("/" + name) }),
+                case .object(var members) = object
+            {
                 members.append(("file", .string(path)))
                 object = .object(members)
             }

@@ -28,7 +28,10 @@ enum CoverageWording {
                     .object([
                         ("transitions", .number(Double(entry.total))),
                         ("covered", .number(Double(entry.covered.count))),
-                        ("uncovered", .array(entry.uncovered.map { .object([("state", .string($0.state)), ("action", .string($0.action))]) })),
+                        (
+                            "uncovered",
+                            .array(entry.uncovered.map { .object([("state", .string($0.state)), ("action", .string($0.action))]) })
+                        ),
                     ])
                 )
             })

@@ -43,7 +43,8 @@ public struct GeneratedSuiteOutput {
     public func checklist() -> String {
         var out = summary + "\n"
         if let opening = suite.form.sorted(by: { $0.key < $1.key }).first, case .string(let text) = opening.value {
-            out += "Every scenario starts with the form (\(wording.quoted(ActionAlphabet.screen))) just opened, its \(opening.key) \(wording.quoted(text)).\n"
+            out +=
+                "Every scenario starts with the form (\(wording.quoted(ActionAlphabet.screen))) just opened, its \(opening.key) \(wording.quoted(text)).\n"
         }
         for (number, scenario) in suite.scenarios.enumerated() {
             out += "\nScenario \(number + 1). \(title(of: scenario))\n"
@@ -52,9 +53,10 @@ public struct GeneratedSuiteOutput {
             for (index, step) in scenario.steps.enumerated() {
                 out += "   \(index + 1). \(wording.action(step.action))\n"
                 // After the first check, only what changes: a tester compares with what is on screen.
-                let changed = Observation(items: step.expected.items.filter { item in
-                    !previous.items.contains { $0.key == item.key && $0.value.json == item.value.json }
-                })
+                let changed = Observation(
+                    items: step.expected.items.filter { item in
+                        !previous.items.contains { $0.key == item.key && $0.value.json == item.value.json }
+                    })
                 out += "      Check: " + (changed.items.isEmpty ? "nothing changes" : wording.observation(changed)) + "\n"
                 previous = step.expected
             }

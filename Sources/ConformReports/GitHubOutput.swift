@@ -31,7 +31,8 @@ public struct GitHubOutput: RunRenderer {
 
     public static func annotations(_ result: RunResult) -> [String] {
         var lines: [String] = result.errors.map { error in
-            command("error", file: error.location.file, line: error.location.line, column: error.location.column,
+            command(
+                "error", file: error.location.file, line: error.location.line, column: error.location.column,
                 title: "conform: input error", message: error.message)
         }
         // A baselined claim is a warning that says why it is accepted; one whose entry expired stays an error.
@@ -54,7 +55,8 @@ public struct GitHubOutput: RunRenderer {
             }
         }
         warnings += result.warnings.map { warning in
-            command("warning", file: warning.location.file, line: warning.location.line, column: warning.location.column,
+            command(
+                "warning", file: warning.location.file, line: warning.location.line, column: warning.location.column,
                 title: "conform: warning", message: warning.message)
         }
         return limited(lines, "problems") + limited(warnings, "warnings")
@@ -64,7 +66,9 @@ public struct GitHubOutput: RunRenderer {
         guard lines.count > annotationLimit else { return lines }
         let rest = lines.count - annotationLimit
         return Array(lines.prefix(annotationLimit))
-            + ["::notice title=conform::\(rest) more \(what) are not annotated (GitHub shows \(annotationLimit) per step); see the step summary or the reports"]
+            + [
+                "::notice title=conform::\(rest) more \(what) are not annotated (GitHub shows \(annotationLimit) per step); see the step summary or the reports"
+            ]
     }
 
     static func command(_ kind: String, file: String, line: Int?, column: Int?, title: String, message: String) -> String {

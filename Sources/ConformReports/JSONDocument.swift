@@ -84,11 +84,14 @@ public struct JSONDocument: RunRenderer {
         if let stale = ending.baseline?.stale, !stale.isEmpty {
             out += ",\n  \"staleBaselineEntries\": " + JSONValue.array(stale.map(BaselineWording.json)).serialized(pretty: true, indent: 1)
         }
-        out += ",\n  \"summary\": " + Self.summary(tally, policies: context.policies.count, baseline: ending.baseline).serialized(pretty: true, indent: 1)
+        out +=
+            ",\n  \"summary\": "
+            + Self.summary(tally, policies: context.policies.count, baseline: ending.baseline).serialized(pretty: true, indent: 1)
         if let coverage = ending.coverage {
             out += ",\n  \"coverage\": " + CoverageWording.json(coverage).serialized(pretty: true, indent: 1)
             if !coverage.pairs.isEmpty {
-                out += ",\n  \"differenceCoverage\": "
+                out +=
+                    ",\n  \"differenceCoverage\": "
                     + CoverageWording.pairsJSON(coverage, policies: context.policies).serialized(pretty: true, indent: 1)
             }
         }

@@ -61,11 +61,13 @@ struct JUnitReport: RunRenderer {
         let failures = suites.values.reduce(0) { $0 + $1.failures }
         let caseErrors = suites.values.reduce(0) { $0 + $1.errors }
         var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        head += "<testsuites name=\"conform\" tests=\"\(tests + errors.count)\" failures=\"\(failures)\" errors=\"\(caseErrors + errors.count)\" time=\"0\">\n"
+        head +=
+            "<testsuites name=\"conform\" tests=\"\(tests + errors.count)\" failures=\"\(failures)\" errors=\"\(caseErrors + errors.count)\" time=\"0\">\n"
         var parts: [OutputPart] = []
         for policy in suites.keys.sorted() {
             guard let suite = suites[policy] else { continue }
-            head += "  <testsuite name=\"\(Escaping.xml(policy))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" skipped=\"\(suite.skipped)\" time=\"0\""
+            head +=
+                "  <testsuite name=\"\(Escaping.xml(policy))\" tests=\"\(suite.tests)\" failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" skipped=\"\(suite.skipped)\" time=\"0\""
             if let stamp = context.generatedAt { head += " timestamp=\"\(Escaping.xml(stamp))\"" }
             head += ">\n"
             parts += [.text(head), .spool(suite.cases)]
@@ -73,10 +75,12 @@ struct JUnitReport: RunRenderer {
         }
         var tail = head
         if !errors.isEmpty {
-            tail += "  <testsuite name=\"conform.files\" tests=\"\(errors.count)\" failures=\"0\" errors=\"\(errors.count)\" skipped=\"0\" time=\"0\">\n"
+            tail +=
+                "  <testsuite name=\"conform.files\" tests=\"\(errors.count)\" failures=\"0\" errors=\"\(errors.count)\" skipped=\"0\" time=\"0\">\n"
             for error in errors {
                 tail += "    <testcase name=\"\(Escaping.xml(error.location.description))\" classname=\"conform.files\" time=\"0\">\n"
-                tail += "      <error type=\"input\" message=\"\(Escaping.xml(error.message))\"> \(Escaping.xmlBody(error.location.description)): \(Escaping.xmlBody(error.message))</error>\n"
+                tail +=
+                    "      <error type=\"input\" message=\"\(Escaping.xml(error.message))\"> \(Escaping.xmlBody(error.location.description)): \(Escaping.xmlBody(error.message))</error>\n"
                 tail += "    </testcase>\n"
             }
             tail += "  </testsuite>\n"
@@ -93,7 +97,8 @@ struct JUnitReport: RunRenderer {
         // A baselined deviation is accepted, not failed: test tabs show it as skipped, with the reason.
         if let mark = row.pair.baseline, !mark.expired {
             let until = mark.expires.map { " (until \($0))" } ?? ""
-            out += "      <skipped message=\"\(Escaping.xml("baselined: " + mark.reason + until))\"> \(Escaping.xmlBody(row.place)): \(Escaping.xmlBody(row.title))\n\(Escaping.xmlBody(row.detail))</skipped>\n"
+            out +=
+                "      <skipped message=\"\(Escaping.xml("baselined: " + mark.reason + until))\"> \(Escaping.xmlBody(row.place)): \(Escaping.xmlBody(row.title))\n\(Escaping.xmlBody(row.detail))</skipped>\n"
             return out + "    </testcase>\n"
         }
         let element = row.pair.verdict.kind == .error ? "error" : "failure"

@@ -29,7 +29,8 @@ public struct PolicyExplanation: Sendable {
                 transition.branches.map { branch in
                     Row(
                         state: state.name, action: transition.pattern.display, condition: branch.condition?.text,
-                        updates: branch.updates.isEmpty ? nil : branch.updates.map { "\($0.variable) = \($0.value.text)" }.joined(separator: ", "),
+                        updates: branch.updates.isEmpty
+                            ? nil : branch.updates.map { "\($0.variable) = \($0.value.text)" }.joined(separator: ", "),
                         target: branch.target, shows: shows(in: branch.target),
                         source: provenance(branch.provenance, fallback: state.provenance, shown: branch.target), note: branch.note)
                 }
@@ -89,7 +90,8 @@ public struct PolicyExplanation: Sendable {
         }
         out += "\n\n"
         if !policy.sources.isEmpty {
-            out += "Sources:\n\n" + policy.sources.map { "- **\($0.name)**: \(Escaping.markdown($0.text))" }.joined(separator: "\n") + "\n\n"
+            out +=
+                "Sources:\n\n" + policy.sources.map { "- **\($0.name)**: \(Escaping.markdown($0.text))" }.joined(separator: "\n") + "\n\n"
         }
         if !policy.unverifiedMarks.isEmpty {
             out += "Unverified (no source states these; the policy models them as written, marked UNVERIFIED in the table):\n\n"
@@ -135,7 +137,8 @@ public struct PolicyExplanation: Sendable {
             for transition in state.transitions {
                 for branch in transition.branches {
                     let label = branch.label(for: transition.pattern)
-                    out += "    \(MermaidText.identifier(state.name)) --> \(MermaidText.identifier(branch.target)): \(MermaidText.label(label))\n"
+                    out +=
+                        "    \(MermaidText.identifier(state.name)) --> \(MermaidText.identifier(branch.target)): \(MermaidText.label(label))\n"
                 }
             }
             if state.isFinal { out += "    \(MermaidText.identifier(state.name)) --> [*]\n" }

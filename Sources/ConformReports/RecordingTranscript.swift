@@ -49,7 +49,9 @@ public struct RecordingTranscript: Sendable {
             lines.append("  Enter: it does · or type what it shows (`see: { ... }`) · or `.` to finish")
         case .title(let role, let number, let count, _):
             if number == 1 {
-                lines.append("  '\(policy)' knows \(count == 1 ? "this sheet action" : "these sheet actions") by role only: type the title the screen shows.")
+                lines.append(
+                    "  '\(policy)' knows \(count == 1 ? "this sheet action" : "these sheet actions") by role only: type the title the screen shows."
+                )
             }
             lines.append("  Title of the sheet's \(Self.roleName(role)) (\(number) of \(count)):")
         }
@@ -95,7 +97,9 @@ public struct RecordingTranscript: Sendable {
         }
         if steps == 0 {
             // A claim checked on no step holds on nothing: run and lint refuse such a trace.
-            text += terminal.yellow("It has no steps, so it cannot be checked yet") + ": record at least one step (conform run refuses a trace without steps)\n"
+            text +=
+                terminal.yellow("It has no steps, so it cannot be checked yet")
+                + ": record at least one step (conform run refuses a trace without steps)\n"
         } else if let departure {
             text += terminal.yellow("It departs from '\(policy)'") + " " + Terminal.printable(departure) + "\n"
         } else {

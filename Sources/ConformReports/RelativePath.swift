@@ -13,7 +13,8 @@ enum RelativePath {
 
     private static func path(to target: String, from folder: String) -> String? {
         guard target.hasPrefix("/") == folder.hasPrefix("/") else { return nil }
-        let to = components(target), from = components(folder)
+        let to = components(target)
+        let from = components(folder)
         var common = 0
         while common < to.count, common < from.count, to[common] == from[common] { common += 1 }
         let up = from.dropFirst(common)

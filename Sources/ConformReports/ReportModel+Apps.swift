@@ -9,7 +9,8 @@ extension ReportModel {
         let apps = facts.apps.apps
         let ordered = apps.filter(\.hasBrokenClaim) + apps.filter { !$0.hasBrokenClaim }
         return ordered.map { app -> [String: Any] in
-            let byState = app.claims.filter { $0.state == .broken } + app.claims.filter { $0.state == .baselined }
+            let byState =
+                app.claims.filter { $0.state == .broken } + app.claims.filter { $0.state == .baselined }
                 + app.claims.filter { $0.state == .holds }
             let claims = byState.map { claim -> [String: Any] in
                 [
@@ -36,7 +37,9 @@ extension ReportModel {
         if !app.agree.isEmpty { parts.append(["word": "agree", "items": Self.listed(app.agree.map { ["text": $0] })]) }
         if !app.partly.isEmpty { parts.append(["word": "partly", "items": Self.listed(app.partly.map { ["text": $0.text] })]) }
         if app.differ.count > Self.differNamed {
-            parts.append(["word": "differ", "items": [], "others": "\(app.differ.count) others", "named": app.differ.joined(separator: ", ")])
+            parts.append([
+                "word": "differ", "items": [], "others": "\(app.differ.count) others", "named": app.differ.joined(separator: ", "),
+            ])
         } else if !app.differ.isEmpty {
             parts.append(["word": "differ", "items": Self.listed(app.differ.map { ["text": $0] })])
         }

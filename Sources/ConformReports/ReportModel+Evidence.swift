@@ -22,7 +22,8 @@ extension ReportModel {
                 figure["alt"] = "Screenshot of step \(step) of \(trace.id): \(evidence.path)"
             } else {
                 figure["evidenceNote"] =
-                    evidence.notEmbedded ?? (evidence.mediaType == nil ? "not an image, so not embedded" : "larger than 4 MiB, so not embedded")
+                    evidence.notEmbedded
+                    ?? (evidence.mediaType == nil ? "not an image, so not embedded" : "larger than 4 MiB, so not embedded")
             }
             return figure
         }

@@ -46,9 +46,11 @@ struct ReportModel {
             "status": status,
             "passing": status == "pass", "failing": status == "fail", "erroring": status == "error",
             "hasFailures": tally.claimsBroken > 0, "hasBrokenClaims": !facts.brokenClaims.isEmpty,
-            "hasBaselined": tally.claimsBaselined > 0, "claimsBaselined": tally.claimsBaselined, "hasErrors": !result.errors.isEmpty, "hasPolicies": !policyList.isEmpty,
+            "hasBaselined": tally.claimsBaselined > 0, "claimsBaselined": tally.claimsBaselined, "hasErrors": !result.errors.isEmpty,
+            "hasPolicies": !policyList.isEmpty,
             // A run whose traces claim nothing has shown nothing to hold: it does not say that every claim holds.
-            "statusText": status == "pass" ? (claims == 0 ? "no trace claims a policy" : "every claim holds")
+            "statusText": status == "pass"
+                ? (claims == 0 ? "no trace claims a policy" : "every claim holds")
                 : status == "fail" ? "a claim is broken" : "some input has problems",
             "hasClaims": claims > 0,
             "traces": tally.traces,
@@ -84,11 +86,13 @@ struct ReportModel {
             if !unclaimed.isEmpty {
                 groups.append([
                     "id": "unclaimed", "heading": "Traces that claim no policy", "traces": unclaimed,
-                    "note": "These traces have no policy line, and the run no --policy: they decide nothing. The matrix shows how each loaded policy reads them.",
+                    "note":
+                        "These traces have no policy line, and the run no --policy: they decide nothing. The matrix shows how each loaded policy reads them.",
                 ])
             }
             if details.count < tally.traces, !groups.isEmpty {
-                groups[0]["shortened"] = "Steps and diagrams are shown for \(details.count) of \(tally.traces) traces (failing ones first); every trace has its row in the matrix, and the JSON report has every result."
+                groups[0]["shortened"] =
+                    "Steps and diagrams are shown for \(details.count) of \(tally.traces) traces (failing ones first); every trace has its row in the matrix, and the JSON report has every result."
             }
             values["traceGroups"] = groups
             values["hasFailingTraces"] = !failing.isEmpty
@@ -118,15 +122,20 @@ struct ReportModel {
                 [
                     "a": pair.policies.0, "b": pair.policies.1, "covered": pair.covered, "total": pair.total,
                     "complete": pair.covered == pair.total, "tellingApart": pair.tellingApart,
-                    "uncovered": Self.listed(pair.uncovered.map {
-                        ["scenario": CoverageWording.scenario($0, in: pair, policies: context.policies), "differs": CoverageWording.differs($0, in: pair)]
-                    }),
+                    "uncovered": Self.listed(
+                        pair.uncovered.map {
+                            [
+                                "scenario": CoverageWording.scenario($0, in: pair, policies: context.policies),
+                                "differs": CoverageWording.differs($0, in: pair),
+                            ]
+                        }),
                 ]
             }
         }
         let shownRows = (values["apps"] as? [[String: Any]])?.reduce(0) { $0 + (($1["rows"] as? [Any])?.count ?? 0) } ?? 0
         if !diagrams, shownRows < tally.traces {
-            values["rowsOmitted"] = "\(tally.traces - shownRows) of \(tally.traces) traces are not listed in the matrix, to keep this report within its size limit; failing traces are listed first. The JSON report has every result."
+            values["rowsOmitted"] =
+                "\(tally.traces - shownRows) of \(tally.traces) traces are not listed in the matrix, to keep this report within its size limit; failing traces are listed first. The JSON report has every result."
         }
         let failureCount = facts.brokenClaims.count
         if let shown = (values["failures"] as? [Any])?.count, shown < failureCount {
@@ -140,10 +149,18 @@ struct ReportModel {
     private func apps() -> [[String: Any]] {
         matrix().map { app in
             let rows: [[String: Any]] = app.rows.map { row in
-                let cells: [[String: Any]] = row.cells.map { pair in pair.map(cell) ?? ["symbol": "", "text": "", "verdict": "none", "markdown": ""] }
-                return ["trace": row.trace.id, "title": row.trace.title ?? "", "file": row.trace.file, "anchor": Self.anchor(row.trace.file), "cells": cells]
+                let cells: [[String: Any]] = row.cells.map { pair in
+                    pair.map(cell) ?? ["symbol": "", "text": "", "verdict": "none", "markdown": ""]
+                }
+                return [
+                    "trace": row.trace.id, "title": row.trace.title ?? "", "file": row.trace.file, "anchor": Self.anchor(row.trace.file),
+                    "cells": cells,
+                ]
             }
-            return ["name": app.name, "anchor": Self.anchor("app-" + app.name), "columns": app.columns.map { ["id": $0] }, "rows": rows, "count": app.rows.count]
+            return [
+                "name": app.name, "anchor": Self.anchor("app-" + app.name), "columns": app.columns.map { ["id": $0] }, "rows": rows,
+                "count": app.rows.count,
+            ]
         }
     }
 
@@ -157,7 +174,9 @@ struct ReportModel {
             // The policies that can read some trace of the app (looked at in place: the pairs are large).
             var readable = Set<String>()
             for trace in traces {
-                for pair in index.pairs(of: trace.file, in: result) where pair.verdict.kind != .inapplicable { readable.insert(pair.policy) }
+                for pair in index.pairs(of: trace.file, in: result) where pair.verdict.kind != .inapplicable {
+                    readable.insert(pair.policy)
+                }
             }
             let columns = result.policyIDs.filter(readable.contains)
             let rows = traces.map { trace in
@@ -194,8 +213,10 @@ struct ReportModel {
             ]
             if let mark = pair.baseline {
                 entry["baselined"] = !mark.expired
-                entry["baseline"] = mark.expired
-                    ? "its baseline entry expired on \(mark.expires?.description ?? "")" : mark.reason + (mark.expires.map { " (until \($0))" } ?? "")
+                entry["baseline"] =
+                    mark.expired
+                    ? "its baseline entry expired on \(mark.expires?.description ?? "")"
+                    : mark.reason + (mark.expires.map { " (until \($0))" } ?? "")
             }
             if case .fail(let departure) = pair.verdict {
                 entry["step"] = departure.step
@@ -205,7 +226,9 @@ struct ReportModel {
                 entry["observed"] = departure.observed.serialized()
                 let steps = stepsByFile[pair.file] ?? []
                 let shownSteps = steps.prefix(departure.step + 2).map { step in
-                    var row: [String: Any] = ["number": step.number, "line": step.position.line, "text": step.text, "departs": step.number == departure.step]
+                    var row: [String: Any] = [
+                        "number": step.number, "line": step.position.line, "text": step.text, "departs": step.number == departure.step,
+                    ]
                     if step.number == departure.step, let evidence = pair.departureEvidence {
                         row.merge(evidenceLink(evidence, traceFile: pair.file)) { $1 }
                     }
@@ -246,7 +269,8 @@ struct ReportModel {
                 // Always set, so that a trace without evidence does not find a value further up the context.
                 "hasEvidence": !figures.isEmpty, "evidence": figures,
                 "id": trace.id, "title": trace.title ?? "", "file": trace.file, "app": trace.app ?? "(no app)",
-                "anchor": Self.anchor(trace.file), "failing": failing, "open": failing && position < Self.openFailing, "unclaimed": unclaimed,
+                "anchor": Self.anchor(trace.file), "failing": failing, "open": failing && position < Self.openFailing,
+                "unclaimed": unclaimed,
                 "mark": failing ? "✗" : unclaimed ? "–" : "✓",
                 "claims": claimedPairs.map { ["policy": $0.policy, "verdict": $0.verdict.name] },
                 "steps": trace.steps.map { step -> [String: Any] in
@@ -284,7 +308,9 @@ struct ReportModel {
                 "anchor": Self.anchor("policy-" + policy.id),
                 "sources": policy.sources.map { ["name": $0.name, "text": $0.text] },
                 "mermaid": explanation.mermaid(),
-                "unverified": policy.unverifiedMarks.map { ["place": $0.place, "reason": $0.reason.isEmpty ? "(no reason given)" : $0.reason] },
+                "unverified": policy.unverifiedMarks.map {
+                    ["place": $0.place, "reason": $0.reason.isEmpty ? "(no reason given)" : $0.reason]
+                },
                 "hasUnverified": !policy.unverifiedMarks.isEmpty,
             ]
             let covered = result.coverage?.policies.first { $0.policy == policy.id }?.covered

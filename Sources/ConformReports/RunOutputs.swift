@@ -174,7 +174,8 @@ public final class RunOutputs {
     }
 
     private static func append(_ text: String, to path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }  // a failure is found just below
+        // A failure to create it is found just below, where the handle is opened.
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let handle = FileHandle(forWritingAtPath: path) else {
             throw Diagnostic(.error, "cannot open the step summary for appending", at: SourceLocation(file: path, position: nil))
         }

@@ -50,7 +50,8 @@ struct SARIFReport: RunRenderer {
     private func rule(_ policy: Policy) -> JSONValue {
         let summary = policy.summary.isEmpty ? policy.title : policy.summary
         let sources = policy.sources.map { "\($0.name): \($0.text)" }.joined(separator: "\n")
-        let help = "A trace that claims '\(policy.id)' must behave as this policy models: \(summary)\n\nSources:\n\(sources)\n\nSee `conform explain \(policy.id)` for every state and transition."
+        let help =
+            "A trace that claims '\(policy.id)' must behave as this policy models: \(summary)\n\nSources:\n\(sources)\n\nSee `conform explain \(policy.id)` for every state and transition."
         return .object([
             ("id", .string(Self.ruleID(policy.id))),
             ("name", .string(Self.ruleName(policy.id))),
@@ -58,7 +59,10 @@ struct SARIFReport: RunRenderer {
             ("fullDescription", .object([("text", .string(Self.clip(summary)))])),
             ("help", .object([("text", .string(help))])),
             ("defaultConfiguration", .object([("level", .string("error"))])),
-            ("properties", .object([("tags", .array([.string("conformance"), .string(policy.domain)])), ("precision", .string("very-high"))])),
+            (
+                "properties",
+                .object([("tags", .array([.string("conformance"), .string(policy.domain)])), ("precision", .string("very-high"))])
+            ),
         ])
     }
 
@@ -67,8 +71,23 @@ struct SARIFReport: RunRenderer {
             ("id", .string(Self.fileRule)),
             ("name", .string("InputError")),
             ("shortDescription", .object([("text", .string("A trace or policy file has a problem"))])),
-            ("fullDescription", .object([("text", .string("The file could not be read, is not valid YAML, does not follow the trace or policy format, or claims a policy that is not loaded; or no trace was found."))])),
-            ("help", .object([("text", .string("Fix the problem at the reported line and column; `conform lint` lists every problem of every file."))])),
+            (
+                "fullDescription",
+                .object([
+                    (
+                        "text",
+                        .string(
+                            "The file could not be read, is not valid YAML, does not follow the trace or policy format, or claims a policy that is not loaded; or no trace was found."
+                        )
+                    )
+                ])
+            ),
+            (
+                "help",
+                .object([
+                    ("text", .string("Fix the problem at the reported line and column; `conform lint` lists every problem of every file."))
+                ])
+            ),
             ("defaultConfiguration", .object([("level", .string("error"))])),
         ])
     }
@@ -89,10 +108,13 @@ struct SARIFReport: RunRenderer {
         guard baselined else { return .object(members) }
         members.append(("baselineState", .string(row.pair.baseline == nil ? "new" : "unchanged")))
         if let mark = row.pair.baseline, !mark.expired {
-            members.append((
-                "suppressions",
-                .array([.object([("kind", .string("external")), ("status", .string("accepted")), ("justification", .string(mark.reason))])])
-            ))
+            members.append(
+                (
+                    "suppressions",
+                    .array([
+                        .object([("kind", .string("external")), ("status", .string("accepted")), ("justification", .string(mark.reason))])
+                    ])
+                ))
         }
         return .object(members)
     }
@@ -102,8 +124,16 @@ struct SARIFReport: RunRenderer {
             ("ruleId", .string(Self.fileRule)),
             ("level", .string("error")),
             ("message", .object([("text", .string(diagnostic.message))])),
-            ("locations", .array([location(file: diagnostic.location.file, line: diagnostic.location.line, column: diagnostic.location.column, lengths)])),
-            ("partialFingerprints", .object([("primaryLocationLineHash", .string(Self.fingerprint([diagnostic.location.file, diagnostic.message])))])),
+            (
+                "locations",
+                .array([
+                    location(file: diagnostic.location.file, line: diagnostic.location.line, column: diagnostic.location.column, lengths)
+                ])
+            ),
+            (
+                "partialFingerprints",
+                .object([("primaryLocationLineHash", .string(Self.fingerprint([diagnostic.location.file, diagnostic.message])))])
+            ),
         ])
     }
 
@@ -113,13 +143,14 @@ struct SARIFReport: RunRenderer {
         let startLine = max(1, line ?? 1)
         let startColumn = max(1, column ?? 1)
         let endColumn = max(startColumn + 1, (lengths.length(ofLine: startLine, in: file) ?? 0) + 1)
-        physical.append((
-            "region",
-            .object([
-                ("startLine", .number(Double(startLine))), ("startColumn", .number(Double(startColumn))),
-                ("endLine", .number(Double(startLine))), ("endColumn", .number(Double(endColumn))),
-            ])
-        ))
+        physical.append(
+            (
+                "region",
+                .object([
+                    ("startLine", .number(Double(startLine))), ("startColumn", .number(Double(startColumn))),
+                    ("endLine", .number(Double(startLine))), ("endColumn", .number(Double(endColumn))),
+                ])
+            ))
         return .object([("physicalLocation", .object(physical))])
     }
 

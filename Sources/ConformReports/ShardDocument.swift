@@ -29,7 +29,10 @@ public final class ShardRecord {
             lines.append(String(decoding: try encoder.encode(ShardOutcome(index: index, outcome: outcome)), as: UTF8.self))
         } catch {
             let file = outcome.summary?.file ?? outcome.errors.first?.location.file ?? "conform"
-            problem = problem ?? Diagnostic(.error, "cannot record the outcome for the shard result: \(error)", at: SourceLocation(file: file, position: nil))
+            problem =
+                problem
+                ?? Diagnostic(
+                    .error, "cannot record the outcome for the shard result: \(error)", at: SourceLocation(file: file, position: nil))
         }
     }
 
@@ -66,7 +69,8 @@ public struct ShardDocument: RunRenderer {
         // The run's document ends with its closing brace; the shard's members go before it.
         let closing = "\n}\n"
         guard text.hasSuffix(closing) else {
-            throw Diagnostic(.error, "the JSON document does not end as a shard result expects", at: SourceLocation(file: "conform", position: nil))
+            throw Diagnostic(
+                .error, "the JSON document does not end as a shard result expects", at: SourceLocation(file: "conform", position: nil))
         }
         text.removeLast(closing.count)
         text += ",\n  \"shard\": " + (try record.headerJSON())

@@ -58,11 +58,13 @@ public struct ShrinkOutput: Sendable {
 
     private var provenance: String {
         let original = result.original
-        var text = "Shrunk by `conform shrink --policy \(result.policy)` from \(original.file) "
+        var text =
+            "Shrunk by `conform shrink --policy \(result.policy)` from \(original.file) "
             + "(\(Plural.count(original.steps.count, "step")) to \(result.kept.count)): it departs from \(result.policy) as the recording does, "
             + "in state '\(result.shape.state)' at \(result.shape.key)."
         if result.needsRerecording {
-            text += " NEEDS RE-RECORDING: actions were cut (\(Self.steps(result.steps(cut: .action)))), so no one recorded this sequence;"
+            text +=
+                " NEEDS RE-RECORDING: actions were cut (\(Self.steps(result.steps(cut: .action)))), so no one recorded this sequence;"
                 + " record it on a device before relying on it."
         }
         return text
@@ -97,7 +99,8 @@ public struct ShrinkOutput: Sendable {
     /// An evidence path relative to the original trace, made relative to the destination's folder.
     private func rebased(_ evidence: String) -> String {
         guard let destination, !evidence.hasPrefix("/") else { return evidence }
-        let from = Self.folder(of: destination), original = Self.folder(of: result.original.file)
+        let from = Self.folder(of: destination)
+        let original = Self.folder(of: result.original.file)
         guard from != original else { return evidence }
         return RelativePath.path(to: original + "/" + evidence, from: from, workingDirectory: workingDirectory) ?? evidence
     }

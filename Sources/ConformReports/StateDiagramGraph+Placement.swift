@@ -70,13 +70,16 @@ extension LayeredGraph {
         }
         joins.sort { ($0.from, $0.to) < ($1.from, $1.to) }
         var tree = Array(repeating: 0, count: ranks[rank + 1].count + 1)
-        var added = 0, count = 0, start = 0
+        var added = 0
+        var count = 0
+        var start = 0
         while start < joins.count {
             var end = start
             while end < joins.count && joins[end].from == joins[start].from { end += 1 }
             // Joins from items further left cross this one when they end further right.
             for join in joins[start..<end] {
-                var index = join.to + 1, atOrLeft = 0
+                var index = join.to + 1
+                var atOrLeft = 0
                 while index > 0 {
                     atOrLeft += tree[index]
                     index -= index & -index
@@ -125,7 +128,8 @@ extension LayeredGraph {
             var improved = false
             for rank in ranks.indices where ranks[rank].count > 1 {
                 for index in 0..<(ranks[rank].count - 1) {
-                    let left = ranks[rank][index], right = ranks[rank][index + 1]
+                    let left = ranks[rank][index]
+                    let right = ranks[rank][index + 1]
                     guard crossings(left, right, position: position) > crossings(right, left, position: position)
                     else { continue }
                     ranks[rank].swapAt(index, index + 1)
@@ -168,7 +172,8 @@ extension LayeredGraph {
         for (target, item) in zip(targets, row) {
             blocks.append((target, items[item].kind == .state(item) ? 1 : 4, 1))
             while blocks.count > 1 && blocks[blocks.count - 2].value > blocks[blocks.count - 1].value {
-                let last = blocks.removeLast(), previous = blocks.removeLast()
+                let last = blocks.removeLast()
+                let previous = blocks.removeLast()
                 let weight = last.weight + previous.weight
                 let value = (last.value * last.weight + previous.value * previous.weight) / weight
                 blocks.append((value, weight, last.count + previous.count))

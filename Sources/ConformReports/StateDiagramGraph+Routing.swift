@@ -37,7 +37,8 @@ extension LayeredGraph {
     /// gaps between ranks, where nothing but edges is drawn.
     private func route(_ index: Int) -> Layout.Path {
         let chain = chains[index]
-        let top = box(of: chain.top), bottom = box(of: chain.bottom)
+        let top = box(of: chain.top)
+        let bottom = box(of: chain.bottom)
         let startX = port(top: false, of: chain.top, for: .chain(index))
         var path = Layout.Path(start: .init(x: startX, y: top.y + top.height), segments: [])
         path.down(to: bandBottom[items[chain.top].rank])
@@ -53,9 +54,13 @@ extension LayeredGraph {
     /// Nested loops out of the state's top side, round its right side and into its bottom side.
     private func loopStrokes(state: Int, count: Int) -> [Layout.Path] {
         let box = box(of: state)
-        let right = box.x + box.width, top = box.y, bottom = box.y + box.height
+        let right = box.x + box.width
+        let top = box.y
+        let bottom = box.y + box.height
         return (0..<count).map { loop in
-            let x = right - Self.loopInset(loop), bulge = right + Self.loopBulge(loop), rise = Self.loopRise(loop)
+            let x = right - Self.loopInset(loop)
+            let bulge = right + Self.loopBulge(loop)
+            let rise = Self.loopRise(loop)
             return Layout.Path(
                 start: .init(x: x, y: top),
                 segments: [

@@ -139,8 +139,9 @@ struct LayeredGraph {
     private mutating func addChain(edge index: Int, reversed: Bool, layers: [Int]) {
         let edge = edges[index]
         let (top, bottom) = reversed ? (edge.to, edge.from) : (edge.from, edge.to)
-        let first = 2 * layers[top] + 1, last = 2 * layers[bottom] - 1
-        guard first <= last else { return }  // cannot happen: layers put every edge's target below its source
+        let first = 2 * layers[top] + 1
+        let last = 2 * layers[bottom] - 1
+        guard first <= last else { return } // cannot happen: layers put every edge's target below its source
         let labelRank = reversed ? last : first
         let chain = chains.count
         let half = Double(edge.strokes - 1) * Layout.strokeGap / 2

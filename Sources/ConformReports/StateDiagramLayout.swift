@@ -108,9 +108,11 @@ struct StateDiagramLayout {
         for edge in edges where edge.from != edge.to { items += 2 * abs(layers[edge.to] - layers[edge.from]) - 1 }
         guard items > maximumItems else { return nil }
         if maximumItems < Self.maximumItems, items <= Self.maximumItems {
-            return "its layout takes \(items) items, more than the \(maximumItems) a trace's diagram may have; the policy's own section draws it"
+            return
+                "its layout takes \(items) items, more than the \(maximumItems) a trace's diagram may have; the policy's own section draws it"
         }
-        return "its layout would take \(items) items (states, and the lanes its transitions pass through); diagrams are drawn up to \(Self.maximumItems)"
+        return
+            "its layout would take \(items) items (states, and the lanes its transitions pass through); diagrams are drawn up to \(Self.maximumItems)"
     }
 
     /// Lays out `states` and `edges`, starting at the state with index `initial`.

@@ -37,7 +37,8 @@ struct StateDiagramSVG {
             edges: edges.map { edge in
                 .init(from: edge.from, to: edge.to, strokes: edge.transitions.count, lines: labelLines(edge))
             })
-        let width = Self.number(layout.width), height = Self.number(layout.height)
+        let width = Self.number(layout.width)
+        let height = Self.number(layout.height)
         var out = "<svg class=\"diagram\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" "
         out += "viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" font-family=\"\(Self.fontFamily)\" "
         out += "aria-label=\"State diagram of \(Escaping.xml(policy.id))\">\n"
@@ -145,7 +146,8 @@ struct StateDiagramSVG {
 
     /// One path per transition; the taken ones last, so that they are drawn over the others.
     private func paths(_ edges: [Edge], layout: StateDiagramLayout) -> String {
-        var plain = "", highlighted = ""
+        var plain = ""
+        var highlighted = ""
         for (edgeIndex, edge) in edges.enumerated() {
             for (transition, path) in zip(edge.transitions, layout.strokes[edgeIndex]) {
                 let isTaken = !(taken[transition.id] ?? []).isEmpty

@@ -22,7 +22,9 @@ public struct Terminal: Sendable {
     /// Text from a trace or policy, made safe for a terminal: control characters (an escape sequence,
     /// a carriage return) become U+FFFD instead of acting on the screen.
     public static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) ? "\u{FFFD}" : $0 }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) ? "\u{FFFD}" : $0 }))
     }
 
     /// `printable` line by line: a multi-line text keeps its line breaks, nothing else a terminal obeys.

@@ -63,7 +63,10 @@ public struct TerminalReport: RunRenderer {
     /// policies it does not claim all, some or none of its traces agree with.
     private func agreement() -> String {
         guard !apps.isEmpty else { return "" }
-        var out = "\n" + terminal.dim("Per app: its claims, then (unclaimed, for information only) how its traces compare with the other policies.") + "\n"
+        var out =
+            "\n"
+            + terminal.dim("Per app: its claims, then (unclaimed, for information only) how its traces compare with the other policies.")
+            + "\n"
         for app in apps.apps {
             out += terminal.bold(Terminal.printable(app.name)) + " (" + Plural.count(app.traces, "trace") + ")\n"
             let claims = app.claims.map { claim -> String in
@@ -91,19 +94,25 @@ public struct TerminalReport: RunRenderer {
             let complete = entry.covered.count == entry.total
             let count = "\(entry.covered.count)/\(entry.total)"
             out += "  \(complete ? terminal.green(count) : terminal.yellow(count)) \(entry.policy)\n"
-            for missing in entry.uncovered { out += "      not exercised: " + Terminal.printable("\(missing.state): \(missing.action)") + "\n" }
+            for missing in entry.uncovered {
+                out += "      not exercised: " + Terminal.printable("\(missing.state): \(missing.action)") + "\n"
+            }
         }
         guard !report.pairs.isEmpty else { return out }
         out += "\n" + terminal.bold("Where the claimed policies differ")
-        out += " (of the scenarios on which `conform compare` finds two policies differing, those some trace shows; traces that pass one and fail the other)\n"
+        out +=
+            " (of the scenarios on which `conform compare` finds two policies differing, those some trace shows; traces that pass one and fail the other)\n"
         for pair in report.pairs {
             let count = "\(pair.covered)/\(pair.total)"
             let told = "\(Plural.count(pair.tellingApart, "trace")) \(Plural.verb("tells", "tell", pair.tellingApart)) them apart"
-            out += "  \(pair.covered == pair.total ? terminal.green(count) : terminal.yellow(count)) \(pair.policies.0) vs \(pair.policies.1): "
+            out +=
+                "  \(pair.covered == pair.total ? terminal.green(count) : terminal.yellow(count)) \(pair.policies.0) vs \(pair.policies.1): "
             out += (pair.tellingApart == 0 ? terminal.red(told) : told) + "\n"
             for missing in pair.uncovered {
                 let scenario = CoverageWording.scenario(missing, in: pair, policies: context.policies)
-                out += "      not shown: " + Terminal.printable(scenario) + " (\(Terminal.printable(CoverageWording.differs(missing, in: pair))))\n"
+                out +=
+                    "      not shown: " + Terminal.printable(scenario)
+                    + " (\(Terminal.printable(CoverageWording.differs(missing, in: pair))))\n"
             }
         }
         return out

@@ -13,16 +13,18 @@ public enum TraceWriter {
             ("title", trace.title), ("app", trace.app), ("platform", trace.platform), ("device", trace.device),
             ("screen", trace.screen), ("recorded", trace.recorded), ("note", trace.note),
         ]
-        for case let (key, text?) in header { lines.append("\(key): " + TraceYAML.string(text)) }
+        for case (let key, let text?) in header { lines.append("\(key): " + TraceYAML.string(text)) }
         let claims = trace.claims.map { TraceYAML.string($0.policy) }
         if claims.count == 1 { lines.append("policy: " + claims[0]) }
         if claims.count > 1 { lines.append("policy: [" + claims.joined(separator: ", ") + "]") }
         if !trace.form.isEmpty {
-            lines.append("form: " + TraceYAML.record(trace.form.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }))
+            lines.append(
+                "form: " + TraceYAML.record(trace.form.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }))
         }
         if !trace.settings.isEmpty {
             lines.append(
-                "settings: " + TraceYAML.record(trace.settings.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }))
+                "settings: " + TraceYAML.record(trace.settings.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) })
+            )
         }
         lines.append(trace.steps.isEmpty ? "steps: []" : "steps:")
         for step in trace.steps { lines += self.step(step) }

@@ -75,7 +75,9 @@ public struct XCUITestSource {
             "// the first step that departs from '\(policy.id)', with the policy's expected and the observed values.",
         ]
         if !suite.unreached.isEmpty {
-            lines.append("// Not planned (\(suite.unreached.count)): " + suite.unreached.map { GeneratedSuiteOutput.describe($0, in: policy) }.joined(separator: "; "))
+            lines.append(
+                "// Not planned (\(suite.unreached.count)): "
+                    + suite.unreached.map { GeneratedSuiteOutput.describe($0, in: policy) }.joined(separator: "; "))
         }
         lines += [
             "import ConformCore", "import ConformKit", "import ConformRecording", "import ConformXCUITest", "import Foundation",
@@ -164,7 +166,7 @@ public struct XCUITestSource {
             return "choose(\(Self.literal(title))" + (role.map { ", role: .\(Self.roleName($0))" } ?? "") + ")"
         case .tapOutside: return "choose(role: .cancel)"
         case .present(let screen): return "present(\(screen.map(Self.literal) ?? "nil"))"
-        case .custom(let verb, _): return "unsupported(\(Self.literal(verb)))"  // form policies never plan one
+        case .custom(let verb, _): return "unsupported(\(Self.literal(verb)))" // form policies never plan one
         }
     }
 
@@ -173,7 +175,9 @@ public struct XCUITestSource {
         for state in policy.states {
             guard case .sheet(let sheet)? = policy.expectations(in: state.name)["sheet"] else { continue }
             for spec in sheet.actions {
-                if spec.title == title || (spec.title == nil && PolicySimulator.placeholderTitle(for: spec.role) == title) { return spec.role }
+                if spec.title == title || (spec.title == nil && PolicySimulator.placeholderTitle(for: spec.role) == title) {
+                    return spec.role
+                }
             }
         }
         return nil

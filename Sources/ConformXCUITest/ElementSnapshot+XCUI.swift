@@ -1,6 +1,7 @@
 // The same source compiles against the real XCTest on iOS and visionOS, and against the test-only
 // declarations of the same API (Tests/XCUIDeclarations) on Linux and macOS, where it is tested.
 import ConformRecording
+
 #if os(iOS) || os(visionOS)
 import XCTest
 #else

@@ -2,6 +2,7 @@ import ConformCore
 import ConformKit
 import ConformRecording
 import Foundation
+
 #if os(iOS) || os(visionOS)
 import XCTest
 #else

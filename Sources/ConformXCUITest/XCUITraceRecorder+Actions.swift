@@ -1,6 +1,7 @@
 import ConformCore
 import ConformRecording
 import Foundation
+
 #if os(iOS) || os(visionOS)
 import XCTest
 #else
@@ -11,7 +12,7 @@ extension XCUITraceRecorder {
     /// Taps `element`, records `tap: LABEL` (its identifier when it has no label), then observes
     /// (unless `observe` is false).
     public func tap(_ element: XCUIElement, note: String? = nil, observe: Bool = true) throws {
-        let label = Self.name(of: element)  // read before the tap: the element may be gone after it
+        let label = Self.name(of: element) // read before the tap: the element may be gone after it
         element.tap()
         recorder.tap(label, note: note)
         if observe { try self.observe() }

@@ -1,5 +1,6 @@
 import ConformCore
 import Foundation
+
 #if os(iOS) || os(visionOS)
 import XCTest
 #else

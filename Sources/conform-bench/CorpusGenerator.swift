@@ -7,7 +7,9 @@ struct CorpusGenerator {
 
     /// `count` form traces of 5 to 100 steps in `directory/form/`, plus 1% keyboard and 1% disclosure traces.
     mutating func writeCorpus(count: Int, to directory: URL) throws -> (files: Int, steps: Int, bytes: Int) {
-        var files = 0, steps = 0, bytes = 0
+        var files = 0
+        var steps = 0
+        var bytes = 0
         for index in 0..<count {
             let length = 5 + Int(random.next() % 96)
             let policy = index % 10 < 7 ? "one-handed" : "makeitso"
@@ -36,7 +38,10 @@ struct CorpusGenerator {
         lines.append("form: { name: Ada, city: Paris, notes: \"\" }")
         lines.append("steps:")
         var count = 0
-        func step(_ text: String) { lines.append("  - " + text); count += 1 }
+        func step(_ text: String) {
+            lines.append("  - " + text)
+            count += 1
+        }
         let oneHanded = policy == "one-handed"
         step(oneHanded ? "see: { done: disabled, cancel: enabled }" : "see: { done: enabled, cancel: enabled }")
         while count + 8 <= length {

@@ -1,7 +1,7 @@
 import ConformCore
 import ConformKit
-import ConformReports
 import ConformLoading
+import ConformReports
 import Foundation
 
 // conform's benchmark: generates a deterministic corpus, times `conform run` end to end and phase by
@@ -73,7 +73,9 @@ if phasesOnly {
             return loader.load(bytes, file: file).trace
         }
     }
-    var parses: [Double] = [parsing], checks: [Double] = [], floors: [Double] = []
+    var parses: [Double] = [parsing]
+    var checks: [Double] = []
+    var floors: [Double] = []
     for run in 0..<max(1, runs) {
         if run > 0 { parses.append(time { parse().count }.1) }
         checks.append(time { checkAll() }.1)
@@ -147,10 +149,14 @@ if let peer {
 print("| peak memory, \(made.files) files | \(mb(endToEnd.peakMegabytes)) | ≤ 150 MB |")
 print("| peak memory, \(max(1, traceCount / 10)) form traces | \(mb(smallRun.peakMegabytes)) | no growth with files |")
 for (length, measure) in lengths {
-    print("| one trace of \(length) steps | \(s(measure.seconds)), \(String(format: "%.2f µs", measure.seconds / Double(length) * 1e6))/step, \(mb(measure.peakMegabytes)) | linear |")
+    print(
+        "| one trace of \(length) steps | \(s(measure.seconds)), \(String(format: "%.2f µs", measure.seconds / Double(length) * 1e6))/step, \(mb(measure.peakMegabytes)) | linear |"
+    )
 }
 print("| one small trace (20 steps) | \(String(format: "%.1f ms", single.seconds * 1000)) | ≤ 50 ms |")
-print("| conform shrink: a 10,000-step session to 3 steps (exit \(shrinking.status)) | \(s(shrinking.seconds)), \(mb(shrinking.peakMegabytes)) | |")
+print(
+    "| conform shrink: a 10,000-step session to 3 steps (exit \(shrinking.status)) | \(s(shrinking.seconds)), \(mb(shrinking.peakMegabytes)) | |"
+)
 
 // The paths CI takes, beside the plain run, then time and memory as the corpus grows.
 let ci = CIPaths(conform: conform, runs: runs, reports: root.appendingPathComponent("reports"))
@@ -171,6 +177,8 @@ if !scalingCounts.isEmpty {
     print("|---|---|---|---|---|")
     for point in try ci.scaling(counts: scalingCounts, work: root) {
         let perFile = point.all.seconds / Double(point.files) * 1e6
-        print("| \(point.count) | \(point.files) | \(s(point.plain.seconds)), \(mb(point.plain.peakMegabytes)) | \(s(point.all.seconds)), \(mb(point.all.peakMegabytes)) | \(String(format: "%.0f", perFile)) |")
+        print(
+            "| \(point.count) | \(point.files) | \(s(point.plain.seconds)), \(mb(point.plain.peakMegabytes)) | \(s(point.all.seconds)), \(mb(point.all.peakMegabytes)) | \(String(format: "%.0f", perFile)) |"
+        )
     }
 }

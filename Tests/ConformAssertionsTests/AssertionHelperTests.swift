@@ -47,7 +47,11 @@ final class XCTestAssertionTests: XCTestCase {
     #else
     override func record(_ issue: XCTIssue) {
         guard capturing else { return super.record(issue) }
-        recorded.append((issue.compactDescription, issue.sourceCodeContext.location?.fileURL.path ?? "", issue.sourceCodeContext.location?.lineNumber ?? 0))
+        recorded.append(
+            (
+                issue.compactDescription, issue.sourceCodeContext.location?.fileURL.path ?? "",
+                issue.sourceCodeContext.location?.lineNumber ?? 0
+            ))
     }
     #endif
 
@@ -94,7 +98,8 @@ final class XCTestAssertionTests: XCTestCase {
         XCTAssertEqual(recorded.first?.line, line)
         XCTAssertEqual(recorded.first?.file.hasSuffix("AssertionHelperTests.swift"), true)
         XCTAssertEqual(
-            recorded.first?.description.contains("expected a departure from 'apple-reminders' at step 3, but 'swipe' conforms to 'apple-reminders'"),
+            recorded.first?.description.contains(
+                "expected a departure from 'apple-reminders' at step 3, but 'swipe' conforms to 'apple-reminders'"),
             true, recorded.first?.description ?? "")
     }
 
@@ -103,7 +108,8 @@ final class XCTestAssertionTests: XCTestCase {
         capture { assertDeparts(remindersSwipe(blocked: true).trace, from: "apple-reminders", atStep: 5) }
         XCTAssertEqual(recorded.count, 1)
         XCTAssertEqual(recorded.first?.line, line)
-        XCTAssertEqual(recorded.first?.description.contains("expected a departure from 'apple-reminders' at step 5, but " + expectedFailure), true,
+        XCTAssertEqual(
+            recorded.first?.description.contains("expected a departure from 'apple-reminders' at step 5, but " + expectedFailure), true,
             recorded.first?.description ?? "")
     }
 
@@ -113,7 +119,8 @@ final class XCTestAssertionTests: XCTestCase {
         capture { assertDeparts(recorder, from: "apple-reminders") }
         XCTAssertEqual(recorded.count, 1)
         XCTAssertEqual(
-            recorded.first?.description.contains("expected a departure from 'apple-reminders', but 'apple-reminders' cannot judge 'keys': "), true,
+            recorded.first?.description.contains(
+                "expected a departure from 'apple-reminders', but 'apple-reminders' cannot judge 'keys': "), true,
             recorded.first?.description ?? "")
     }
 
@@ -184,7 +191,8 @@ struct SwiftTestingExpectationTests {
             expectDeparts(remindersSwipe(blocked: true).trace, from: "apple-reminders", atStep: 5)
         } matching: { issue in
             issue.sourceLocation?.line == line
-                && (issue.comments.first?.rawValue.hasPrefix("expected a departure from 'apple-reminders' at step 5, but " + expectedFailure) ?? false)
+                && (issue.comments.first?.rawValue.hasPrefix(
+                    "expected a departure from 'apple-reminders' at step 5, but " + expectedFailure) ?? false)
         }
     }
 
@@ -195,7 +203,8 @@ struct SwiftTestingExpectationTests {
         withKnownIssue {
             expectDeparts(recorder, from: "apple-reminders")
         } matching: { issue in
-            issue.comments.first?.rawValue.hasPrefix("expected a departure from 'apple-reminders', but 'apple-reminders' cannot judge 'keys': ")
+            issue.comments.first?.rawValue.hasPrefix(
+                "expected a departure from 'apple-reminders', but 'apple-reminders' cannot judge 'keys': ")
                 ?? false
         }
         withKnownIssue {

@@ -7,7 +7,9 @@ struct AnalysisCommandsTests {
     func generatedSuitesRun() throws {
         let scratch = try Scratch()
         let ids = try BinaryRunner.run(["policies", "--format", "json"]).stdout
-        let policies = try #require(try JSONSerialization.jsonObject(with: Data(ids.utf8)) as? [[String: Any]]).compactMap { $0["id"] as? String }
+        let policies = try #require(try JSONSerialization.jsonObject(with: Data(ids.utf8)) as? [[String: Any]]).compactMap {
+            $0["id"] as? String
+        }
         #expect(policies.count == 11)
         for id in policies {
             let generated = try BinaryRunner.run(["generate", id, "--output", "suites/\(id)"], in: scratch.url)
@@ -94,7 +96,9 @@ struct AnalysisCommandsTests {
     }
 
     /// One run for both coverages: the keyboard pair's difference search takes ~10 s in a debug build.
-    @Test("run --coverage on the corpus: every transition of every built-in policy; every pair of claimed policies of one domain, the differences its traces show, and how many tell them apart")
+    @Test(
+        "run --coverage on the corpus: every transition of every built-in policy; every pair of claimed policies of one domain, the differences its traces show, and how many tell them apart"
+    )
     func corpusCoverage() throws {
         let scratch = try Scratch()
         let output = scratch.url.appendingPathComponent("out")

@@ -31,16 +31,17 @@ struct BaselineCommandTests {
 
         """
 
-    static let written = header + """
-        entries:
-          - trace: reminders-swipe-after-edit
-            policy: apple-contacts
-            state: editing
-            observed: { cancel: absent }
-            seen: { done: disabled, cancel: absent }
-            reason: TODO say why this deviation is accepted
+    static let written =
+        header + """
+            entries:
+              - trace: reminders-swipe-after-edit
+                policy: apple-contacts
+                state: editing
+                observed: { cancel: absent }
+                seen: { done: disabled, cancel: absent }
+                reason: TODO say why this deviation is accepted
 
-        """
+            """
 
     /// The per-app lines of a run with `--policy apple-contacts` (`claim`: how that claim came out).
     static func agreement(_ claim: String = "baselined") -> String {
@@ -83,7 +84,8 @@ struct BaselineCommandTests {
     @Test("--write-baseline records every broken claim, sorted; the run is then reported against it and exits 0")
     func writeBaseline() throws {
         let scratch = try Self.corpus()
-        let output = try BinaryRunner.run(["run", "traces", "--policy", "apple-contacts", "--write-baseline", "baseline.yaml"], in: scratch.url)
+        let output = try BinaryRunner.run(
+            ["run", "traces", "--policy", "apple-contacts", "--write-baseline", "baseline.yaml"], in: scratch.url)
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stderr == "conform: wrote baseline.yaml: 1 entry (1 new)\n")
         #expect(try Self.read(scratch, "baseline.yaml") == Self.written)
@@ -126,10 +128,14 @@ struct BaselineCommandTests {
         #expect(markdown.contains("- **Baseline:** Our form follows Reminders (APP-412) (until 2025-09-30)\n"))
         let html = try Self.read(scratch, "now/conform-report.html")
         #expect(html.contains("1 of 2 claims holds · 1 baselined</p>"))
-        #expect(html.contains("<br><span class=\"note\">baselined: Our form follows Reminders (APP-412) (until 2025-09-30)</span></td></tr>"))
+        #expect(
+            html.contains("<br><span class=\"note\">baselined: Our form follows Reminders (APP-412) (until 2025-09-30)</span></td></tr>"))
         let junit = try Self.read(scratch, "now/conform-junit.xml")
         #expect(junit.contains("<testsuite name=\"apple-contacts\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"1\""))
-        #expect(junit.contains("<skipped message=\"baselined: Our form follows Reminders (APP-412) (until 2025-09-30)\"> traces/swipe-after-edit.yaml:10:"))
+        #expect(
+            junit.contains(
+                "<skipped message=\"baselined: Our form follows Reminders (APP-412) (until 2025-09-30)\"> traces/swipe-after-edit.yaml:10:")
+        )
 
         let later = try BinaryRunner.run(run + ["--as-of", "2025-10-01", "--output", "later"], in: scratch.url)
         #expect(later.status == 1)
@@ -219,7 +225,8 @@ struct BaselineCommandTests {
         #expect(claim["baselineExpires"] as? String == "2025-09-30")
         let summary = try #require(document["summary"] as? [String: Any])
         #expect((summary["claims"] as? [String: Int]) == ["pass": 1, "fail": 1, "baselined": 0])
-        #expect((summary["baseline"] as? NSDictionary) == ["file": "baseline.yaml", "entries": 1, "expired": 1, "stale": 0, "strict": false])
+        #expect(
+            (summary["baseline"] as? NSDictionary) == ["file": "baseline.yaml", "entries": 1, "expired": 1, "stale": 0, "strict": false])
     }
 
     @Test("an entry that matches nothing is stale: a warning (exit 0), an error with --strict-baseline (exit 1)")
@@ -232,7 +239,8 @@ struct BaselineCommandTests {
         let stale = "baseline.yaml:6:5: %@: stale baseline entry: trace 'reminders-swipe-after-edit' no longer claims 'apple-contacts'\n"
         #expect(
             output.stdout
-                == String(format: stale, "warning") + Self.ownClaimOnly + "\n1 trace, 11 policies: 1 of 1 claim holds, 1 stale baseline entry\n")
+                == String(format: stale, "warning") + Self.ownClaimOnly
+                + "\n1 trace, 11 policies: 1 of 1 claim holds, 1 stale baseline entry\n")
         let strict = try BinaryRunner.run(
             ["run", "traces", "--baseline", "baseline.yaml", "--as-of", "2025-06-01", "--strict-baseline"], in: scratch.url)
         #expect(strict.status == 1)
@@ -304,12 +312,14 @@ struct BaselineCommandTests {
         #expect(broken.stdout.hasPrefix("broken.yaml:4:1: error: YAML syntax: did not find expected ',' or '}'\n"))
         try scratch.write(
             "twice.yaml",
-            "conform-baseline: 1\nentries:\n  - { trace: t, policy: p, verdict: error, reason: a }\n  - { trace: t, policy: p, verdict: inapplicable, reason: b }\n")
+            "conform-baseline: 1\nentries:\n  - { trace: t, policy: p, verdict: error, reason: a }\n  - { trace: t, policy: p, verdict: inapplicable, reason: b }\n"
+        )
         let twice = try BinaryRunner.run(["run", "traces", "--baseline", "twice.yaml"], in: scratch.url)
         #expect(twice.status == 2)
         #expect(
             twice.stdout.hasPrefix(
-                "twice.yaml:4:5: error: a second entry for trace 't' and policy 'p' (the first is at line 3, column 5); a claim breaks in one way, so it has one entry\n"))
+                "twice.yaml:4:5: error: a second entry for trace 't' and policy 'p' (the first is at line 3, column 5); a claim breaks in one way, so it has one entry\n"
+            ))
         let missing = try BinaryRunner.run(["run", "traces", "--baseline", "nowhere.yaml"], in: scratch.url)
         #expect(missing.status == 2)
         #expect(missing.stdout.hasPrefix("nowhere.yaml: error: cannot read the file (it is missing or not accessible)\n"))
@@ -330,7 +340,8 @@ struct BaselineCommandTests {
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(
             output.stderr
-                == "baseline.yaml:13:5: warning: entry left out of baseline.yaml: trace 'reminders-swipe-after-edit' no longer claims 'one-handed'\nconform: wrote baseline.yaml: 2 entries (1 new)\n")
+                == "baseline.yaml:13:5: warning: entry left out of baseline.yaml: trace 'reminders-swipe-after-edit' no longer claims 'one-handed'\nconform: wrote baseline.yaml: 2 entries (1 new)\n"
+        )
         #expect(
             try Self.read(scratch, "baseline.yaml") == Self.header + """
                 entries:
@@ -363,13 +374,15 @@ struct BaselineCommandTests {
         let scratch = try Scratch()
         try scratch.write(
             "kb.yaml",
-            "conform: 1\ntrace: kb\napp: Demo\npolicy: [apple-reminders, keyboard-listener]\nsteps:\n  - see: { done: disabled }\n  - swipe: down\n  - see: { dismissed: true }\n")
+            "conform: 1\ntrace: kb\napp: Demo\npolicy: [apple-reminders, keyboard-listener]\nsteps:\n  - see: { done: disabled }\n  - swipe: down\n  - see: { dismissed: true }\n"
+        )
         let output = try BinaryRunner.run(["run", "kb.yaml", "--write-baseline", "b.yaml"], in: scratch.url)
         #expect(output.status == 0)
         #expect(
             try Self.read(scratch, "b.yaml")
                 == Self.header
-                + "entries:\n  - trace: kb\n    policy: keyboard-listener\n    verdict: inapplicable\n    reason: TODO say why this deviation is accepted\n")
+                + "entries:\n  - trace: kb\n    policy: keyboard-listener\n    verdict: inapplicable\n    reason: TODO say why this deviation is accepted\n"
+        )
         #expect(
             output.stdout.hasPrefix(
                 "kb.yaml: warning: claims 'keyboard-listener', which cannot judge it: step 1 observes 'done', which 'keyboard-listener' does not know\n    baselined: TODO say why this deviation is accepted\n"
@@ -421,12 +434,14 @@ struct BaselineCommandTests {
         }
     }
 
-    @Test("usage errors: --strict-baseline or --as-of without a baseline, a date that is not one", arguments: [
-        ["run", "traces", "--strict-baseline"],
-        ["run", "traces", "--as-of", "2025-06-01"],
-        ["run", "traces", "--baseline", "baseline.yaml", "--as-of", "2025-13-01"],
-        ["run", "traces", "--baseline", "baseline.yaml", "--as-of", "tomorrow"],
-    ])
+    @Test(
+        "usage errors: --strict-baseline or --as-of without a baseline, a date that is not one",
+        arguments: [
+            ["run", "traces", "--strict-baseline"],
+            ["run", "traces", "--as-of", "2025-06-01"],
+            ["run", "traces", "--baseline", "baseline.yaml", "--as-of", "2025-13-01"],
+            ["run", "traces", "--baseline", "baseline.yaml", "--as-of", "tomorrow"],
+        ])
     func usage(arguments: [String]) throws {
         let scratch = try Self.corpus()
         try Self.accepted(scratch)
@@ -450,14 +465,17 @@ struct BaselineCommandTests {
 
         """
 
-    @Test("an entry holds the whole revealing observation: a change of behaviour at the same departure is no longer baselined, and the run says what changed")
+    @Test(
+        "an entry holds the whole revealing observation: a change of behaviour at the same departure is no longer baselined, and the run says what changed"
+    )
     func revealingObservation() throws {
         let scratch = try Scratch()
         try scratch.write("traces/t.yaml", Self.swipeDismisses)
         let write = try BinaryRunner.run(["run", "traces", "--write-baseline", "baseline.yaml"], in: scratch.url)
         #expect(write.status == 0, "\(write.stdout)\(write.stderr)")
         let baseline = try Self.read(scratch, "baseline.yaml")
-        #expect(baseline.contains("    observed: { sheet: none }\n    seen: { sheet: none, dismissed: true, saved: false }\n"), "\(baseline)")
+        #expect(
+            baseline.contains("    observed: { sheet: none }\n    seen: { sheet: none, dismissed: true, saved: false }\n"), "\(baseline)")
         let same = try BinaryRunner.run(["run", "traces", "--baseline", "baseline.yaml"], in: scratch.url)
         #expect(same.status == 0, "\(same.stdout)")
         // The app now saves on that swipe: the departure is the same, what the step saw is not.
@@ -466,7 +484,8 @@ struct BaselineCommandTests {
         #expect(changed.status == 1, "\(changed.stdout)")
         #expect(
             changed.stdout.contains(
-                "warning: stale baseline entry: trace 'swipe-dismisses' departs from 'apple-reminders' in state 'confirm' with {\"sheet\":\"none\"}, as the entry says, but what that step saw changed: saved: false → true"),
+                "warning: stale baseline entry: trace 'swipe-dismisses' departs from 'apple-reminders' in state 'confirm' with {\"sheet\":\"none\"}, as the entry says, but what that step saw changed: saved: false → true"
+            ),
             "\(changed.stdout)")
     }
 
@@ -476,12 +495,14 @@ struct BaselineCommandTests {
         try scratch.write("traces/t.yaml", Self.swipeDismisses.replacingOccurrences(of: "saved: false", with: "saved: true"))
         try scratch.write(
             "old.yaml",
-            "conform-baseline: 1\nentries:\n  - trace: swipe-dismisses\n    policy: apple-reminders\n    state: confirm\n    observed: { sheet: none }\n    reason: known\n")
+            "conform-baseline: 1\nentries:\n  - trace: swipe-dismisses\n    policy: apple-reminders\n    state: confirm\n    observed: { sheet: none }\n    reason: known\n"
+        )
         let output = try BinaryRunner.run(["run", "traces", "--baseline", "old.yaml"], in: scratch.url)
         #expect(output.status == 0, "\(output.stdout)")
         #expect(
             output.stdout.contains(
-                "old.yaml:3:5: warning: this entry names no 'seen' (written by an older conform), so they match on the departing value alone and a change in the rest of that observation goes unseen; refresh the file with `conform run --write-baseline old.yaml`"),
+                "old.yaml:3:5: warning: this entry names no 'seen' (written by an older conform), so they match on the departing value alone and a change in the rest of that observation goes unseen; refresh the file with `conform run --write-baseline old.yaml`"
+            ),
             "\(output.stdout)")
     }
 }

@@ -8,7 +8,8 @@ struct BinaryRunner {
         var stderr: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The `conform` executable next to the test bundle (SwiftPM builds it because the tests depend on it).
     static var binary: URL {
@@ -37,7 +38,8 @@ struct BinaryRunner {
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let inputPipe = Pipe()
@@ -54,7 +56,8 @@ struct BinaryRunner {
         let stderr = stderrReader.wait()
         process.waitUntilExit()
         return Output(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 

@@ -59,14 +59,18 @@ struct EvidenceCommandTests {
     func embeds() throws {
         let scratch = try Scratch()
         try scratch.write("Traces/t.yaml", Self.trace("makeitso"))
-        let png = try Data(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Tests/ConformReportsTests/Fixtures/evidence/shots/done (greyed).png"))
+        let png = try Data(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent(
+                "Tests/ConformReportsTests/Fixtures/evidence/shots/done (greyed).png"))
         try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("Traces/shots"), withIntermediateDirectories: true)
         try png.write(to: scratch.url.appendingPathComponent("Traces/shots/4.png"))
         let output = try BinaryRunner.run(["run", "Traces", "--report", "html,md", "--output", "out"], in: scratch.url)
         #expect(output.status == 1)
         #expect(!output.stdout.contains("warning"))
         let html = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.html"), encoding: .utf8)
-        #expect(html.contains("<img src=\"data:image/png;base64,\(png.base64EncodedString())\" alt=\"Screenshot of step 1 of t: shots/4.png\">"))
+        #expect(
+            html.contains("<img src=\"data:image/png;base64,\(png.base64EncodedString())\" alt=\"Screenshot of step 1 of t: shots/4.png\">")
+        )
         let markdown = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.md"), encoding: .utf8)
         #expect(markdown.contains("[screenshot](../Traces/shots/4.png)"))
         // As the system names the folder (macOS's /var is /private/var), as the working directory is named.

@@ -30,14 +30,18 @@ struct EvidenceConfinementTests {
         #expect(mkfifo(shots.appendingPathComponent("fifo.png").path, 0o600) == 0)
         try FileManager.default.createDirectory(at: shots.appendingPathComponent("folder.png"), withIntermediateDirectories: true)
         try scratch.write("Traces/shots/forged.png", "<script>alert('\(Self.marker)')</script>")
-        try scratch.write("Traces/shots/drawing.svg", "<svg xmlns='http://www.w3.org/2000/svg'><script>alert('\(Self.marker)')</script></svg>")
+        try scratch.write(
+            "Traces/shots/drawing.svg", "<svg xmlns='http://www.w3.org/2000/svg'><script>alert('\(Self.marker)')</script></svg>")
         try Data(Self.png + Array("IHDR".utf8)).write(to: shots.appendingPathComponent("real.png"))
         let cases: [(id: String, path: String, warning: String?)] = [
             ("absolute", outside.path, "lies outside the folders given to the run, so it is not read"),
             ("dotdot", "../private/secret.png", "lies outside the folders given to the run, so it is not read"),
             ("dotdot-config", "../../private/config", "lies outside the folders given to the run, so it is not read"),
             ("link", "shots/link.png", "lies outside the folders given to the run, so it is not read (through a symbolic link)"),
-            ("dir-link", "shots/dir-link/secret.png", "lies outside the folders given to the run, so it is not read (through a symbolic link)"),
+            (
+                "dir-link", "shots/dir-link/secret.png",
+                "lies outside the folders given to the run, so it is not read (through a symbolic link)"
+            ),
             ("fifo", "shots/fifo.png", "is not a regular file, so it is not read"),
             ("folder", "shots/folder.png", "is not a regular file, so it is not read"),
             ("forged", "shots/forged.png", "is not the image its extension says (its first bytes differ), so it is only linked"),
@@ -84,7 +88,8 @@ struct EvidenceConfinementTests {
         let output = try BinaryRunner.run(["run", "Traces", "--report", "md,html", "--output", "out"], in: scratch.url)
         #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
         let markdown = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.md"), encoding: .utf8)
-        #expect(markdown.contains("[evidence](../Traces/shots/a%29%20%5Bx%5D%28javascript%3Aalert%281%29%29%20%3Cb%20onload%3Dx%3E%22.txt)"))
+        #expect(
+            markdown.contains("[evidence](../Traces/shots/a%29%20%5Bx%5D%28javascript%3Aalert%281%29%29%20%3Cb%20onload%3Dx%3E%22.txt)"))
         #expect(!markdown.contains("](javascript"))
         let html = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.html"), encoding: .utf8)
         #expect(!html.contains("<b onload"))
@@ -126,8 +131,11 @@ struct NoClobberTests {
         #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
         #expect(
             output.stderr.contains(
-                "traces/conform-report.json: error: not written: this report would replace a file the run reads as a trace; give --output another folder"))
-        #expect(try String(contentsOf: scratch.url.appendingPathComponent("traces/conform-report.json"), encoding: .utf8).hasPrefix("conform: 1"))
+                "traces/conform-report.json: error: not written: this report would replace a file the run reads as a trace; give --output another folder"
+            ))
+        #expect(
+            try String(contentsOf: scratch.url.appendingPathComponent("traces/conform-report.json"), encoding: .utf8).hasPrefix(
+                "conform: 1"))
         #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("traces/conform-report.md").path))
     }
 
@@ -137,7 +145,9 @@ struct NoClobberTests {
         try scratch.write("traces/t.yaml", Self.trace)
         let output = try BinaryRunner.run(["run", "traces", "--write-baseline", "traces/t.yaml"], in: scratch.url)
         #expect(output.status == 2)
-        #expect(output.stdout.contains("traces/t.yaml: error: not written: the file is not a baseline") || output.stderr.contains("not written: the file is not a baseline"))
+        #expect(
+            output.stdout.contains("traces/t.yaml: error: not written: the file is not a baseline")
+                || output.stderr.contains("not written: the file is not a baseline"))
         #expect(try String(contentsOf: scratch.url.appendingPathComponent("traces/t.yaml"), encoding: .utf8) == Self.trace)
     }
 }

@@ -15,7 +15,9 @@ struct HostileInputRoundTwoTests {
         let lines = output.stdout.split(separator: "\n")
         #expect(lines.filter { $0.hasPrefix("t/flood.yaml:") }.count == 101)
         #expect(lines.contains("t/flood.yaml:102:5: error: unknown verb 'jmp99'; did you mean 'jmp'?") == false)
-        #expect(output.stdout.contains("t/flood.yaml:102:5: error: and 19900 more problems in this file, not listed (only the first 100 are)\n"))
+        #expect(
+            output.stdout.contains("t/flood.yaml:102:5: error: and 19900 more problems in this file, not listed (only the first 100 are)\n")
+        )
         #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim holds, 101 errors\n"))
     }
 
@@ -39,11 +41,14 @@ struct HostileInputRoundTwoTests {
         let output = try BinaryRunner.run(["run", "t", "--format", "json"], in: scratch.url)
         #expect(output.status == 2)
         let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
-        let errors = (document?["errors"] as? [[String: Any]] ?? []).map { "\($0["file"] ?? ""):\($0["line"] ?? ""):\($0["column"] ?? "") \($0["message"] ?? "")" }
-        #expect(errors == [
-            "t/b.yaml:3:8 the trace id 'same' is already the id of t/a.yaml; ids must be unique, so this trace is not checked",
-            "t/same.yaml:1:1 the trace id 'same' is already the id of t/a.yaml; ids must be unique, so this trace is not checked",
-        ])
+        let errors = (document?["errors"] as? [[String: Any]] ?? []).map {
+            "\($0["file"] ?? ""):\($0["line"] ?? ""):\($0["column"] ?? "") \($0["message"] ?? "")"
+        }
+        #expect(
+            errors == [
+                "t/b.yaml:3:8 the trace id 'same' is already the id of t/a.yaml; ids must be unique, so this trace is not checked",
+                "t/same.yaml:1:1 the trace id 'same' is already the id of t/a.yaml; ids must be unique, so this trace is not checked",
+            ])
         let results = document?["results"] as? [[String: Any]] ?? []
         #expect(Set(results.compactMap { $0["file"] as? String }) == ["t/a.yaml"])
     }
@@ -57,12 +62,15 @@ struct HostileInputRoundTwoTests {
         try FileManager.default.createDirectory(at: t.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: t.appendingPathComponent("root").path, withDestinationPath: "/")
         try FileManager.default.createSymbolicLink(
-            atPath: t.appendingPathComponent("s.yaml").path, withDestinationPath: scratch.url.appendingPathComponent("outside/secret.yaml").path)
+            atPath: t.appendingPathComponent("s.yaml").path,
+            withDestinationPath: scratch.url.appendingPathComponent("outside/secret.yaml").path)
         try FileManager.default.createSymbolicLink(atPath: t.appendingPathComponent("sub/loop").path, withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(atPath: t.appendingPathComponent("inside.yaml").path, withDestinationPath: "a.yaml")
         let output = try BinaryRunner.run(["run", "t", "--report", "all", "--output", "r", "--github"], in: scratch.url)
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
-        #expect(output.stdout.contains("t/root: warning: a symbolic link that leads outside the paths given, so it is not followed (--follow-links follows it)\n"))
+        #expect(
+            output.stdout.contains(
+                "t/root: warning: a symbolic link that leads outside the paths given, so it is not followed (--follow-links follows it)\n"))
         #expect(output.stdout.contains("t/s.yaml: warning: a symbolic link that leads outside the paths given"))
         #expect(output.stdout.contains("2 traces, 11 policies: 2 of 2 claims hold, 2 warnings\n"))
         for file in try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("r").path) {
@@ -74,7 +82,8 @@ struct HostileInputRoundTwoTests {
         let u = scratch.url.appendingPathComponent("u")
         try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
-            atPath: u.appendingPathComponent("s.yaml").path, withDestinationPath: scratch.url.appendingPathComponent("outside/secret.yaml").path)
+            atPath: u.appendingPathComponent("s.yaml").path,
+            withDestinationPath: scratch.url.appendingPathComponent("outside/secret.yaml").path)
         let followed = try BinaryRunner.run(["run", "u", "--follow-links"], in: scratch.url)
         #expect(followed.stdout.contains("u/s.yaml:3:5: error: unknown verb 'SECRET=hunter2'"))
     }
@@ -115,7 +124,10 @@ struct HostileInputRoundTwoTests {
         #expect(
             grow?["message"] as? String
                 == "step 8 could not be evaluated against 'grow': '+' would make a string of 98304 bytes; strings may have at most 65536")
-        #expect(results.contains { $0["policy"] as? String == "one-handed" && $0["file"] as? String == "t/ok.yaml" && $0["verdict"] as? String == "pass" })
+        #expect(
+            results.contains {
+                $0["policy"] as? String == "one-handed" && $0["file"] as? String == "t/ok.yaml" && $0["verdict"] as? String == "pass"
+            })
     }
 
     @Test("a form of 100,000 fields with 10,000 edits is read and checked in linear time (it used to take minutes)")
@@ -155,14 +167,19 @@ struct HostileInputRoundTwoTests {
     @Test("YAML tags are read as the core schema says, or refused where they stand; never misread")
     func tags() throws {
         let scratch = try Scratch()
-        try scratch.write("t/typed.yaml", "conform: !!int \"1\"\npolicy: one-handed\nform: !!map { title: !!str 123 }\nsteps:\n  - edit: { title: !!str 124 }\n  - see: { done: enabled, form: { title: \"124\" } }\n")
+        try scratch.write(
+            "t/typed.yaml",
+            "conform: !!int \"1\"\npolicy: one-handed\nform: !!map { title: !!str 123 }\nsteps:\n  - edit: { title: !!str 124 }\n  - see: { done: enabled, form: { title: \"124\" } }\n"
+        )
         try scratch.write("t/binary.yaml", "conform: 1\ntitle: !!binary aGVsbG8=\nsteps: [see: {}]\n")
         try scratch.write("t/wrong.yaml", "conform: 1\nsteps:\n  - see: { dismissed: !!bool \"yes\" }\n")
         try scratch.write("t/custom.yaml", "conform: 1\nsteps: !custom []\n")
         let output = try BinaryRunner.run(["run", "t"], in: scratch.url)
         #expect(output.status == 2)
-        #expect(output.stdout.contains(
-            "t/binary.yaml:2:8: error: the tag '!!binary' is not read: conform reads YAML's core schema (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)\n"))
+        #expect(
+            output.stdout.contains(
+                "t/binary.yaml:2:8: error: the tag '!!binary' is not read: conform reads YAML's core schema (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)\n"
+            ))
         #expect(output.stdout.contains("t/wrong.yaml:3:23: error: 'yes' is not a !!bool, as its tag says\n"))
         #expect(output.stdout.contains("t/custom.yaml:2:8: error: the tag '!custom' is not read"))
         // The typed trace loads: its version is the number 1, its title the string "123", and its claim holds.
@@ -174,16 +191,21 @@ struct HostileInputRoundTwoTests {
         let scratch = try Scratch()
         try scratch.write(
             "a.yaml",
-            "conform: 1\nsteps:\n  - tap: Done\n    at: 12345678901234567890123456\n  - tap: Done\n    at: .nan\n  - tap: Done\n    at: 1e9\n")
+            "conform: 1\nsteps:\n  - tap: Done\n    at: 12345678901234567890123456\n  - tap: Done\n    at: .nan\n  - tap: Done\n    at: 1e9\n"
+        )
         try scratch.write("b.yaml", "conform: 1\nsteps:\n  - layout: { window: 844.00000000000000000001, offset: 0, inset: 0 }\n")
         try scratch.write("c.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - swipe: down\n    at: 3.25\n  - see: { dismissed: true }\n")
         let output = try BinaryRunner.run(["run", "."], in: scratch.url)
         #expect(output.status == 2)
-        #expect(output.stdout.contains(
-            "./a.yaml:4:9: error: 'at' is '12345678901234567890123456', beyond what a number holds exactly (integers up to 9007199254740992)\n"))
+        #expect(
+            output.stdout.contains(
+                "./a.yaml:4:9: error: 'at' is '12345678901234567890123456', beyond what a number holds exactly (integers up to 9007199254740992)\n"
+            ))
         #expect(output.stdout.contains("./a.yaml:6:9: error: 'at' must be a finite number, not '.nan'\n"))
         #expect(output.stdout.contains("./a.yaml:8:9: error: 'at' is 1e9: seconds since the trace began run from 0 to 604800 (a week)\n"))
-        #expect(output.stdout.contains("./b.yaml:3:23: error: 'layout.window' is '844.00000000000000000001', more digits than a number holds exactly (17)\n"))
+        #expect(
+            output.stdout.contains(
+                "./b.yaml:3:23: error: 'layout.window' is '844.00000000000000000001', more digits than a number holds exactly (17)\n"))
         #expect(output.stdout.contains("1 trace, 11 policies: 1 of 1 claim holds, 4 errors\n"))
     }
 

@@ -12,16 +12,22 @@ struct LargeRunReportTests {
     static func corpus() throws -> Scratch {
         let scratch = try Scratch()
         for index in 0..<passing {
-            try scratch.write("traces/pass-\(index).yaml", RunCommandTests.conforming.replacingOccurrences(of: "conform: 1", with: "conform: 1\ntrace: pass-\(index)"))
+            try scratch.write(
+                "traces/pass-\(index).yaml",
+                RunCommandTests.conforming.replacingOccurrences(of: "conform: 1", with: "conform: 1\ntrace: pass-\(index)"))
         }
         for index in 0..<failing {
-            try scratch.write("traces/fail-\(index).yaml", RunCommandTests.departing.replacingOccurrences(of: "conform: 1", with: "conform: 1\ntrace: fail-\(index)"))
+            try scratch.write(
+                "traces/fail-\(index).yaml",
+                RunCommandTests.departing.replacingOccurrences(of: "conform: 1", with: "conform: 1\ntrace: fail-\(index)"))
         }
         return scratch
     }
 
     /// One corpus, run twice: the second run also proves the bytes do not depend on which core finished first.
-    @Test("every trace has its row, every claim its test case and every broken claim its SARIF result; details are capped; the same bytes every run")
+    @Test(
+        "every trace has its row, every claim its test case and every broken claim its SARIF result; details are capped; the same bytes every run"
+    )
     func everythingCounted() throws {
         let scratch = try Self.corpus()
         let output = try BinaryRunner.run(["run", "traces", "--report", "all", "--output", "out"], in: scratch.url)

@@ -8,7 +8,10 @@ struct LintAndRunVacuityTests {
     func errors() throws {
         let scratch = try Scratch()
         try scratch.write("t/empty.yaml", "conform: 1\npolicy: apple-reminders\nsteps: []\n")
-        try scratch.write("t/typo.yaml", "conform: 1\npolicy: apple-reminders\nform: { title: Milk }\nsteps:\n  - edit: { titel: Milk and eggs }\n  - see: { done: enabled }\n")
+        try scratch.write(
+            "t/typo.yaml",
+            "conform: 1\npolicy: apple-reminders\nform: { title: Milk }\nsteps:\n  - edit: { titel: Milk and eggs }\n  - see: { done: enabled }\n"
+        )
         let expected = [
             "t/empty.yaml:3:1: error: a trace needs at least one step; with none it shows nothing, so no policy can hold on it",
             "t/typo.yaml:5:13: error: field 'titel' is not declared by 'form:' (which declares title); did you mean 'title'?",

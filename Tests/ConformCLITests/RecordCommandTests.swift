@@ -26,13 +26,13 @@ struct RecordCommandTests {
         let (output, yaml, verdict) = try record(
             "apple-reminders", app: "Reminders", form: "{ title: Milk }",
             answers: [
-                "",  // the opening screen is as predicted
-                "1",  // edit: title
-                "3",  // swipe: down, before saying what the edit showed: asked first
+                "", // the opening screen is as predicted
+                "1", // edit: title
+                "3", // swipe: down, before saying what the edit showed: asked first
                 "",
-                "1",  // the sheet's destructive action, before the sheet is recorded: asked first
-                "",  // the sheet is as predicted: its titles are asked
-                "",  // no title: asked again
+                "1", // the sheet's destructive action, before the sheet is recorded: asked first
+                "", // the sheet is as predicted: its titles are asked
+                "", // no title: asked again
                 "Discard Changes",
                 "Cancel",
                 "",
@@ -41,30 +41,37 @@ struct RecordCommandTests {
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout == "")
         #expect(verdict["verdict"] as? String == "pass", "\(yaml)")
-        #expect(yaml.hasSuffix("""
-            steps:
-              - see: { done: disabled, cancel: absent, sheet: none, dismissed: false }
-              - edit: title
-              - see: { done: enabled, cancel: absent, sheet: none, dismissed: false }
-              - swipe: down
-              - see:
-                  done: enabled
-                  cancel: absent
-                  sheet:
-                    actions:
-                      - { title: Discard Changes, role: destructive }
-                      - { title: Cancel, role: cancel }
-                  dismissed: false
-              - choose: Discard Changes
-              - see: { sheet: none, dismissed: true, saved: false }
+        #expect(
+            yaml.hasSuffix(
+                """
+                steps:
+                  - see: { done: disabled, cancel: absent, sheet: none, dismissed: false }
+                  - edit: title
+                  - see: { done: enabled, cancel: absent, sheet: none, dismissed: false }
+                  - swipe: down
+                  - see:
+                      done: enabled
+                      cancel: absent
+                      sheet:
+                        actions:
+                          - { title: Discard Changes, role: destructive }
+                          - { title: Cancel, role: cancel }
+                      dismissed: false
+                  - choose: Discard Changes
+                  - see: { sheet: none, dismissed: true, saved: false }
 
-            """), "\(yaml)")
+                """), "\(yaml)")
         #expect(output.stderr.contains("  First: what did the screen show before `swipe: down`?\n  'apple-reminders' predicts\n"))
         #expect(output.stderr.contains("  1  choose: the sheet's destructive action  (its title is asked first)\n"))
         #expect(output.stderr.contains("  First: what did the screen show before the person chose the sheet's destructive action?\n"))
         #expect(output.stderr.contains("  Title of the sheet's destructive action (1 of 2):\n> "))
-        #expect(output.stderr.contains("not recorded: type the title the screen shows on the sheet's destructive action (an empty line gives none)"))
-        #expect(output.stderr.contains("  recorded step 5: see: { done: enabled, cancel: absent, sheet: { actions: [{ title: Discard Changes, role: destructive }, { title: Cancel, role: cancel }] }, dismissed: false }\n  recorded step 6: choose: Discard Changes\n"))
+        #expect(
+            output.stderr.contains(
+                "not recorded: type the title the screen shows on the sheet's destructive action (an empty line gives none)"))
+        #expect(
+            output.stderr.contains(
+                "  recorded step 5: see: { done: enabled, cancel: absent, sheet: { actions: [{ title: Discard Changes, role: destructive }, { title: Cancel, role: cancel }] }, dismissed: false }\n  recorded step 6: choose: Discard Changes\n"
+            ))
         #expect(output.stderr.contains("  4  present: Edit  (reopens the form as it first opened; unsaved edits are gone)\n"))
         #expect(!output.stderr.contains("choose: \"("))
         #expect(output.stderr.contains("Wrote 7 steps to "))
@@ -104,7 +111,9 @@ struct RecordCommandTests {
         let scratch = try Scratch()
         let (output, yaml, verdict) = try record(
             "one-handed", app: "Notes", form: "{ title: Milk }",
-            answers: ["tap", "jump: high", "see: { done: maybe }", "42", "edit: { titel: Eggs }", "note: nothing yet", "tap: Done", "note: greyed out", "evidence: /etc/passwd",
+            answers: [
+                "tap", "jump: high", "see: { done: maybe }", "42", "edit: { titel: Eggs }", "note: nothing yet", "tap: Done",
+                "note: greyed out", "evidence: /etc/passwd",
                 "evidence: shots/../../x.png", "{ tap: Done, evidence: ../up.png }", "evidence: shots/1.png",
             ],
             in: scratch)
@@ -114,11 +123,14 @@ struct RecordCommandTests {
         #expect(output.stderr.contains("not recorded: 'done' must be one of enabled, disabled, absent"))
         #expect(output.stderr.contains("not recorded: there is no action 42 in the menu"))
         // The trace has a form: a field it does not declare would make a file that does not load (issue 27 §5).
-        #expect(output.stderr.contains("not recorded: field 'titel' is not declared by 'form:' (which declares title); did you mean 'title'? (column 9)"))
+        #expect(
+            output.stderr.contains(
+                "not recorded: field 'titel' is not declared by 'form:' (which declares title); did you mean 'title'? (column 9)"))
         #expect(output.stderr.contains("not recorded: there is no step yet to give a note to"))
         // Evidence stays beside the trace (issue 24): conform run reads nothing outside its folders.
         #expect(output.stderr.contains("not recorded: evidence is a path relative to the trace's folder, not an absolute path"))
-        #expect(output.stderr.components(separatedBy: "not recorded: evidence must lie inside the trace's folder: '..' leaves it").count == 3)
+        #expect(
+            output.stderr.components(separatedBy: "not recorded: evidence must lie inside the trace's folder: '..' leaves it").count == 3)
         #expect(yaml.hasSuffix("steps:\n  - tap: Done\n    note: greyed out\n    evidence: shots/1.png\n"))
         #expect(verdict["verdict"] as? String == "pass")
     }
@@ -158,7 +170,8 @@ struct RecordCommandTests {
         let process = Process()
         process.executableURL = BinaryRunner.binary
         process.arguments = ["record", "--policy", "one-handed", "--app", "A", "--output", file]
-        let input = Pipe(), err = Pipe()
+        let input = Pipe()
+        let err = Pipe()
         process.standardInput = input
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice

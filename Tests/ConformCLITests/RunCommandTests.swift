@@ -42,7 +42,8 @@ struct RunCommandTests {
         #expect(output.status == 1)
         #expect(
             output.stdout.contains(
-                "./b.yaml:6:5: error: 'makeitso' departs at step 1 (state 'editing'): expected done: enabled, saw done: disabled\n    expected: {\"done\":\"enabled\"}\n    observed: {\"done\":\"disabled\"}\n"))
+                "./b.yaml:6:5: error: 'makeitso' departs at step 1 (state 'editing'): expected done: enabled, saw done: disabled\n    expected: {\"done\":\"enabled\"}\n    observed: {\"done\":\"disabled\"}\n"
+            ))
         #expect(output.stdout.hasSuffix("2 traces, 11 policies: 1 of 2 claims holds, 1 failed\n"))
     }
 
@@ -104,12 +105,14 @@ struct RunCommandTests {
         #expect(output.stdout.contains("\"pass\": 1,\n      \"fail\": 1"))
     }
 
-    @Test("usage errors exit 2", arguments: [
-        ["run", "--policy", "no-such-policy"],
-        ["run", "--frobnicate"],
-        ["run", "--format", "xml"],
-        ["explode"],
-    ])
+    @Test(
+        "usage errors exit 2",
+        arguments: [
+            ["run", "--policy", "no-such-policy"],
+            ["run", "--frobnicate"],
+            ["run", "--format", "xml"],
+            ["explode"],
+        ])
     func usageErrors(arguments: [String]) throws {
         let output = try BinaryRunner.run(arguments)
         #expect(output.status == 2, "\(arguments): \(output.stderr)")
@@ -141,7 +144,9 @@ struct RunCommandTests {
         try scratch.write("a.yaml", "conform: 1\npolicy: [one-handed, one-hand]\nsteps: [see: {}]\n")
         let output = try BinaryRunner.run(["run", "a.yaml"], in: scratch.url)
         #expect(output.status == 2)
-        #expect(output.stdout.contains("a.yaml:2:22: error: the trace claims policy 'one-hand', which is not loaded; did you mean 'one-handed'?"))
+        #expect(
+            output.stdout.contains(
+                "a.yaml:2:22: error: the trace claims policy 'one-hand', which is not loaded; did you mean 'one-handed'?"))
     }
 }
 
@@ -152,14 +157,17 @@ struct ReportCommandTests {
         let scratch = try Scratch()
         try scratch.write("t.yaml", RunCommandTests.departing)
         try scratch.write("out/keep.txt", "mine")
-        let output = try BinaryRunner.run(["run", "t.yaml", "--report", "md,html", "--report", "junit,json,sarif", "--output", "out"], in: scratch.url)
+        let output = try BinaryRunner.run(
+            ["run", "t.yaml", "--report", "md,html", "--report", "junit,json,sarif", "--output", "out"], in: scratch.url)
         #expect(output.status == 1)
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path).sorted()
-        #expect(files == ["conform-junit.xml", "conform-report.html", "conform-report.json", "conform-report.md", "conform.sarif", "keep.txt"])
+        #expect(
+            files == ["conform-junit.xml", "conform-report.html", "conform-report.json", "conform-report.md", "conform.sarif", "keep.txt"])
         // Which files were written is said on standard error, so that standard output keeps only the run.
         #expect(
             output.stderr
-                == "conform: wrote out/conform-report.md, out/conform-report.html, out/conform-junit.xml, out/conform-report.json, out/conform.sarif\n")
+                == "conform: wrote out/conform-report.md, out/conform-report.html, out/conform-junit.xml, out/conform-report.json, out/conform.sarif\n"
+        )
         #expect(!output.stdout.contains("conform: wrote"))
         let quiet = try BinaryRunner.run(["run", "t.yaml", "--format", "json", "--report", "md", "--output", "out"], in: scratch.url)
         #expect(quiet.stderr == "conform: wrote out/conform-report.md\n")
@@ -169,7 +177,9 @@ struct ReportCommandTests {
         #expect(json == stdout.stdout, "the JSON report is the --format json document")
     }
 
-    @Test("SARIF has every broken claim whichever reports come before it (JSON and JUnit keep no digest of the run)", arguments: ["json,sarif", "junit,sarif", "sarif"])
+    @Test(
+        "SARIF has every broken claim whichever reports come before it (JSON and JUnit keep no digest of the run)",
+        arguments: ["json,sarif", "junit,sarif", "sarif"])
     func sarifAfterOtherReports(reports: String) throws {
         let scratch = try Scratch()
         try scratch.write("t.yaml", RunCommandTests.departing)
@@ -195,12 +205,16 @@ struct ReportCommandTests {
         try scratch.write("t.yaml", RunCommandTests.departing)
         let summary = scratch.url.appendingPathComponent("summary.md")
         try "earlier step\n".write(to: summary, atomically: true, encoding: .utf8)
-        let output = try BinaryRunner.run(["run", "t.yaml", "--github"], in: scratch.url, environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        let output = try BinaryRunner.run(
+            ["run", "t.yaml", "--github"], in: scratch.url, environment: ["GITHUB_STEP_SUMMARY": summary.path])
         #expect(output.status == 1)
-        #expect(output.stdout.contains("::error file=t.yaml,line=6,col=5,title=conform%3A 'makeitso' departs at step 1 (state 'editing')::expected done: enabled"))
+        #expect(
+            output.stdout.contains(
+                "::error file=t.yaml,line=6,col=5,title=conform%3A 'makeitso' departs at step 1 (state 'editing')::expected done: enabled"))
         let written = try String(contentsOf: summary, encoding: .utf8)
         #expect(written.hasPrefix("earlier step\n# conform report\n"))
-        let json = try BinaryRunner.run(["run", "t.yaml", "--github", "--format", "json"], in: scratch.url, environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        let json = try BinaryRunner.run(
+            ["run", "t.yaml", "--github", "--format", "json"], in: scratch.url, environment: ["GITHUB_STEP_SUMMARY": summary.path])
         #expect(json.stderr.contains("::error file=t.yaml"), "with JSON on stdout, annotations go to stderr")
         #expect(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) is [String: Any])
     }
@@ -209,7 +223,8 @@ struct ReportCommandTests {
     func templates() throws {
         let scratch = try Scratch()
         try scratch.write("t.yaml", RunCommandTests.conforming)
-        try scratch.write("tpl/report.md.mustache", "{{% CONTENT_TYPE: MARKDOWN }}\nOur house style: {{claimsPassed}}/{{claims}} claims hold.\n")
+        try scratch.write(
+            "tpl/report.md.mustache", "{{% CONTENT_TYPE: MARKDOWN }}\nOur house style: {{claimsPassed}}/{{claims}} claims hold.\n")
         let output = try BinaryRunner.run(["run", "t.yaml", "--report", "md,html", "--templates", "tpl"], in: scratch.url)
         #expect(output.status == 0)
         let markdown = try String(contentsOf: scratch.url.appendingPathComponent("conform-report/conform-report.md"), encoding: .utf8)

@@ -27,7 +27,8 @@ struct ShardCommandTests {
         guard run.corpus else {
             // The example corpus, read in place through a link, so that paths are as the README gives them.
             try FileManager.default.createSymbolicLink(
-                at: scratch.url.appendingPathComponent("Traces"), withDestinationURL: BinaryRunner.packageRoot.appendingPathComponent("Traces"))
+                at: scratch.url.appendingPathComponent("Traces"),
+                withDestinationURL: BinaryRunner.packageRoot.appendingPathComponent("Traces"))
             return scratch.url
         }
         try ShardCorpus.write(in: scratch)
@@ -58,7 +59,8 @@ struct ShardCommandTests {
         for shard in 1...4 {
             // One shard writes its report file, the others print theirs; the same document either way.
             if shard == 1 {
-                _ = try BinaryRunner.run(["run"] + run.arguments + ["--shard", "1/4", "--report", "json", "--output", "shard-1"], in: directory)
+                _ = try BinaryRunner.run(
+                    ["run"] + run.arguments + ["--shard", "1/4", "--report", "json", "--output", "shard-1"], in: directory)
                 shardFiles.append("shard-1/conform-report.json")
             } else {
                 let made = try BinaryRunner.run(["run"] + run.arguments + ["--shard", "\(shard)/4", "--format", "json"], in: directory)
@@ -71,10 +73,14 @@ struct ShardCommandTests {
             // In another order than the shards' numbers: the merge puts files back in the run's order.
             let merged = try capture(["merge"] + shardFiles.reversed() + Self.outputs(format), in: directory)
             #expect(merged == whole, "\(run.name), --format \(format)")
-            #expect(whole.files.keys.sorted() == ["conform-junit.xml", "conform-report.html", "conform-report.json", "conform-report.md", "conform.sarif"])
+            #expect(
+                whole.files.keys.sorted() == [
+                    "conform-junit.xml", "conform-report.html", "conform-report.json", "conform-report.md", "conform.sarif",
+                ])
             // And each output alone, as a run without reports makes it (no evidence read, no steps kept).
             let plain = try capture(["run"] + run.arguments + ["--format", format], in: directory)
-            #expect(try capture(["merge"] + shardFiles + ["--format", format], in: directory) == plain, "\(run.name), --format \(format) alone")
+            #expect(
+                try capture(["merge"] + shardFiles + ["--format", format], in: directory) == plain, "\(run.name), --format \(format) alone")
         }
         // Your own templates, as a run takes them.
         try "{{% CONTENT_TYPE: MARKDOWN }}\n{{claimsPassed}}/{{claims}}\n{{#failures}}- {{trace}} {{policy}} {{place}}\n{{/failures}}\n"
@@ -165,7 +171,8 @@ struct ShardCommandTests {
         try FileManager.default.copyItem(at: scratch.url.appendingPathComponent("T"), to: moved.appendingPathComponent("T"))
         for shard in 1...3 {
             let here = try Self.files(of: ["run", "T/", "--format", "json", "--shard", "\(shard)/3"], in: scratch.url)
-            let there = try Self.files(of: ["run", moved.appendingPathComponent("T").path, "--format", "json", "--shard", "\(shard)/3"], in: scratch.url)
+            let there = try Self.files(
+                of: ["run", moved.appendingPathComponent("T").path, "--format", "json", "--shard", "\(shard)/3"], in: scratch.url)
             #expect(here.map { String($0.dropFirst("T/".count)) } == there.map { String($0.dropFirst(moved.path.count + "/T/".count)) })
         }
     }
@@ -185,13 +192,15 @@ struct ShardCommandTests {
         #expect(none.stdout.contains("none: error: no trace found"))
     }
 
-    @Test("a --shard that names no shard is a usage error, with the reason", arguments: [
-        ("0/4", "Error: invalid --shard '0/4': K must be from 1 to 4 (shards are numbered from 1)"),
-        ("5/4", "Error: invalid --shard '5/4': K must be from 1 to 4 (shards are numbered from 1)"),
-        ("x", "Error: invalid --shard 'x': expected K/N, two whole numbers with 1 <= K <= N (e.g. 2/4)"),
-        ("1/0", "Error: invalid --shard '1/0': N, the number of shards, must be at least 1"),
-        ("-1/4", "Error: invalid --shard '-1/4': expected K/N, two whole numbers with 1 <= K <= N (e.g. 2/4)"),
-    ])
+    @Test(
+        "a --shard that names no shard is a usage error, with the reason",
+        arguments: [
+            ("0/4", "Error: invalid --shard '0/4': K must be from 1 to 4 (shards are numbered from 1)"),
+            ("5/4", "Error: invalid --shard '5/4': K must be from 1 to 4 (shards are numbered from 1)"),
+            ("x", "Error: invalid --shard 'x': expected K/N, two whole numbers with 1 <= K <= N (e.g. 2/4)"),
+            ("1/0", "Error: invalid --shard '1/0': N, the number of shards, must be at least 1"),
+            ("-1/4", "Error: invalid --shard '-1/4': expected K/N, two whole numbers with 1 <= K <= N (e.g. 2/4)"),
+        ])
     func badShard(value: String, message: String) throws {
         let output = try BinaryRunner.run(["run", "Traces/", "--shard=\(value)"])
         #expect(output.status == 2)
@@ -222,12 +231,15 @@ struct ShardCommandTests {
         }
         // --shard wins over the variables.
         let both = try BinaryRunner.run(
-            ["run", "T", "--format", "json", "--shard", "1/1"], in: scratch.url, environment: ["TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "0"])
+            ["run", "T", "--format", "json", "--shard", "1/1"], in: scratch.url,
+            environment: ["TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "0"])
         #expect(both.stdout.contains("\"count\":1,\"coverage\""))
         let bad = try BinaryRunner.run(["run", "T"], in: scratch.url, environment: ["TEST_TOTAL_SHARDS": "3", "TEST_SHARD_INDEX": "3"])
         #expect(bad.status == 2)
-        #expect(bad.stderr.hasPrefix(
-            "Error: TEST_TOTAL_SHARDS='3' and TEST_SHARD_INDEX='3' do not name a shard: expected a total of at least 1 and a 0-based index below it\n"))
+        #expect(
+            bad.stderr.hasPrefix(
+                "Error: TEST_TOTAL_SHARDS='3' and TEST_SHARD_INDEX='3' do not name a shard: expected a total of at least 1 and a 0-based index below it\n"
+            ))
         // An existing status file is touched, not an error.
         let status = scratch.url.appendingPathComponent("status-0")
         let touched = try BinaryRunner.run(
@@ -288,26 +300,46 @@ struct ShardCommandTests {
         let cases: [(arguments: [String], stderr: String)] = [
             (["s1.json", "s2.json"], "conform merge: error: shard 3/3 is missing: a merge needs every shard of the run, 1/3 to 3/3\n"),
             (["s1.json", "s2.json", "s3.json", "s2.json"], "s2.json: error: shard 2/3 is given twice (also s2.json)\n"),
-            (["s1.json", "half.json", "s3.json"], "half.json: error: shard 1/2, but s1.json is shard 1/3: the shards of one run share N\n"),
+            (
+                ["s1.json", "half.json", "s3.json"],
+                "half.json: error: shard 1/2, but s1.json is shard 1/3: the shards of one run share N\n"
+            ),
             // A file that is no shard result leaves its shard missing too: both are said.
-            (["notes.txt", "s2.json", "s3.json"],
+            (
+                ["notes.txt", "s2.json", "s3.json"],
                 "notes.txt: error: not a shard result: the file is not JSON\n"
-                    + "conform merge: error: shard 1/3 is missing: a merge needs every shard of the run, 1/3 to 3/3\n"),
-            (["s1.json", "other.json", "s3.json"],
+                    + "conform merge: error: shard 1/3 is missing: a merge needs every shard of the run, 1/3 to 3/3\n"
+            ),
+            (
+                ["s1.json", "other.json", "s3.json"],
                 "other.json: error: not a shard result: the file is JSON, but not a conform document (no \"conform\": 1)\n"
-                    + "conform merge: error: shard 2/3 is missing: a merge needs every shard of the run, 1/3 to 3/3\n"),
-            (["plain.json"],
-                "plain.json: error: not a shard result: a conform document from a run without --shard (shards write theirs with --shard K/N and --format json or --report json)\n"),
-            (["damaged.json"], "damaged.json: error: not a shard result: its \"shard\" or \"outcomes\" cannot be read (shard.index: not what a shard result has there)\n"),
-            (["s1.json", "old.json", "s3.json"],
-                "old.json: error: shard 2/3 was made by conform 0.0.9, and this is conform 0.1.0: shards of different conform versions cannot be merged\n"),
-            (["s1.json", "coverage.json", "s3.json"],
-                "coverage.json: error: shard 2/3 was made with --coverage, and s1.json without: make every shard with it or every shard without\n"),
+                    + "conform merge: error: shard 2/3 is missing: a merge needs every shard of the run, 1/3 to 3/3\n"
+            ),
+            (
+                ["plain.json"],
+                "plain.json: error: not a shard result: a conform document from a run without --shard (shards write theirs with --shard K/N and --format json or --report json)\n"
+            ),
+            (
+                ["damaged.json"],
+                "damaged.json: error: not a shard result: its \"shard\" or \"outcomes\" cannot be read (shard.index: not what a shard result has there)\n"
+            ),
+            (
+                ["s1.json", "old.json", "s3.json"],
+                "old.json: error: shard 2/3 was made by conform 0.0.9, and this is conform 0.1.0: shards of different conform versions cannot be merged\n"
+            ),
+            (
+                ["s1.json", "coverage.json", "s3.json"],
+                "coverage.json: error: shard 2/3 was made with --coverage, and s1.json without: make every shard with it or every shard without\n"
+            ),
             (["missing.json"], "missing.json: error: cannot read the file (it is missing or not accessible)\n"),
-            (["s1.json", "grown.json", "s3.json"],
-                "grown.json: error: shard 2/3 of a run of 11 files, but s1.json of 10: shards of different runs cannot be merged\n"),
-            (["s1.json", "s2.json", "s3.json", "half.json"],
-                "half.json: error: shard 1/2, but s1.json is shard 1/3: the shards of one run share N\n"),
+            (
+                ["s1.json", "grown.json", "s3.json"],
+                "grown.json: error: shard 2/3 of a run of 11 files, but s1.json of 10: shards of different runs cannot be merged\n"
+            ),
+            (
+                ["s1.json", "s2.json", "s3.json", "half.json"],
+                "half.json: error: shard 1/2, but s1.json is shard 1/3: the shards of one run share N\n"
+            ),
         ]
         for (arguments, stderr) in cases {
             let output = try BinaryRunner.run(["merge"] + arguments, in: scratch.url)
@@ -323,10 +355,11 @@ struct ShardCommandTests {
         let loaded = try Self.fingerprint(of: ["run", "T", "--format", "json", "--shard", "1/1", "--policies", "P"], in: scratch.url)
         #expect(made != loaded)
         #expect(
-            policies.stderr == (1...3).map {
-                "s\($0).json: error: shard \($0)/3 was made with other policies (\(made); loaded here: \(loaded)): "
-                    + "shards of different policy libraries cannot be merged (give merge the --policies the shards had)\n"
-            }.joined())
+            policies.stderr
+                == (1...3).map {
+                    "s\($0).json: error: shard \($0)/3 was made with other policies (\(made); loaded here: \(loaded)): "
+                        + "shards of different policy libraries cannot be merged (give merge the --policies the shards had)\n"
+                }.joined())
         // No file at all is a usage error.
         let nothing = try BinaryRunner.run(["merge"], in: scratch.url)
         #expect(nothing.status == 2)
@@ -383,7 +416,8 @@ struct ShardCommandTests {
             _ = try BinaryRunner.run(["run", "T", "--baseline", "base.yaml", "--write-baseline", "new.yaml"], in: scratch.url)
             let runWrote = try Data(contentsOf: scratch.url.appendingPathComponent("new.yaml"))
             try FileManager.default.removeItem(at: scratch.url.appendingPathComponent("new.yaml"))
-            let merge = try BinaryRunner.run(["merge"] + shards + ["--baseline", "base.yaml", "--write-baseline", "new.yaml"], in: scratch.url)
+            let merge = try BinaryRunner.run(
+                ["merge"] + shards + ["--baseline", "base.yaml", "--write-baseline", "new.yaml"], in: scratch.url)
             #expect(merge.stderr.contains("wrote new.yaml"))
             #expect(try Data(contentsOf: scratch.url.appendingPathComponent("new.yaml")) == runWrote)
         }
@@ -403,17 +437,19 @@ struct ShardCommandTests {
                 try made.stdout.write(to: scratch.url.appendingPathComponent("\(name)-\(shard).json"), atomically: true, encoding: .utf8)
             }
             let whole = try capture(["run", "T", "--baseline", "T/base.yaml"] + Self.outputs("text"), in: scratch.url)
-            let merged = try capture(["merge", "\(name)-1.json", "\(name)-2.json", "--baseline", "T/base.yaml"] + Self.outputs("text"), in: scratch.url)
+            let merged = try capture(
+                ["merge", "\(name)-1.json", "\(name)-2.json", "--baseline", "T/base.yaml"] + Self.outputs("text"), in: scratch.url)
             #expect(merged == whole, "shards \(name) the baseline")
         }
         let refused = try BinaryRunner.run(["merge", "with-1.json", "with-2.json"], in: scratch.url)
         #expect(refused.status == 2)
         #expect(refused.stdout.isEmpty)
         #expect(
-            refused.stderr == (1...2).map {
-                "with-\($0).json: error: shard \($0)/2 was made with the baseline T/base.yaml, which lies among the traces and so was not "
-                    + "checked as one: give merge the same --baseline (or --write-baseline)\n"
-            }.joined())
+            refused.stderr
+                == (1...2).map {
+                    "with-\($0).json: error: shard \($0)/2 was made with the baseline T/base.yaml, which lies among the traces and so was not "
+                        + "checked as one: give merge the same --baseline (or --write-baseline)\n"
+                }.joined())
     }
 
     /// A user policy: the one-handed policy under another id.

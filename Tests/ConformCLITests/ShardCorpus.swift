@@ -35,7 +35,9 @@ func capture(_ arguments: [String], in directory: URL, environment: [String: Str
 /// every output keeps, unlike evidence warnings), and a symbolic link out of the folder (a warning).
 enum ShardCorpus {
     static func write(in scratch: Scratch, traces: Int = 30) throws {
-        let png = try Data(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Tests/ConformReportsTests/Fixtures/evidence/shots/done (greyed).png"))
+        let png = try Data(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent(
+                "Tests/ConformReportsTests/Fixtures/evidence/shots/done (greyed).png"))
         let shots = scratch.url.appendingPathComponent("T/shots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         try png.write(to: shots.appendingPathComponent("a.png"))

@@ -63,7 +63,8 @@ struct ShrinkCommandTests {
     func toFile() throws {
         let scratch = try Scratch()
         try scratch.write("t.yaml", Self.trace)
-        let output = try BinaryRunner.run(["shrink", "t.yaml", "--policy", "makeitso", "--faithful-only", "--output", "s.yaml"], in: scratch.url)
+        let output = try BinaryRunner.run(
+            ["shrink", "t.yaml", "--policy", "makeitso", "--faithful-only", "--output", "s.yaml"], in: scratch.url)
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stderr.isEmpty)
         #expect(output.stdout.hasPrefix("Shrunk t.yaml against 'makeitso': 9 steps to 5.\n"))
@@ -72,7 +73,8 @@ struct ShrinkCommandTests {
         #expect(run.status == 1)
         #expect(
             run.stdout.hasPrefix(
-                "s.yaml:14:5: error: 'makeitso' departs at step 4 (state 'confirm'): after step 4 swipe down, expected a sheet offering 'Discard Changes' (destructive) and 'Cancel' (cancel); the form was dismissed\n"),
+                "s.yaml:14:5: error: 'makeitso' departs at step 4 (state 'confirm'): after step 4 swipe down, expected a sheet offering 'Discard Changes' (destructive) and 'Cancel' (cancel); the form was dismissed\n"
+            ),
             "\(run.stdout)")
     }
 

@@ -8,7 +8,10 @@ struct BaselineTests {
     func dates() {
         #expect(CalendarDate("2025-09-30")?.description == "2025-09-30")
         #expect(CalendarDate("2024-02-29") != nil, "a leap day")
-        for text in ["2025-02-29", "1900-02-29", "2025-13-01", "2025-00-10", "2025-04-31", "2025-9-30", "25-09-30", "2025/09/30", "2025-09-30 ", "２０２５-09-30"] {
+        for text in [
+            "2025-02-29", "1900-02-29", "2025-13-01", "2025-00-10", "2025-04-31", "2025-9-30", "25-09-30", "2025/09/30", "2025-09-30 ",
+            "２０２５-09-30",
+        ] {
             #expect(CalendarDate(text) == nil, "\(text)")
         }
         #expect(CalendarDate("2000-02-29") != nil)
@@ -27,7 +30,8 @@ struct BaselineTests {
 
     @Test("an entry holds through its expires day, not after")
     func expiry() {
-        let entry = BaselineEntry(key: BaselineKey(trace: "t", policy: "p", verdict: .error), reason: "r", expires: CalendarDate("2025-09-30"))
+        let entry = BaselineEntry(
+            key: BaselineKey(trace: "t", policy: "p", verdict: .error), reason: "r", expires: CalendarDate("2025-09-30"))
         #expect(!entry.hasExpired(on: CalendarDate("2025-09-30")!))
         #expect(entry.hasExpired(on: CalendarDate("2025-10-01")!))
         #expect(!BaselineEntry(key: entry.key, reason: "r").hasExpired(on: CalendarDate("9999-12-31")!))
@@ -41,22 +45,33 @@ struct BaselineTests {
         #expect(key.matches(BaselineKey(trace: "t", policy: "p", verdict: .fail, state: "editing", observed: reordered)))
         #expect(!key.matches(BaselineKey(trace: "t", policy: "p", verdict: .fail, state: "confirm", observed: observed)))
         #expect(!key.matches(BaselineKey(trace: "t", policy: "q", verdict: .fail, state: "editing", observed: observed)))
-        let reversedList = JSONValue.object([("sheet", .object([("title", .null), ("actions", .array([.number(10), .string("Delete")]))]))])
-        #expect(!key.matches(BaselineKey(trace: "t", policy: "p", verdict: .fail, state: "editing", observed: reversedList)), "list order counts")
+        let reversedList = JSONValue.object([
+            ("sheet", .object([("title", .null), ("actions", .array([.number(10), .string("Delete")]))]))
+        ])
+        #expect(
+            !key.matches(BaselineKey(trace: "t", policy: "p", verdict: .fail, state: "editing", observed: reversedList)),
+            "list order counts")
         #expect(!key.matches(BaselineKey(trace: "t", policy: "p", verdict: .error)))
-        #expect(BaselineKey(trace: "t", policy: "p", verdict: .inapplicable).matches(BaselineKey(trace: "t", policy: "p", verdict: .inapplicable)))
+        #expect(
+            BaselineKey(trace: "t", policy: "p", verdict: .inapplicable).matches(
+                BaselineKey(trace: "t", policy: "p", verdict: .inapplicable)))
     }
 
-    static func departing(_ trace: String, _ policy: String, state: String = "editing", observed: String = "absent", claimed: Bool = true) -> PairResult {
+    static func departing(_ trace: String, _ policy: String, state: String = "editing", observed: String = "absent", claimed: Bool = true)
+        -> PairResult
+    {
         let departure = Departure(
-            step: 3, position: TextPosition(line: 9, column: 5), state: state, message: "m", expected: .object([("cancel", .string("enabled"))]),
+            step: 3, position: TextPosition(line: 9, column: 5), state: state, message: "m",
+            expected: .object([("cancel", .string("enabled"))]),
             observed: .object([("cancel", .string(observed))]))
-        return PairResult(trace: trace, file: "\(trace).yaml", app: nil, title: nil, policy: policy, claimed: claimed,
+        return PairResult(
+            trace: trace, file: "\(trace).yaml", app: nil, title: nil, policy: policy, claimed: claimed,
             outcome: CheckOutcome(verdict: .fail(departure), path: []))
     }
 
     static func passing(_ trace: String, _ policy: String, claimed: Bool = true) -> PairResult {
-        PairResult(trace: trace, file: "\(trace).yaml", app: nil, title: nil, policy: policy, claimed: claimed,
+        PairResult(
+            trace: trace, file: "\(trace).yaml", app: nil, title: nil, policy: policy, claimed: claimed,
             outcome: CheckOutcome(verdict: .pass, path: []))
     }
 
@@ -69,7 +84,8 @@ struct BaselineTests {
 
     static func entry(_ trace: String, _ policy: String, expires: String? = nil, line: Int) -> BaselineEntry {
         BaselineEntry(
-            key: BaselineKey(trace: trace, policy: policy, verdict: .fail, state: "editing", observed: .object([("cancel", .string("absent"))])),
+            key: BaselineKey(
+                trace: trace, policy: policy, verdict: .fail, state: "editing", observed: .object([("cancel", .string("absent"))])),
             reason: "known", expires: expires.flatMap(CalendarDate.init), position: TextPosition(line: line, column: 5))
     }
 
@@ -86,12 +102,12 @@ struct BaselineTests {
         var ledger = BaselineLedger(matcher)
         var tally = RunTally()
         let files = [
-            [Self.departing("a", "p")],  // baselined
-            [Self.departing("b", "p")],  // expired
-            [Self.departing("c", "p", observed: "disabled")],  // changed
-            [Self.passing("d", "p")],  // holds
-            [Self.departing("e", "p", claimed: false)],  // no longer claimed
-            [Self.departing("f", "p")],  // new; its entry names a policy not loaded
+            [Self.departing("a", "p")], // baselined
+            [Self.departing("b", "p")], // expired
+            [Self.departing("c", "p", observed: "disabled")], // changed
+            [Self.passing("d", "p")], // holds
+            [Self.departing("e", "p", claimed: false)], // no longer claimed
+            [Self.departing("f", "p")], // new; its entry names a policy not loaded
         ]
         var marked: [PairResult] = []
         for results in files {
@@ -147,7 +163,9 @@ struct BaselineTests {
     func writing() throws {
         let baseline = Baseline(
             file: "old.yaml",
-            entries: [Self.entry("a", "p", expires: "2025-12-31", line: 3), Self.entry("gone", "p", line: 8), Self.entry("a", "q", line: 13)])
+            entries: [
+                Self.entry("a", "p", expires: "2025-12-31", line: 3), Self.entry("gone", "p", line: 8), Self.entry("a", "q", line: 13),
+            ])
         let matcher = BaselineMatcher(baseline: baseline, today: try #require(CalendarDate("2025-06-01")), writing: true)
         var ledger = BaselineLedger(matcher)
         var outcome = Self.outcome([Self.departing("a", "p"), Self.departing("a", "o", state: "confirm"), Self.passing("a", "q")])
@@ -160,8 +178,9 @@ struct BaselineTests {
         #expect(result.dropped.map { "\($0.entry.key.trace) \($0.entry.key.policy)" } == ["a q"])
         let written = try #require(result.written)
         #expect(written.file == "new.yaml")
-        #expect(written.sortedEntries.map { "\($0.key.trace) \($0.key.policy) \($0.reason) \($0.expires?.description ?? "-")" } == [
-            "a o \(BaselineEntry.placeholderReason) -", "a p known 2025-12-31", "gone p known -",
-        ])
+        #expect(
+            written.sortedEntries.map { "\($0.key.trace) \($0.key.policy) \($0.reason) \($0.expires?.description ?? "-")" } == [
+                "a o \(BaselineEntry.placeholderReason) -", "a p known 2025-12-31", "gone p known -",
+            ])
     }
 }

@@ -61,28 +61,32 @@ struct ExpressionTests {
         #expect(throws: EvaluationError("division by zero")) { try evaluate("height / 0", ["height": .number(1)]) }
     }
 
-    @Test("parse errors point at the offending column", arguments: [
-        ("1 +", 3, "expected a value, found the end of the expression"),
-        ("(1 + 2", 6, "expected ')'"),
-        ("1 # 2", 2, "unexpected character '#'"),
-        ("edited ? 1", 10, "expected ':' in a '?:' expression"),
-        ("'open", 0, "this string has no closing '"),
-        ("1 2", 2, "unexpected number 2 after the expression"),
-    ])
+    @Test(
+        "parse errors point at the offending column",
+        arguments: [
+            ("1 +", 3, "expected a value, found the end of the expression"),
+            ("(1 + 2", 6, "expected ')'"),
+            ("1 # 2", 2, "unexpected character '#'"),
+            ("edited ? 1", 10, "expected ':' in a '?:' expression"),
+            ("'open", 0, "this string has no closing '"),
+            ("1 2", 2, "unexpected number 2 after the expression"),
+        ])
     func parseErrors(text: String, offset: Int, message: String) {
         #expect(throws: ExpressionError(message, at: offset)) { try ExpressionParser.parse(text) }
     }
 
-    @Test("type errors and unknown names are found before any trace runs", arguments: [
-        ("editd", 0, "unknown name 'editd'; did you mean 'edited'?"),
-        ("edited + 1", 0, "'+' needs number, not bool"),
-        ("height && edited", 0, "'&&' needs bool, not number"),
-        ("edited ? 1 : enabled", 13, "the branches of '?:' differ in type: number and enabled"),
-        ("mode == enabled", 8, "cannot compare mode (compact | regular) with enabled"),
-        ("sqrt(4)", 0, "unknown function 'sqrt' (known: min, max, trunc)"),
-        ("max()", 0, "'max' needs at least one argument"),
-        ("trunc(1, 2)", 0, "'trunc' takes 1 argument, not 2"),
-    ])
+    @Test(
+        "type errors and unknown names are found before any trace runs",
+        arguments: [
+            ("editd", 0, "unknown name 'editd'; did you mean 'edited'?"),
+            ("edited + 1", 0, "'+' needs number, not bool"),
+            ("height && edited", 0, "'&&' needs bool, not number"),
+            ("edited ? 1 : enabled", 13, "the branches of '?:' differ in type: number and enabled"),
+            ("mode == enabled", 8, "cannot compare mode (compact | regular) with enabled"),
+            ("sqrt(4)", 0, "unknown function 'sqrt' (known: min, max, trunc)"),
+            ("max()", 0, "'max' needs at least one argument"),
+            ("trunc(1, 2)", 0, "'trunc' takes 1 argument, not 2"),
+        ])
     func typeErrors(text: String, offset: Int, message: String) throws {
         let expression = try ExpressionParser.parse(text)
         #expect(throws: ExpressionError(message, at: offset)) { try TypeChecker.type(of: expression, in: scope) }

@@ -24,7 +24,10 @@ struct JSONValueTests {
     @Test("a character to escape is found at any position of a long string, whichever eight-byte word it falls in")
     func escapeAtEveryPosition() {
         let around = "form/trace-0042.yaml é→ x"
-        for (special, escaped) in [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001"), ("\u{7F}", "\\u007f"), ("\u{85}", "\\u0085"), ("\u{2028}", "\\u2028")] {
+        for (special, escaped) in [
+            ("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\u{1}", "\\u0001"), ("\u{7F}", "\\u007f"), ("\u{85}", "\\u0085"),
+            ("\u{2028}", "\\u2028"),
+        ] {
             for cut in 0...around.count {
                 let prefix = String(around.prefix(cut))
                 let rest = String(around.dropFirst(cut))

@@ -15,7 +15,9 @@ struct ShardTests {
         for text in ["x", "", "1", "1/", "/4", "1/4/4", " 1/4", "+1/4", "-1/4", "1.0/4", "１/4", "9999999999/9999999999"] {
             #expect(throws: Shard.ParseError.malformed(text)) { try Shard.parse(text) }
         }
-        #expect(Shard.ParseError.outOfRange("5/4", count: 4).description == "invalid --shard '5/4': K must be from 1 to 4 (shards are numbered from 1)")
+        #expect(
+            Shard.ParseError.outOfRange("5/4", count: 4).description
+                == "invalid --shard '5/4': K must be from 1 to 4 (shards are numbered from 1)")
     }
 
     @Test("Bazel: TEST_TOTAL_SHARDS and a 0-based TEST_SHARD_INDEX")
@@ -24,9 +26,13 @@ struct ShardTests {
         #expect(try Shard.bazel(environment: ["TEST_TOTAL_SHARDS": ""]) == nil)
         #expect(try Shard.bazel(environment: ["TEST_TOTAL_SHARDS": "4", "TEST_SHARD_INDEX": "0"]) == Shard(index: 1, count: 4))
         #expect(try Shard.bazel(environment: ["TEST_TOTAL_SHARDS": "4", "TEST_SHARD_INDEX": "3"]) == Shard(index: 4, count: 4))
-        #expect(throws: Shard.ParseError.bazel(total: "4", index: "4")) { try Shard.bazel(environment: ["TEST_TOTAL_SHARDS": "4", "TEST_SHARD_INDEX": "4"]) }
+        #expect(throws: Shard.ParseError.bazel(total: "4", index: "4")) {
+            try Shard.bazel(environment: ["TEST_TOTAL_SHARDS": "4", "TEST_SHARD_INDEX": "4"])
+        }
         #expect(throws: Shard.ParseError.bazel(total: "4", index: nil)) { try Shard.bazel(environment: ["TEST_TOTAL_SHARDS": "4"]) }
-        #expect(throws: Shard.ParseError.bazel(total: "0", index: "0")) { try Shard.bazel(environment: ["TEST_TOTAL_SHARDS": "0", "TEST_SHARD_INDEX": "0"]) }
+        #expect(throws: Shard.ParseError.bazel(total: "0", index: "0")) {
+            try Shard.bazel(environment: ["TEST_TOTAL_SHARDS": "0", "TEST_SHARD_INDEX": "0"])
+        }
     }
 
     static let keys: [String] = (0..<101).map { "App\($0 % 7)/trace-\($0).yaml" } + ["a.yaml", "b.yml", "deep/er/c.json"]
@@ -58,7 +64,9 @@ struct ShardTests {
     @Test("the split is pinned: the same on every machine and in every release that keeps the rule's name")
     func pinned() throws {
         let shard = try #require(Shard(index: 1, count: 3))
-        #expect(shard.select(["a.yaml", "b.yaml", "c.yaml", "d.yaml", "e.yaml", "f.yaml"]).map { "abcdef".map(String.init)[$0] } == Self.pinnedFirstOfThree)
+        #expect(
+            shard.select(["a.yaml", "b.yaml", "c.yaml", "d.yaml", "e.yaml", "f.yaml"]).map { "abcdef".map(String.init)[$0] }
+                == Self.pinnedFirstOfThree)
         #expect(Shard.selection == "fnv1a64-relative-path-dealt")
     }
 

@@ -24,7 +24,8 @@ struct LoadFailure: Error, CustomStringConvertible {
 /// `step N line L: message` for a failure, or the verdict's name.
 func summary(_ verdict: Verdict) -> String {
     switch verdict {
-    case .fail(let departure): return "fail step \(departure.step) line \(departure.position.line) [\(departure.state)]: \(departure.message)"
+    case .fail(let departure):
+        return "fail step \(departure.step) line \(departure.position.line) [\(departure.state)]: \(departure.message)"
     case .inapplicable(let reason): return "inapplicable: \(reason)"
     case .error(let message, let step, _): return "error step \(step): \(message)"
     case .pass: return "pass"

@@ -8,8 +8,10 @@ import Testing
 struct CompactStringsTests {
     @Test("strings read back exactly as appended, across restarts, shared prefixes and split characters")
     func roundTrip() {
-        var strings = ["", "a", "", "/tmp/x/trace-1.yaml", "/tmp/x/trace-10.yaml", "/tmp/x/trace-2.yaml", "/tmp/y", "/tmp/y/é", "/tmp/y/è",
-            "café", "cafe\u{301}", "日本語/ファイル.yaml", "日本/x", String(repeating: "long/", count: 60)]
+        var strings = [
+            "", "a", "", "/tmp/x/trace-1.yaml", "/tmp/x/trace-10.yaml", "/tmp/x/trace-2.yaml", "/tmp/y", "/tmp/y/é", "/tmp/y/è",
+            "café", "cafe\u{301}", "日本語/ファイル.yaml", "日本/x", String(repeating: "long/", count: 60),
+        ]
         strings += (0..<100).map { "/work/corpus/form/\($0 / 30)/trace-\($0).yaml" }
         var compact = CompactStrings()
         for string in strings { compact.append(string) }
@@ -44,7 +46,8 @@ struct CompactStringsTests {
     func duplicateIDs() {
         func outcome(_ id: String, _ file: String) -> FileOutcome {
             FileOutcome(
-                summary: TraceSummary(id: id, file: file, app: nil, title: nil, claims: [], stepCount: 0, steps: []), results: [], errors: [])
+                summary: TraceSummary(id: id, file: file, app: nil, title: nil, claims: [], stepCount: 0, steps: []), results: [],
+                errors: [])
         }
         var ids = TraceIDs()
         for index in 0..<500 { #expect(ids.admit(outcome("trace-\(index)", "/c/form/trace-\(index).yaml")).summary != nil) }
@@ -64,7 +67,9 @@ struct CompactStringsTests {
         var run = TraceIDs(files: files)
         for place in 0..<300 { #expect(run.admit(outcome("t\(place)", files[place]), place: place).summary != nil) }
         #expect(run.admit(outcome("elsewhere", "/other/e.yaml")).summary != nil)
-        #expect(run.admit(outcome("t17", "/r/x.yaml"), place: 299).errors.first?.message.contains("already the id of /r/form/trace-17.yaml") == true)
+        #expect(
+            run.admit(outcome("t17", "/r/x.yaml"), place: 299).errors.first?.message.contains("already the id of /r/form/trace-17.yaml")
+                == true)
         #expect(run.admit(outcome("elsewhere", "/r/y.yaml")).errors.first?.message.contains("already the id of /other/e.yaml") == true)
     }
 }

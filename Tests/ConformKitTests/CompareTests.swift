@@ -32,7 +32,9 @@ struct CompareTests {
         }
     }
 
-    @Test("a policy compared with itself: no difference, every pair of states explored", arguments: ["one-handed", "apple-contacts", "disclosure-always"])
+    @Test(
+        "a policy compared with itself: no difference, every pair of states explored",
+        arguments: ["one-handed", "apple-contacts", "disclosure-always"])
     func noDifference(id: String) throws {
         let policy = try #require(builtIns.policy(id: id))
         let output = ComparisonOutput(result: PolicyComparison(policy, policy).compare(), a: policy, b: policy)
@@ -41,9 +43,11 @@ struct CompareTests {
         #expect(output.text().hasPrefix("No difference between \(id) and \(id):"))
     }
 
-    @Test("golden text for three pairs, JSON for one", arguments: [
-        ("makeitso", "swiftui-dismiss-disabled"), ("one-handed", "apple-sample"), ("apple-reminders", "apple-contacts"),
-    ])
+    @Test(
+        "golden text for three pairs, JSON for one",
+        arguments: [
+            ("makeitso", "swiftui-dismiss-disabled"), ("one-handed", "apple-sample"), ("apple-reminders", "apple-contacts"),
+        ])
     func goldens(a: String, b: String) throws {
         let policyA = try #require(builtIns.policy(id: a))
         let policyB = try #require(builtIns.policy(id: b))
@@ -51,7 +55,8 @@ struct CompareTests {
         try assertGolden(output.text(), named: "compare-\(a)-\(b).txt")
         if a == "apple-reminders" {
             try assertGolden(output.json().serialized(pretty: true) + "\n", named: "compare-\(a)-\(b).json")
-            try assertGolden(output.traceFiles().map { "# \($0.name)\n\($0.text)" }.joined(separator: "\n"), named: "compare-\(a)-\(b).yaml")
+            try assertGolden(
+                output.traceFiles().map { "# \($0.name)\n\($0.text)" }.joined(separator: "\n"), named: "compare-\(a)-\(b).yaml")
         }
     }
 
@@ -85,7 +90,10 @@ struct CompareTests {
         let a = try counter("counter-a", extra: true)
         let b = try counter("counter-b", extra: false)
         let output = ComparisonOutput(result: PolicyComparison(a, b).compare(), a: a, b: b)
-        #expect(output.text().hasPrefix("counter-a and counter-b differ: 1 scenario within 12 actions (the search stopped there); the shortest takes 1 action.\n\n1. add (amount 6)\n"))
+        #expect(
+            output.text().hasPrefix(
+                "counter-a and counter-b differ: 1 scenario within 12 actions (the search stopped there); the shortest takes 1 action.\n\n1. add (amount 6)\n"
+            ))
         let loader = TraceLoader(vocabulary: KnownVocabulary(policies: [a, b]))
         for file in output.traceFiles() {
             let trace = try #require(loader.load(Array(file.text.utf8), file: file.name).trace)
@@ -97,10 +105,12 @@ struct CompareTests {
     /// An independent check of "shortest": every action sequence of n actions, for n = 0, 1, 2, ...,
     /// written as a trace of A's predictions and checked against B by the checker alone. The first n
     /// at which some trace fails B must be the length of compare's first scenario.
-    @Test("the first scenario is as short as any trace of A that fails B (brute force)", arguments: [
-        ("makeitso", "swiftui-dismiss-disabled"), ("one-handed", "apple-sample"), ("apple-reminders", "apple-contacts"),
-        ("apple-contacts", "apple-calendar"), ("swiftui-dismiss-disabled", "makeitso"), ("disclosure-split-aware", "disclosure-always"),
-    ])
+    @Test(
+        "the first scenario is as short as any trace of A that fails B (brute force)",
+        arguments: [
+            ("makeitso", "swiftui-dismiss-disabled"), ("one-handed", "apple-sample"), ("apple-reminders", "apple-contacts"),
+            ("apple-contacts", "apple-calendar"), ("swiftui-dismiss-disabled", "makeitso"), ("disclosure-split-aware", "disclosure-always"),
+        ])
     func shortestByBruteForce(a: String, b: String) throws {
         let policyA = try #require(builtIns.policy(id: a))
         let policyB = try #require(builtIns.policy(id: b))

@@ -1,6 +1,6 @@
 import ConformCore
-import Foundation
 import ConformTestSupport
+import Foundation
 import Testing
 
 @testable import ConformKit
@@ -17,7 +17,9 @@ struct CorpusTests {
     @Test("every trace loads and every claim holds")
     func claimsHold() {
         #expect(corpusRun.errors.map(\.formatted) == [])
-        let broken = corpusRun.results.filter { $0.claimed && $0.verdict.kind != .pass }.map { "\($0.file) \($0.policy): \(summary($0.verdict))" }
+        let broken = corpusRun.results.filter { $0.claimed && $0.verdict.kind != .pass }.map {
+            "\($0.file) \($0.policy): \(summary($0.verdict))"
+        }
         #expect(broken == [])
         #expect(corpusRun.exitStatus == 0)
     }
@@ -27,7 +29,8 @@ struct CorpusTests {
         #expect(corpusRun.results.contains { $0.policy == policy && $0.claimed })
     }
 
-    @Test("every transition of every built-in policy is exercised by a conforming trace that claims it",
+    @Test(
+        "every transition of every built-in policy is exercised by a conforming trace that claims it",
         arguments: PolicyLibrary.builtIn().ids)
     func transitionsCovered(policy id: String) throws {
         let policy = try #require(PolicyLibrary.builtIn().policy(id: id))

@@ -41,8 +41,11 @@ struct DocCArticleTests {
     @Test("every code block listed is its region of compiled test source, word for word", arguments: blocks.indices)
     func blockIsCompiledSource(index: Int) throws {
         let block = Self.blocks[index]
-        let code = try #require(Self.region(block.region, in: try Self.read(block.source)), "no region '\(block.region)' in \(block.source)")
-        #expect(try Self.read(block.article).contains("```swift\n" + code + "```\n"), "\(block.article) does not show \(block.source)'s '\(block.region)'")
+        let code = try #require(
+            Self.region(block.region, in: try Self.read(block.source)), "no region '\(block.region)' in \(block.source)")
+        #expect(
+            try Self.read(block.article).contains("```swift\n" + code + "```\n"),
+            "\(block.article) does not show \(block.source)'s '\(block.region)'")
     }
 
     @Test("every Swift code block of the catalogs is one of those checked, or the example package's manifest")
@@ -50,7 +53,9 @@ struct DocCArticleTests {
         let manifest = try Self.read("Examples/RecordReminders/Package.swift")
         var checked = Set(try Self.blocks.map { try #require(Self.region($0.region, in: try Self.read($0.source))) })
         checked.insert(manifest)
-        checked.insert("import ConformKit\n\n" + (try #require(Self.region("record-reminders", in: try Self.read("Tests/ConformKitTests/GettingStartedExamples.swift")))))
+        checked.insert(
+            "import ConformKit\n\n"
+                + (try #require(Self.region("record-reminders", in: try Self.read("Tests/ConformKitTests/GettingStartedExamples.swift")))))
         for article in Set(Self.blocks.map(\.article)) {
             let text = try Self.read(article)
             for shown in text.components(separatedBy: "```swift\n").dropFirst() {

@@ -7,7 +7,8 @@ import Testing
 
 @Suite("Kit: Built-in policies")
 struct EmbeddedPoliciesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test("the embedded copy is Policies/ and report-templates/ as they are now")
     func fresh() throws {
@@ -18,7 +19,8 @@ struct EmbeddedPoliciesTests {
         #expect(EmbeddedPolicies.files.map(\.name) == policies.map(\.name))
         let same = EmbeddedPolicies.files.map(\.text) == policies.map(\.text)
         #expect(same, "the compiled-in policy texts differ from Policies/")
-        let templates = try EmbeddedSourceGenerator.files(in: Self.packageRoot.appendingPathComponent("report-templates"), suffix: ".mustache")
+        let templates = try EmbeddedSourceGenerator.files(
+            in: Self.packageRoot.appendingPathComponent("report-templates"), suffix: ".mustache")
         let sameTemplates = EmbeddedTemplates.files.map(\.text) == templates.map(\.text)
         #expect(sameTemplates, "the compiled-in templates differ from report-templates/")
         #expect(!templates.isEmpty)

@@ -2,15 +2,16 @@ import ConformCore
 import Foundation
 import Testing
 
-@testable import ConformReports
-
 @testable import ConformKit
+@testable import ConformReports
 
 /// The runner reads a step's evidence at broken claims' departures, and only there.
 @Suite("Kit: Evidence, read by the runner")
 struct EvidenceRunnerTests {
     /// A folder with `t.yaml` (claims makeitso and swiftui-dismiss-disabled, which both depart at step 1) and the files given.
-    static func folder(_ files: [String: [UInt8]], evidence: String = "shots/1.png", claims: String = "[makeitso, swiftui-dismiss-disabled]") throws -> URL {
+    static func folder(
+        _ files: [String: [UInt8]], evidence: String = "shots/1.png", claims: String = "[makeitso, swiftui-dismiss-disabled]"
+    ) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-evidence-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("shots"), withIntermediateDirectories: true)
         let yaml = "conform: 1\npolicy: \(claims)\nsteps:\n  - see: { done: disabled }\n    evidence: \(evidence)\n  - tap: Done\n"
@@ -87,14 +88,17 @@ struct EvidenceRunnerTests {
         let result = Self.run(try Self.folder([:], claims: "one-handed"))
         #expect(result.exitStatus == 0)
         // The only warning is that the claim holds on a disabled tap (Docs/Checking.md, vacuous claims).
-        #expect(result.warnings.map(\.message) == [
-            "'one-handed' holds, but no action took one of its transitions (each was ignored, a tap on a disabled button, or present): the trace shows only its opening state"
-        ])
+        #expect(
+            result.warnings.map(\.message) == [
+                "'one-handed' holds, but no action took one of its transitions (each was ignored, a tap on a disabled button, or present): the trace shows only its opening state"
+            ])
     }
 
     @Test(
         "media types by extension, any case; the folder of the trace file resolves the path",
-        arguments: [("a.PNG", "image/png"), ("b.jpg", "image/jpeg"), ("c.JPEG", "image/jpeg"), ("d.gif", "image/gif"), ("e.webp", "image/webp")])
+        arguments: [
+            ("a.PNG", "image/png"), ("b.jpg", "image/jpeg"), ("c.JPEG", "image/jpeg"), ("d.gif", "image/gif"), ("e.webp", "image/webp"),
+        ])
     func mediaTypes(_ path: String, _ type: String) {
         #expect(Evidence.mediaType(of: path) == type)
     }

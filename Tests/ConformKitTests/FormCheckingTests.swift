@@ -29,13 +29,15 @@ struct FormCheckingTests {
     func disabledTap() throws {
         let yaml = trace("  - tap: Done\n  - see: { done: disabled, dismissed: false }\n")
         #expect(summary(try check(yaml, against: "one-handed")) == "pass")
-        #expect(summary(try check(yaml, against: "makeitso")) == "fail step 2 line 5 [saved]: expected dismissed: true, saw dismissed: false")
+        #expect(
+            summary(try check(yaml, against: "makeitso")) == "fail step 2 line 5 [saved]: expected dismissed: true, saw dismissed: false")
     }
 
     @Test("tapping a button the policy says is absent departs")
     func absentTap() throws {
         let verdict = try check(trace("  - edit: title\n  - tap: Cancel\n"), against: "apple-reminders")
-        #expect(summary(verdict) == "fail step 2 line 5 [editing]: tapped 'Cancel', which 'apple-reminders' does not show in state 'editing'")
+        #expect(
+            summary(verdict) == "fail step 2 line 5 [editing]: tapped 'Cancel', which 'apple-reminders' does not show in state 'editing'")
         #expect(verdict.departure?.expected == .object([("cancel", .string("absent"))]))
         #expect(verdict.departure?.observed == .object([("tap", .string("Cancel"))]))
     }
@@ -117,32 +119,40 @@ struct FormCheckingTests {
         let noRoles = trace("  - edit: title\n  - tap: Cancel\n  - choose: Discard Changes\n")
         #expect(
             summary(try check(noRoles, against: "apple-contacts"))
-                == "fail step 3 line 6 [confirm]: chose 'Discard Changes', which the sheet does not offer (its titles are open: give the title a role in an earlier see)")
+                == "fail step 3 line 6 [confirm]: chose 'Discard Changes', which the sheet does not offer (its titles are open: give the title a role in an earlier see)"
+        )
     }
 
     @Test("a role given in a see must match the policy's role")
     func roleMismatch() throws {
         let yaml = trace(
-            "  - edit: title\n  - swipe: down\n  - see: { sheet: { actions: [{ title: Keep, role: cancel }, { title: Drop, role: destructive }] } }\n")
+            "  - edit: title\n  - swipe: down\n  - see: { sheet: { actions: [{ title: Keep, role: cancel }, { title: Drop, role: destructive }] } }\n"
+        )
         #expect(summary(try check(yaml, against: "apple-calendar")).hasPrefix("fail step 3 line 6 [confirm]: expected sheet:"))
     }
 
     @Test("sticky edited (one-handed) versus value comparison (makeitso, apple-sample)")
     func revert() throws {
-        let yaml = trace("  - edit: { title: Oat milk }\n  - edit: { title: Milk }\n  - see: { done: enabled }\n  - swipe: down\n  - see: { dismissed: true }\n")
+        let yaml = trace(
+            "  - edit: { title: Oat milk }\n  - edit: { title: Milk }\n  - see: { done: enabled }\n  - swipe: down\n  - see: { dismissed: true }\n"
+        )
         // Reported at the swipe, where the behaviour diverged, not at the later `dismissed` key.
         #expect(
             summary(try check(yaml, against: "one-handed"))
-                == "fail step 4 line 7 [confirm-swipe]: after step 4 swipe down, expected a sheet offering 'Save changes' (default), 'Cancel changes' (destructive) and 'Cancel' (cancel); the form was dismissed")
+                == "fail step 4 line 7 [confirm-swipe]: after step 4 swipe down, expected a sheet offering 'Save changes' (default), 'Cancel changes' (destructive) and 'Cancel' (cancel); the form was dismissed"
+        )
         #expect(summary(try check(yaml, against: "makeitso")) == "pass")
-        #expect(summary(try check(yaml, against: "apple-sample")) == "fail step 3 line 6 [editing]: expected done: disabled, saw done: enabled")
+        #expect(
+            summary(try check(yaml, against: "apple-sample")) == "fail step 3 line 6 [editing]: expected done: disabled, saw done: enabled")
     }
 
     @Test("null differs from the empty string: MakeItSo's notes stay modified")
     func nullVersusEmpty() throws {
-        let yaml = trace("  - edit: { notes: x }\n  - edit: { notes: \"\" }\n  - swipe: down\n  - see: { sheet: shown }\n", form: "{ notes: null }")
+        let yaml = trace(
+            "  - edit: { notes: x }\n  - edit: { notes: \"\" }\n  - swipe: down\n  - see: { sheet: shown }\n", form: "{ notes: null }")
         #expect(summary(try check(yaml, against: "makeitso")) == "pass")
-        let clean = trace("  - edit: { notes: x }\n  - edit: { notes: null }\n  - swipe: down\n  - see: { dismissed: true }\n", form: "{ notes: null }")
+        let clean = trace(
+            "  - edit: { notes: x }\n  - edit: { notes: null }\n  - swipe: down\n  - see: { dismissed: true }\n", form: "{ notes: null }")
         #expect(summary(try check(clean, against: "makeitso")) == "pass")
     }
 
@@ -152,12 +162,15 @@ struct FormCheckingTests {
         #expect(summary(try check(yaml, against: "apple-contacts")) == "pass")
         #expect(
             summary(try check(yaml, against: "apple-calendar"))
-                == "fail step 2 line 5 [confirm]: after step 2 swipe down, expected a sheet with roles destructive and cancel; no sheet was shown")
+                == "fail step 2 line 5 [confirm]: after step 2 swipe down, expected a sheet with roles destructive and cancel; no sheet was shown"
+        )
     }
 
     @Test("a modified swipe is blocked silently by plain interactiveDismissDisabled")
     func blockedSilently() throws {
-        let yaml = trace("  - edit: title\n  - swipe: down\n  - see: { sheet: none, dismissed: false }\n  - tap: Done\n  - see: { dismissed: true, saved: true }\n")
+        let yaml = trace(
+            "  - edit: title\n  - swipe: down\n  - see: { sheet: none, dismissed: false }\n  - tap: Done\n  - see: { dismissed: true, saved: true }\n"
+        )
         #expect(summary(try check(yaml, against: "swiftui-dismiss-disabled")) == "pass")
         #expect(summary(try check(yaml, against: "makeitso")).hasPrefix("fail step 2 line 5 [confirm]: after step 2 swipe down"))
     }
@@ -165,14 +178,17 @@ struct FormCheckingTests {
     @Test("an edit with no value counts as a change; an unnamed observation key is not checked")
     func bareEdit() throws {
         // `notes` is declared: with a `form:`, an edit of a field it does not declare is a load error.
-        let yaml = trace("  - see: {}\n  - edit: notes\n  - see: { done: enabled, form: { notes: anything } }\n", form: "{ title: Milk, notes: \"\" }")
+        let yaml = trace(
+            "  - see: {}\n  - edit: notes\n  - see: { done: enabled, form: { notes: anything } }\n", form: "{ title: Milk, notes: \"\" }")
         #expect(summary(try check(yaml, against: "apple-calendar")) == "pass")
     }
 
     @Test("a field seen with another value than the one the trace set departs")
     func formValues() throws {
         let yaml = trace("  - edit: { title: Oat milk }\n  - see: { form: { title: Soy milk } }\n")
-        #expect(summary(try check(yaml, against: "makeitso")) == "fail step 2 line 5 [editing]: expected form: { title: 'Oat milk' }, saw form: { title: 'Soy milk' }")
+        #expect(
+            summary(try check(yaml, against: "makeitso"))
+                == "fail step 2 line 5 [editing]: expected form: { title: 'Oat milk' }, saw form: { title: 'Soy milk' }")
     }
 }
 
@@ -202,16 +218,22 @@ struct FormCheckingEdgeTests {
     @Test("a button other than Done and Cancel is taken by a transition or an ignore entry keyed by its label")
     func otherButtons() throws {
         #expect(summary(try check(trace("  - tap: Help\n  - see: { dismissed: false }\n"), against: Self.helpPolicy)) == "pass")
-        #expect(summary(try check(trace("  - tap: Share\n  - see: { dismissed: true }\n", form: "{ mode: compact }"), against: Self.helpPolicy)) == "pass",
+        #expect(
+            summary(try check(trace("  - tap: Share\n  - see: { dismissed: true }\n", form: "{ mode: compact }"), against: Self.helpPolicy))
+                == "pass",
             "an enumeration case equals the same word given by the trace")
-        #expect(summary(try check(trace("  - tap: Print\n"), against: Self.helpPolicy)) == "fail step 1 line 4 [editing]: tapped 'Print', but 'helpful' has no button labelled so")
+        #expect(
+            summary(try check(trace("  - tap: Print\n"), against: Self.helpPolicy))
+                == "fail step 1 line 4 [editing]: tapped 'Print', but 'helpful' has no button labelled so")
     }
 
     @Test("the role words done and cancel are not labels: 'tap: done' never presses a (disabled) Done")
     func roleWordsAreNotLabels() throws {
         let yaml = trace("  - see: { done: disabled }\n  - tap: done\n  - see: { dismissed: true, saved: true }\n")
         for policy in ["one-handed", "apple-sample", "apple-calendar"] {
-            #expect(summary(try check(yaml, against: policy)) == "fail step 2 line 5 [editing]: tapped 'done', but '\(policy)' has no button labelled so")
+            #expect(
+                summary(try check(yaml, against: policy))
+                    == "fail step 2 line 5 [editing]: tapped 'done', but '\(policy)' has no button labelled so")
         }
     }
 

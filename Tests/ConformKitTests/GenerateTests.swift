@@ -34,11 +34,14 @@ struct GenerateTests {
     /// the 12 its transitions need at least, because every example is used (498, the boundary, too);
     /// iq-keyboard-manager takes one action per transition, its least. disclosure-split-aware has 7 since
     /// its `show` tells a first appearance from a later one.
-    @Test("totals are the fewest possible", arguments: [
-        ("one-handed", 17, 6), ("apple-sample", 17, 6), ("makeitso", 8, 4), ("swiftui-dismiss-disabled", 9, 4), ("apple-reminders", 8, 3),
-        ("apple-contacts", 8, 3), ("apple-calendar", 9, 4), ("disclosure-always", 6, 1), ("disclosure-split-aware", 7, 1),
-        ("keyboard-listener", 13, 1), ("iq-keyboard-manager", 16, 1),
-    ])
+    @Test(
+        "totals are the fewest possible",
+        arguments: [
+            ("one-handed", 17, 6), ("apple-sample", 17, 6), ("makeitso", 8, 4), ("swiftui-dismiss-disabled", 9, 4),
+            ("apple-reminders", 8, 3),
+            ("apple-contacts", 8, 3), ("apple-calendar", 9, 4), ("disclosure-always", 6, 1), ("disclosure-split-aware", 7, 1),
+            ("keyboard-listener", 13, 1), ("iq-keyboard-manager", 16, 1),
+        ])
     func totals(id: String, actions: Int, scenarios: Int) throws {
         let policy = try #require(builtIns.policy(id: id))
         let suite = SuiteGenerator(policy: policy).generate()
@@ -97,7 +100,8 @@ struct GenerateTests {
         let suite = SuiteGenerator(policy: policy).generate()
         let output = GeneratedSuiteOutput(suite: suite, policy: policy)
         // 4 (3 + 1) crosses `> 3`; 'Bob' is tried because the guard names it; no guessed number squares to 49.
-        #expect(suite.unreached.map { GeneratedSuiteOutput.describe($0, in: policy) } == ["in high, add [arg.amount * arg.amount == 49] → low"])
+        #expect(
+            suite.unreached.map { GeneratedSuiteOutput.describe($0, in: policy) } == ["in high, add [arg.amount * arg.amount == 49] → low"])
         #expect(output.checklist().contains("greet 'Bob'"))
         #expect(output.checklist().contains("add (amount 4)"))
         #expect(output.checklist().contains("Not reached with the values tried"))

@@ -32,7 +32,7 @@ func checkAFileExample() throws -> String {
     var printed = ""
     func print(_ line: String) { printed += line + "\n" }
     // docc:begin check-a-file
-    let library = PolicyLibrary.builtIn()  // or .builtIn(adding: ["MyPolicies/"])
+    let library = PolicyLibrary.builtIn() // or .builtIn(adding: ["MyPolicies/"])
     let check = try library.check(file: "Traces/Reminders/swipe-after-edit.yaml", against: "apple-contacts")
     if let departure = check.departure {
         print("step \(departure.step), line \(departure.line): \(departure.message)")

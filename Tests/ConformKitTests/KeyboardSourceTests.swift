@@ -15,7 +15,8 @@ struct KeyboardSourceTests {
     /// With a 336-pt keyboard grown by keyboardDistance 10, the room ends at 844 - 346 = 498.
     @Test("iq-keyboard-manager truncates the move to whole points: 145.33 pt scrolls 145")
     func truncates() throws {
-        let yaml = keyboard("focus: { bottom: 643.3333333333334, kind: textField }\nkeyboard-show: { height: 336 }\nsee: { offset: 145, inset: 346 }")
+        let yaml = keyboard(
+            "focus: { bottom: 643.3333333333334, kind: textField }\nkeyboard-show: { height: 336 }\nsee: { offset: 145, inset: 346 }")
         #expect(summary(try check(yaml, against: "iq-keyboard-manager")) == "pass")
         // keyboard-listener, which scrolls by the exact difference, expects the fraction.
         #expect(summary(try check(yaml, against: "keyboard-listener")).contains("expected offset: 145.33"))
@@ -25,7 +26,8 @@ struct KeyboardSourceTests {
     /// `moveUp = min(topMovement, bottomMovement)`.
     @Test("iq-keyboard-manager caps the move so the field's top stays below the top layout guide (focus.top)")
     func topCaps() throws {
-        let capped = keyboard("focus: { bottom: 800, top: 150, kind: textView }\nkeyboard-show: { height: 336 }\nsee: { offset: 150, inset: 346 }")
+        let capped = keyboard(
+            "focus: { bottom: 800, top: 150, kind: textView }\nkeyboard-show: { height: 336 }\nsee: { offset: 150, inset: 346 }")
         #expect(summary(try check(capped, against: "iq-keyboard-manager")) == "pass")
         // Without `top` (the old form, still accepted) the cap is unknown and the bottom decides: 800 - 498.
         let uncapped = keyboard("focus: { bottom: 800, kind: textView }\nkeyboard-show: { height: 336 }\nsee: { offset: 302, inset: 346 }")
@@ -68,7 +70,8 @@ struct KeyboardSourceTests {
     /// `.change` while the keyboard is visible, and `handleKeyboardTextInputViewChanged` runs `adjustPosition`.
     @Test("iq-keyboard-manager adjusts when focus moves while the keyboard is up, without a new will-show")
     func refocus() throws {
-        let yaml = keyboard("""
+        let yaml = keyboard(
+            """
             focus: { bottom: 700, kind: textField }
             keyboard-show: { height: 336 }
             focus: { bottom: 640, kind: textField }
@@ -86,14 +89,16 @@ struct KeyboardSourceTests {
     @Test("iq-keyboard-manager ignores a will-show whose keyboard height did not change, and adjusts on one that did")
     func sameHeight() throws {
         // The field, focused after the scroll and not yet adjusted for: a repeated show must not scroll it.
-        let same = keyboard("""
+        let same = keyboard(
+            """
             focus: { bottom: 700, kind: textField }
             keyboard-show: { height: 336 }
             keyboard-show: { height: 336 }
             see: { offset: 202, inset: 346 }
             """)
         #expect(summary(try check(same, against: "iq-keyboard-manager")) == "pass")
-        let taller = keyboard("""
+        let taller = keyboard(
+            """
             focus: { bottom: 600, kind: textField }
             keyboard-show: { height: 336 }
             keyboard-show: { height: 380 }
@@ -107,7 +112,8 @@ struct KeyboardSourceTests {
     /// offset beyond `contentSize.height - frame.height`.
     @Test("iq-keyboard-manager restores the inset on hide but not the offset, which is only clamped to the content")
     func hideKeepsOffset() throws {
-        let kept = keyboard("focus: { bottom: 700, kind: textField }\nkeyboard-show: { height: 336 }\nkeyboard-hide:\nsee: { offset: 202, inset: 0 }")
+        let kept = keyboard(
+            "focus: { bottom: 700, kind: textField }\nkeyboard-show: { height: 336 }\nkeyboard-hide:\nsee: { offset: 202, inset: 0 }")
         #expect(summary(try check(kept, against: "iq-keyboard-manager")) == "pass")
         let clamped = keyboard(
             "focus: { bottom: 700, kind: textField }\nkeyboard-show: { height: 336 }\nkeyboard-hide:\nsee: { offset: 56, inset: 0 }",
@@ -133,7 +139,8 @@ struct KeyboardSourceTests {
     /// will-show handler, while `contentOffsetPreKeyboardDisplay` is stored only when nil.
     @Test("keyboard-listener measures the field where it is at each will-show and keeps the first show's values")
     func listenerRemeasures() throws {
-        let yaml = keyboard("""
+        let yaml = keyboard(
+            """
             focus: { bottom: 700, kind: textField }
             keyboard-show: { height: 336 }
             keyboard-show: { height: 336 }
@@ -143,7 +150,8 @@ struct KeyboardSourceTests {
             """)
         #expect(summary(try check(yaml, against: "keyboard-listener")) == "pass")
         // Content scrolled by hand moves the field with it: 52 pt down, then 96 pt to scroll under a 380-pt keyboard.
-        let dragged = keyboard("""
+        let dragged = keyboard(
+            """
             focus: { bottom: 700, kind: textField }
             keyboard-show: { height: 336 }
             layout: { window: 844, offset: 150, inset: 336 }
@@ -155,7 +163,8 @@ struct KeyboardSourceTests {
 
     @Test("the old keyboard form (no top, no content) still loads and checks; null stands for a left-out optional key")
     func oldForm() throws {
-        let yaml = keyboard("focus: { bottom: 700, kind: textField, top: null }\nkeyboard-show: { height: 336 }\nsee: { offset: 202 }",
+        let yaml = keyboard(
+            "focus: { bottom: 700, kind: textField, top: null }\nkeyboard-show: { height: 336 }\nsee: { offset: 202 }",
             layout: "{ window: 844, offset: 0, inset: 0, content: null }")
         #expect(summary(try check(yaml, against: "iq-keyboard-manager")) == "pass")
         #expect(throws: LoadFailure.self) { try check(keyboard("focus: { kind: textField }"), against: "iq-keyboard-manager") }

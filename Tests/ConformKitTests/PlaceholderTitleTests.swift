@@ -38,9 +38,10 @@ struct PlaceholderTitleTests {
         let file = folder.appendingPathComponent("predicted.yaml").path
         try Self.trace.write(toFile: file, atomically: true, encoding: .utf8)
         let result = Linter(library: builtIns).lint(paths: [file])
-        #expect(result.diagnostics.map { "\($0.location.line ?? 0):\($0.location.column ?? 0): \($0.severity.rawValue): \($0.message)" } == [
-            "11:13: warning: \(Self.message)", "13:5: warning: \(Self.message)",
-        ])
+        #expect(
+            result.diagnostics.map { "\($0.location.line ?? 0):\($0.location.column ?? 0): \($0.severity.rawValue): \($0.message)" } == [
+                "11:13: warning: \(Self.message)", "13:5: warning: \(Self.message)",
+            ])
         #expect(result.diagnostics.allSatisfy { $0.location.file == file })
         #expect(result.exitStatus == 0)
         // The summary says there are warnings, not only "no problems".

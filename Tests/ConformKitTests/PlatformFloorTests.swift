@@ -46,7 +46,9 @@ struct PlatformFloorTests {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("conform-manifest-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: copy) }
-        let manifests = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("Package") && $0.hasSuffix(".swift") }
+        let manifests = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("Package") && $0.hasSuffix(".swift")
+        }
         for manifest in manifests {
             try FileManager.default.copyItem(at: folder.appendingPathComponent(manifest), to: copy.appendingPathComponent(manifest))
         }

@@ -2,9 +2,8 @@ import ConformCore
 import ConformTestSupport
 import Testing
 
-@testable import ConformReports
-
 @testable import ConformKit
+@testable import ConformReports
 
 @Suite("Kit: conform explain")
 struct PolicyExplanationTests {
@@ -14,7 +13,8 @@ struct PolicyExplanationTests {
         try assertGolden(PolicyExplanation(policy: policy).markdown(), named: "explain-one-handed.md")
     }
 
-    @Test("every built-in policy: one diagram edge per branch, a start, an end per final state",
+    @Test(
+        "every built-in policy: one diagram edge per branch, a start, an end per final state",
         arguments: PolicyLibrary.builtIn().ids)
     func diagramShape(id: String) throws {
         let policy = try #require(PolicyLibrary.builtIn().policy(id: id))

@@ -55,7 +55,8 @@ struct PopoverDialogCheckingTests {
         let yaml = trace("  - edit: title\n  - swipe: down\n  - see: { sheet: { actions: [Discard Changes] } }\n")
         #expect(
             summary(try check(yaml, against: "apple-reminders"))
-                == "fail step 3 line 6 [confirm]: expected sheet: { actions [(destructive), (cancel)] }, saw sheet: { actions ['Discard Changes'] }")
+                == "fail step 3 line 6 [confirm]: expected sheet: { actions [(destructive), (cancel)] }, saw sheet: { actions ['Discard Changes'] }"
+        )
     }
 
     @Test("outside: cancel still needs the other actions: a sheet with one button too few departs")
@@ -105,7 +106,8 @@ struct PopoverDialogCheckingTests {
     @Test("traces without outside: keep their meaning: a two-button sheet on iOS 18 still matches")
     func iOS18Unchanged() throws {
         let yaml = trace(
-            "  - edit: title\n  - swipe: down\n  - see: { sheet: { actions: [Discard Changes, Cancel] } }\n  - choose: Cancel\n  - see: { sheet: none }\n")
+            "  - edit: title\n  - swipe: down\n  - see: { sheet: { actions: [Discard Changes, Cancel] } }\n  - choose: Cancel\n  - see: { sheet: none }\n"
+        )
         #expect(summary(try check(yaml, against: "apple-reminders")) == "pass")
     }
 
@@ -129,7 +131,10 @@ struct PopoverDialogCheckingTests {
         do {
             _ = try check(trace("  - see: { sheet: { outside: close } }\n"), against: "apple-reminders")
         } catch let failure as LoadFailure {
-            #expect(failure.problems == ["4:30: 'outside' says what a tap outside the sheet does: 'cancel' (a popover whose cancel action has no button), not 'close'"])
+            #expect(
+                failure.problems == [
+                    "4:30: 'outside' says what a tap outside the sheet does: 'cancel' (a popover whose cancel action has no button), not 'close'"
+                ])
         }
         let policy = """
             conform: 1

@@ -48,7 +48,7 @@ struct RecordingConversationTests {
                 titlesAsked.append(RecordingTranscript.roleName(role))
                 return Self.title(role)
             case .observation?:
-                return ""  // the screen shows what the policy predicts
+                return "" // the screen shows what the policy predicts
             case nil:
                 break
             }
@@ -84,7 +84,8 @@ struct RecordingConversationTests {
         recorder.file = "walk.yaml"
         let saved = Saved()
         var conversation = RecordingConversation(
-            session: RecordingSession(policy: claimed, library: library, recorder: recorder), transcript: RecordingTranscript(terminal: Terminal(colours: false)),
+            session: RecordingSession(policy: claimed, library: library, recorder: recorder),
+            transcript: RecordingTranscript(terminal: Terminal(colours: false)),
             app: "App", path: "walk.yaml", save: { saved.text = $0.yaml() })
         var said = conversation.opening()
         for _ in 0..<200 {

@@ -73,7 +73,8 @@ struct RevealTests {
         for file in FileDiscovery.find(in: [traces]).files {
             let (loaded, problems) = loader.load(Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
             let trace = try #require(loaded, "\(file): \(problems.map(\.message))")
-            let (outcomes, replays) = Checker.check(trace, against: library.policies, recordingPath: { _ in false }, replaying: { _ in true })
+            let (outcomes, replays) = Checker.check(
+                trace, against: library.policies, recordingPath: { _ in false }, replaying: { _ in true })
             for a in library.policies.indices {
                 for b in library.policies.indices.dropFirst(a + 1) where library.policies[a].domain == library.policies[b].domain {
                     guard let replayA = replays[a], let replayB = replays[b] else {

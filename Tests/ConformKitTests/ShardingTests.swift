@@ -90,7 +90,10 @@ struct ShardingTests {
         #expect(FileDiscovery.relativePaths(["Traces/A/x.yaml"], under: ["Traces/"]) == ["A/x.yaml"])
         #expect(FileDiscovery.relativePaths(["/ci/work/Traces/A/x.yaml"], under: ["/ci/work/Traces"]) == ["A/x.yaml"])
         #expect(FileDiscovery.relativePaths(["./x.yaml"], under: ["."]) == ["x.yaml"])
-        #expect(FileDiscovery.relativePaths(["/abs/one.yaml", "Traces2/z.yaml"], under: ["/abs/one.yaml", "Traces", "Traces2"]) == ["one.yaml", "z.yaml"])
+        #expect(
+            FileDiscovery.relativePaths(["/abs/one.yaml", "Traces2/z.yaml"], under: ["/abs/one.yaml", "Traces", "Traces2"]) == [
+                "one.yaml", "z.yaml",
+            ])
     }
 
     @Test("the library's fingerprint: the same for the same policy files wherever they lie, another for other policies")
@@ -98,7 +101,8 @@ struct ShardingTests {
         #expect(PolicyLibrary.builtIn().fingerprint == builtIns.fingerprint)
         #expect(builtIns.fingerprint.hasPrefix("fnv1a64:") && builtIns.fingerprint.count == "fnv1a64:".count + 16)
         let source = try [UInt8](Data(contentsOf: EmbeddedPoliciesTests.packageRoot.appendingPathComponent("Policies/one-handed.yaml")))
-        let renamed = Array(String(decoding: source, as: UTF8.self).replacingOccurrences(of: "policy: one-handed", with: "policy: mine").utf8)
+        let renamed = Array(
+            String(decoding: source, as: UTF8.self).replacingOccurrences(of: "policy: one-handed", with: "policy: mine").utf8)
         var here = PolicyLibrary.builtIn()
         here.add(bytes: renamed, file: "here/mine.yaml")
         var there = PolicyLibrary.builtIn()

@@ -46,10 +46,11 @@ struct ShrinkTests {
         let result = try Self.shrink(Self.recorded)
         #expect(result.kept == [10, 11])
         #expect(result.shape == FailureShape(state: "editing", key: "see done", observed: #"{"done":"disabled"}"#))
-        #expect(result.cuts == [
-            ShrinkCut(kind: .afterDeparture, steps: [12, 13]), ShrinkCut(kind: .observation, steps: [1, 3, 5, 7, 9]),
-            ShrinkCut(kind: .action, steps: [2, 4, 6, 8]),
-        ])
+        #expect(
+            result.cuts == [
+                ShrinkCut(kind: .afterDeparture, steps: [12, 13]), ShrinkCut(kind: .observation, steps: [1, 3, 5, 7, 9]),
+                ShrinkCut(kind: .action, steps: [2, 4, 6, 8]),
+            ])
         #expect(result.needsRerecording)
         #expect(result.departure.step == 2)
         #expect(result.originalDeparture.step == 11)
@@ -88,7 +89,8 @@ struct ShrinkTests {
         let result = try Self.shrink(Self.recorded, faithfulOnly: true)
         #expect(result.kept == [2, 4, 6, 8, 10, 11])
         #expect(!result.needsRerecording)
-        #expect(result.cuts == [ShrinkCut(kind: .afterDeparture, steps: [12, 13]), ShrinkCut(kind: .observation, steps: [1, 3, 5, 7, 9])])
+        #expect(
+            result.cuts == [ShrinkCut(kind: .afterDeparture, steps: [12, 13]), ShrinkCut(kind: .observation, steps: [1, 3, 5, 7, 9])])
         let yaml = ShrinkOutput(result: result, destination: nil).yaml()
         #expect(yaml.contains("  - edit: { title: Milk }\n    note: \"set back | shrink: cut before this step: step 3 (1 observation)\"\n"))
         #expect(!yaml.contains("RE-RECORD"))
@@ -113,14 +115,16 @@ struct ShrinkTests {
         #expect(result.kept == [4, 5])
         #expect(
             ShrinkOutput(result: result, destination: nil).summary(written: "s.yaml").hasSuffix(
-                "Faithful cuts (the trace still shows only what was recorded):\n  undone edits: steps 1-3 (1 edit and the edit setting it back)\nWrote s.yaml.\n"))
+                "Faithful cuts (the trace still shows only what was recorded):\n  undone edits: steps 1-3 (1 edit and the edit setting it back)\nWrote s.yaml.\n"
+            ))
     }
 
     @Test("the shrunk trace, read back, fails the policy it claims in the same state, at the same key, with the same observation")
     func sameFailure() throws {
         for faithfulOnly in [false, true] {
             let result = try Self.shrink(Self.recorded, faithfulOnly: faithfulOnly)
-            let check = try Self.library.check(yaml: ShrinkOutput(result: result, destination: nil).yaml(), file: "s.yaml", against: "one-handed")
+            let check = try Self.library.check(
+                yaml: ShrinkOutput(result: result, destination: nil).yaml(), file: "s.yaml", against: "one-handed")
             let departure = try #require(check.departure)
             #expect(departure.state == "editing")
             #expect(departure.observed.serialized() == #"{"done":"disabled"}"#)
@@ -133,7 +137,8 @@ struct ShrinkTests {
         let policy = try #require(Self.library.policy(id: "one-handed"))
         #expect(throws: TraceShrinker.Refusal.self) { try TraceShrinker(policy: policy).shrink(trace) }
         #expect(
-            ShrinkOutput.refusal(policy: "one-handed", verdict: .pass) == "the trace conforms to 'one-handed': there is no failure to shrink")
+            ShrinkOutput.refusal(policy: "one-handed", verdict: .pass)
+                == "the trace conforms to 'one-handed': there is no failure to shrink")
     }
 
     @Test("10,000 steps of edits set back and forth shrink to 3 in few checks, and the same way every time")

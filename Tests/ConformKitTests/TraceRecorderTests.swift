@@ -3,9 +3,8 @@ import ConformTestSupport
 import Foundation
 import Testing
 
-@testable import ConformReports
-
 @testable import ConformKit
+@testable import ConformReports
 
 /// The trace files of the example corpus.
 let corpusFiles: [String] = Array(FileDiscovery.find(in: [EmbeddedPoliciesTests.packageRoot.appendingPathComponent("Traces").path]).files)
@@ -15,7 +14,8 @@ func content(_ trace: Trace) -> String { trace.comparableText(positions: false) 
 
 @Suite("Kit: Recording traces with the Swift API")
 struct TraceRecorderTests {
-    @Test("every corpus trace, written canonically and read back, is the same trace, and writes the same bytes again",
+    @Test(
+        "every corpus trace, written canonically and read back, is the same trace, and writes the same bytes again",
         arguments: corpusFiles)
     func roundTrip(file: String) throws {
         let original = try builtIns.load(yaml: String(contentsOfFile: file, encoding: .utf8), file: file)
@@ -67,7 +67,8 @@ struct TraceRecorderTests {
 
     @Test("every verb of the three vocabularies is written as the trace format reads it")
     func everyVerb() throws {
-        var form = TraceRecorder(trace: "f", note: "all form verbs", claims: ["one-handed", "makeitso"], form: ["title": "Milk", "notes": "", "count": 1])
+        var form = TraceRecorder(
+            trace: "f", note: "all form verbs", claims: ["one-handed", "makeitso"], form: ["title": "Milk", "notes": "", "count": 1])
         form.edit("title")
         form.edit(["title": "Oat milk", "notes": nil, "count": 2])
         form.tap("Done")
@@ -95,7 +96,8 @@ struct TraceRecorderTests {
             #expect(content(reread) == content(recorder.trace))
         }
         #expect(
-            form.yaml().contains("""
+            form.yaml().contains(
+                """
                   - edit: title
                   - edit: { title: Oat milk, notes: null, count: 2 }
                   - tap: Done
@@ -114,7 +116,8 @@ struct TraceRecorderTests {
                           - Keep
                 """))
         #expect(
-            keyboard.yaml().hasSuffix("""
+            keyboard.yaml().hasSuffix(
+                """
                   - layout: { window: 844, offset: -91.5, inset: 0 }
                   - focus: { bottom: 173.33333333333334, kind: textView }
                   - keyboard-show: { height: 336 }
@@ -133,13 +136,15 @@ struct TraceRecorderTests {
         recorder.keyboardShow(height: 336)
         recorder.see(.offset(150), .inset(346))
         let yaml = recorder.yaml()
-        #expect(yaml.contains("""
-            policy: iq-keyboard-manager
-            settings: { interactiveDismissDisabled: true }
-            steps:
-              - layout: { window: 844, offset: 0, inset: 0, content: 900 }
-              - focus: { bottom: 800, kind: textView, top: 150 }
-            """))
+        #expect(
+            yaml.contains(
+                """
+                policy: iq-keyboard-manager
+                settings: { interactiveDismissDisabled: true }
+                steps:
+                  - layout: { window: 844, offset: 0, inset: 0, content: 900 }
+                  - focus: { bottom: 800, kind: textView, top: 150 }
+                """))
         let reread = try builtIns.load(yaml: yaml, file: "a.yaml")
         #expect(content(reread) == content(recorder.trace))
         #expect(reread.settings == ["interactiveDismissDisabled": .bool(true)])

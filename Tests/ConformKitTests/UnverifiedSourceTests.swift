@@ -14,7 +14,8 @@ struct UnverifiedSourceTests {
 
     /// BEHAVIOURS §2.1-2.3 (SG-EN): the Apple apps' sheets are described only as "an action sheet asks";
     /// no source gives their strings, how many actions they have or in what order.
-    @Test("Apple's own apps: the sheet (strings, number and order of actions) and its cancel action are unverified",
+    @Test(
+        "Apple's own apps: the sheet (strings, number and order of actions) and its cancel action are unverified",
         arguments: ["apple-reminders", "apple-contacts", "apple-calendar"])
     func appleSheets(id: String) throws {
         let policy = try #require(builtIns.policy(id: id))
@@ -54,7 +55,8 @@ struct UnverifiedSourceTests {
     /// `interactiveDismissDisabled(_ isDisabled: Bool = true, attemptToDismiss:)`.
     @Test("the argument-less interactiveDismissDisabled() is true: a clean swipe is refused (settings)")
     func argumentless() throws {
-        let stock = "conform: 1\nsettings: { interactiveDismissDisabled: true }\nsteps:\n  - swipe: down\n  - see: { dismissed: false, sheet: none }\n"
+        let stock =
+            "conform: 1\nsettings: { interactiveDismissDisabled: true }\nsteps:\n  - swipe: down\n  - see: { dismissed: false, sheet: none }\n"
         #expect(summary(try check(stock, against: "swiftui-dismiss-disabled")) == "pass")
         let replica = "conform: 1\nsettings: { interactiveDismissDisabled: true }\nsteps:\n  - swipe: down\n  - see: { sheet: shown }\n"
         #expect(summary(try check(replica, against: "makeitso")) == "pass")
@@ -63,7 +65,8 @@ struct UnverifiedSourceTests {
         #expect(summary(try check(plain, against: "swiftui-dismiss-disabled")) == "pass")
         #expect(summary(try check(plain, against: "makeitso")) == "pass")
         // Any other value is not `true`.
-        let other = "conform: 1\nsettings: { interactiveDismissDisabled: isModified }\nsteps:\n  - swipe: down\n  - see: { dismissed: true }\n"
+        let other =
+            "conform: 1\nsettings: { interactiveDismissDisabled: isModified }\nsteps:\n  - swipe: down\n  - see: { dismissed: true }\n"
         #expect(summary(try check(other, against: "swiftui-dismiss-disabled")) == "pass")
     }
 }

@@ -8,7 +8,9 @@ import Testing
 @Suite("Kit: Checking: vacuous claims are errors or warnings")
 struct VacuousClaimCheckingTests {
     /// Checks trace text as `conform run` checks its file: the outcome's errors and warnings as `line:column: severity: message`.
-    static func outcome(_ yaml: String, claims: [String] = []) throws -> (errors: [String], warnings: [String], claims: [String: Verdict.Kind]) {
+    static func outcome(_ yaml: String, claims: [String] = []) throws -> (
+        errors: [String], warnings: [String], claims: [String: Verdict.Kind]
+    ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-vacuous-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -36,14 +38,18 @@ struct VacuousClaimCheckingTests {
             _ = try recorder.check(against: "apple-reminders")
             Issue.record("no error for a trace without steps")
         } catch {
-            #expect(error.description == "<trace 'empty', not written>:5:1: error: a trace needs at least one step; with none it shows nothing, so no policy can hold on it")
+            #expect(
+                error.description
+                    == "<trace 'empty', not written>:5:1: error: a trace needs at least one step; with none it shows nothing, so no policy can hold on it"
+            )
         }
     }
 
     @Test("an edit of a field the form does not declare is an error; the claim is not checked")
     func misspelledField() throws {
         let result = try Self.outcome(
-            "conform: 1\npolicy: apple-reminders\nform: { title: Milk }\nsteps:\n  - edit: { titel: Milk and eggs }\n  - swipe: down\n  - see: { dismissed: true }\n")
+            "conform: 1\npolicy: apple-reminders\nform: { title: Milk }\nsteps:\n  - edit: { titel: Milk and eggs }\n  - swipe: down\n  - see: { dismissed: true }\n"
+        )
         #expect(result.errors == ["5:13: error: field 'titel' is not declared by 'form:' (which declares title); did you mean 'title'?"])
         #expect(result.claims.isEmpty)
     }
@@ -52,18 +58,21 @@ struct VacuousClaimCheckingTests {
     func onlyObservations() throws {
         let result = try Self.outcome("conform: 1\npolicy: apple-reminders\nsteps:\n  - see: { done: disabled, cancel: absent }\n")
         #expect(result.errors.isEmpty)
-        #expect(result.warnings == [
-            "4:5: warning: the trace takes no action, only observations: it shows the screen as it opened, not how the app behaves"
-        ])
+        #expect(
+            result.warnings == [
+                "4:5: warning: the trace takes no action, only observations: it shows the screen as it opened, not how the app behaves"
+            ])
         #expect(result.claims == ["apple-reminders": .pass])
     }
 
     @Test("a claimed trace that observes nothing is a warning")
     func noObservations() throws {
-        let result = try Self.outcome("conform: 1\npolicy: one-handed\nform: { name: a }\nsteps:\n  - edit: { name: b }\n  - see: {}\n  - tap: Done\n")
-        #expect(result.warnings == [
-            "5:5: warning: the trace observes nothing (no 'see' names a key): a claim holds on it whenever its actions are allowed"
-        ])
+        let result = try Self.outcome(
+            "conform: 1\npolicy: one-handed\nform: { name: a }\nsteps:\n  - edit: { name: b }\n  - see: {}\n  - tap: Done\n")
+        #expect(
+            result.warnings == [
+                "5:5: warning: the trace observes nothing (no 'see' names a key): a claim holds on it whenever its actions are allowed"
+            ])
         #expect(result.claims == ["one-handed": .pass])
     }
 
@@ -71,10 +80,11 @@ struct VacuousClaimCheckingTests {
     func unjudged() throws {
         // one-handed leaves `saved` unspecified while the form is open, and Done is disabled: nothing is judged.
         let result = try Self.outcome("conform: 1\npolicy: one-handed\nsteps:\n  - tap: Done\n  - see: { saved: true }\n")
-        #expect(result.warnings == [
-            "2:9: warning: 'one-handed' holds, but compared none of the observations: it specifies none of 'saved' where the trace sees them",
-            "2:9: warning: 'one-handed' holds, but no action took one of its transitions (each was ignored, a tap on a disabled button, or present): the trace shows only its opening state",
-        ])
+        #expect(
+            result.warnings == [
+                "2:9: warning: 'one-handed' holds, but compared none of the observations: it specifies none of 'saved' where the trace sees them",
+                "2:9: warning: 'one-handed' holds, but no action took one of its transitions (each was ignored, a tap on a disabled button, or present): the trace shows only its opening state",
+            ])
         #expect(result.claims == ["one-handed": .pass])
     }
 
@@ -112,7 +122,8 @@ struct VacuousClaimCheckingTests {
     @Test("Checker.exercise counts the comparisons made and the transitions taken")
     func exercise() throws {
         let trace = try builtIns.load(
-            yaml: "conform: 1\nform: { title: Milk }\nsteps:\n  - see: { done: disabled, saved: true }\n  - edit: { title: Eggs }\n  - see: { done: enabled, form: { title: Eggs } }\n",
+            yaml:
+                "conform: 1\nform: { title: Milk }\nsteps:\n  - see: { done: disabled, saved: true }\n  - edit: { title: Eggs }\n  - see: { done: enabled, form: { title: Eggs } }\n",
             file: "t.yaml")
         let exercise = Checker.exercise(trace, against: try #require(builtIns.policy(id: "one-handed")))
         #expect(exercise.compared == 3)

@@ -104,11 +104,20 @@ struct BaselineLoaderTests {
         #expect(load("").1 == ["1:1: the file is empty; a baseline starts with 'conform-baseline: 1'"])
         #expect(load("- a\n").1 == ["1:1: a baseline must be a map, not a list"])
         #expect(load("entries: []\n").1 == ["1:1: a baseline needs 'conform-baseline: 1' (the format version)"])
-        #expect(load("conform-baseline: \"1\"\nentries: []\n").1 == ["1:19: unsupported baseline version '1'; this conform reads version 1"])
-        #expect(load("conform-baseline: 1\n").1 == ["1:1: a baseline needs 'entries', a list of accepted broken claims ('entries: []' for none)"])
+        #expect(
+            load("conform-baseline: \"1\"\nentries: []\n").1 == ["1:19: unsupported baseline version '1'; this conform reads version 1"])
+        #expect(
+            load("conform-baseline: 1\n").1 == [
+                "1:1: a baseline needs 'entries', a list of accepted broken claims ('entries: []' for none)"
+            ])
         #expect(load("conform-baseline: 1\nentries: {}\n").1 == ["2:10: 'entries' must be a list, not a map"])
         #expect(load("conform: 1\nsteps: [see: {}]\n").1 == ["1:1: this is a trace or policy file, not a baseline"])
-        #expect(load("conform-baseline: 1\nentries:\n  - { trace: a\n").1.first?.hasPrefix("4:1: YAML syntax: did not find expected ',' or '}'") == true)
-        #expect(load("conform-baseline: 1\nconform-baseline: 1\nentries: []\n").1 == ["2:1: duplicate key 'conform-baseline' (first at line 1, column 1)"])
+        #expect(
+            load("conform-baseline: 1\nentries:\n  - { trace: a\n").1.first?.hasPrefix("4:1: YAML syntax: did not find expected ',' or '}'")
+                == true)
+        #expect(
+            load("conform-baseline: 1\nconform-baseline: 1\nentries: []\n").1 == [
+                "2:1: duplicate key 'conform-baseline' (first at line 1, column 1)"
+            ])
     }
 }

@@ -56,7 +56,8 @@ struct DirectTraceReaderTests {
     ) -> (direct: Trace?, general: Trace?) {
         let loader = TraceLoader(vocabulary: KnownVocabulary(policies: []), reader: YAMLReader(limits: limits), maximumSteps: maximumSteps)
         let direct = DirectTrace.read(
-            Array(yaml.utf8), file: "Traces/t.yaml", vocabulary: DirectVocabulary(loader.vocabulary), limits: limits, maximumSteps: maximumSteps,
+            Array(yaml.utf8), file: "Traces/t.yaml", vocabulary: DirectVocabulary(loader.vocabulary), limits: limits,
+            maximumSteps: maximumSteps,
             events: events)
         return (direct, loader.loadGenerally(Array(yaml.utf8), file: "Traces/t.yaml").trace)
     }

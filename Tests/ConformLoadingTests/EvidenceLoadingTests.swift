@@ -31,8 +31,14 @@ struct EvidenceLoadingTests {
     @Test(
         "evidence that is not a string is an error at the value",
         arguments: [
-            ("conform: 1\nsteps:\n  - tap: Done\n    evidence: [a.png]\n", "4:15: 'evidence' (a screenshot's path, relative to the trace file) must be a string, not a list"),
-            ("conform: 1\nsteps:\n  - tap: Done\n    evidence:\n", "4:14: 'evidence' (a screenshot's path, relative to the trace file) must be a string, not null"),
+            (
+                "conform: 1\nsteps:\n  - tap: Done\n    evidence: [a.png]\n",
+                "4:15: 'evidence' (a screenshot's path, relative to the trace file) must be a string, not a list"
+            ),
+            (
+                "conform: 1\nsteps:\n  - tap: Done\n    evidence:\n",
+                "4:14: 'evidence' (a screenshot's path, relative to the trace file) must be a string, not null"
+            ),
         ])
     func notAString(_ yaml: String, _ expected: String) {
         #expect(traceProblems(yaml) == [expected])
@@ -41,6 +47,9 @@ struct EvidenceLoadingTests {
 
     @Test("a step with only evidence has no verb")
     func noVerb() {
-        #expect(traceProblems("conform: 1\nsteps:\n  - evidence: a.png\n") == ["3:5: step 1 has no verb (see, edit, tap, swipe, choose, present, ...)"])
+        #expect(
+            traceProblems("conform: 1\nsteps:\n  - evidence: a.png\n") == [
+                "3:5: step 1 has no verb (see, edit, tap, swipe, choose, present, ...)"
+            ])
     }
 }

@@ -45,11 +45,12 @@ struct FormatAdditionsTests {
         #expect(editing.sheetUnverified == nil)
         #expect(policy.state(named: "confirm")?.sheetUnverified == "the order of the actions")
         #expect(policy.state(named: "gone")?.sheetUnverified == nil)
-        #expect(policy.unverifiedMarks == [
-            UnverifiedMark(place: "state 'editing', swipe (ignored)", reason: "what the swipe shows"),
-            UnverifiedMark(place: "state 'confirm', its sheet", reason: "the order of the actions"),
-            UnverifiedMark(place: "state 'confirm', choose cancel", reason: ""),
-        ])
+        #expect(
+            policy.unverifiedMarks == [
+                UnverifiedMark(place: "state 'editing', swipe (ignored)", reason: "what the swipe shows"),
+                UnverifiedMark(place: "state 'confirm', its sheet", reason: "the order of the actions"),
+                UnverifiedMark(place: "state 'confirm', choose cancel", reason: ""),
+            ])
     }
 
     @Test("a policy-level sheet's marker holds in every non-final state that shows that sheet")
@@ -72,13 +73,21 @@ struct FormatAdditionsTests {
         #expect(policy.state(named: "done")?.sheetUnverified == nil)
     }
 
-    @Test("mistakes in the markers are located", arguments: [
-        ("      - action: swipe\n        source: S\n        note: the form stays\n        unverified: what the swipe shows\n", "      - { source: S }\n",
-            "8:9: an ignored action given as a map needs 'action'"),
-        ("        note: the form stays\n", "        notes: the form stays\n", "10:9: unknown key 'notes' in an ignored action; did you mean 'note'?"),
-        ("        unverified: the order of the actions\n", "        unverified: [a]\n", "18:21: 'unverified' is true or a reason"),
-        ("      - action: swipe\n", "      - action: swype\n", "8:17: unknown verb 'swype'; did you mean 'swipe'?"),
-    ])
+    @Test(
+        "mistakes in the markers are located",
+        arguments: [
+            (
+                "      - action: swipe\n        source: S\n        note: the form stays\n        unverified: what the swipe shows\n",
+                "      - { source: S }\n",
+                "8:9: an ignored action given as a map needs 'action'"
+            ),
+            (
+                "        note: the form stays\n", "        notes: the form stays\n",
+                "10:9: unknown key 'notes' in an ignored action; did you mean 'note'?"
+            ),
+            ("        unverified: the order of the actions\n", "        unverified: [a]\n", "18:21: 'unverified' is true or a reason"),
+            ("      - action: swipe\n", "      - action: swype\n", "8:17: unknown verb 'swype'; did you mean 'swipe'?"),
+        ])
     func markerProblems(old: String, new: String, problem: String) {
         #expect(policyProblems(Self.marked.replacingOccurrences(of: old, with: new)) == [problem])
     }
@@ -116,17 +125,30 @@ struct FormatAdditionsTests {
             #expect(traceProblems("conform: 1\nsteps:\n  - focus: \(step)\n", policies: [policy]) == [], "\(step)")
         }
         #expect(traceProblems("conform: 1\nsteps:\n  - focus: { top: 2 }\n", policies: [policy]) == ["3:12: 'focus' needs 'bottom'"])
-        #expect(traceProblems("conform: 1\nsteps:\n  - focus: { bottom: 1, top: x }\n", policies: [policy]) == ["3:30: 'focus.top' must be number, not a string"])
+        #expect(
+            traceProblems("conform: 1\nsteps:\n  - focus: { bottom: 1, top: x }\n", policies: [policy]) == [
+                "3:30: 'focus.top' must be number, not a string"
+            ])
     }
 
-    @Test("mistakes in a parameter's declaration are located", arguments: [
-        ("top: { type: number, optional: true }", "top: { optional: true }", "7:35: parameter 'focus.top' needs a 'type'"),
-        ("top: { type: number, optional: true }", "top: { type: number, optional: yes }", "7:61: 'optional' must be true or false, not a string"),
-        ("top: { type: number, optional: true }", "top: { type: number, maybe: true }", "7:51: unknown key 'maybe' in parameter 'focus.top' (expected one of: optional, type)"),
-    ])
+    @Test(
+        "mistakes in a parameter's declaration are located",
+        arguments: [
+            ("top: { type: number, optional: true }", "top: { optional: true }", "7:35: parameter 'focus.top' needs a 'type'"),
+            (
+                "top: { type: number, optional: true }", "top: { type: number, optional: yes }",
+                "7:61: 'optional' must be true or false, not a string"
+            ),
+            (
+                "top: { type: number, optional: true }", "top: { type: number, maybe: true }",
+                "7:51: unknown key 'maybe' in parameter 'focus.top' (expected one of: optional, type)"
+            ),
+        ])
     func parameterProblems(old: String, new: String, problem: String) {
         // The declaration without a type declares nothing, so the guard that reads it fails too.
-        let problems = policyProblems(Self.keyboard.replacingOccurrences(of: old, with: new)).filter { !$0.contains("unknown name 'arg.top'") }
+        let problems = policyProblems(Self.keyboard.replacingOccurrences(of: old, with: new)).filter {
+            !$0.contains("unknown name 'arg.top'")
+        }
         #expect(problems == [problem])
     }
 
@@ -134,7 +156,10 @@ struct FormatAdditionsTests {
     func settings() throws {
         let trace = try #require(loadTrace("conform: 1\nsettings: { interactiveDismissDisabled: true, mode: compact }\nsteps: [see: {}]\n"))
         #expect(trace.settings == ["interactiveDismissDisabled": .bool(true), "mode": .string("compact")])
-        #expect(traceProblems("conform: 1\nsettings: [a]\nsteps: [see: {}]\n") == ["2:11: 'settings' (how the app is built, NAME: VALUE) must be a map, not a list"])
+        #expect(
+            traceProblems("conform: 1\nsettings: [a]\nsteps: [see: {}]\n") == [
+                "2:11: 'settings' (how the app is built, NAME: VALUE) must be a map, not a list"
+            ])
         let reads = """
             conform: 1
             policy: reads

@@ -61,11 +61,15 @@ struct PolicyLoaderTests {
     @Test("expression errors land on the exact column inside the YAML scalar")
     func expressionColumns() {
         let yaml = Self.minimal.replacingOccurrences(of: "\"modified ? enabled : disabled\"", with: "\"modifed ? enabled : disabled\"")
-        #expect(policyProblems(yaml) == ["5:15: unknown name 'modifed'; did you mean 'modified'? (in 'done': modifed ? enabled : disabled)"])
+        #expect(
+            policyProblems(yaml) == ["5:15: unknown name 'modifed'; did you mean 'modified'? (in 'done': modifed ? enabled : disabled)"])
         let plain = Self.minimal.replacingOccurrences(of: "if: modified,", with: "if: edited + 1,")
         #expect(policyProblems(plain) == ["12:17: '+' needs number, not bool (in the condition: edited + 1)"])
         let wrongType = Self.minimal.replacingOccurrences(of: "\"modified ? enabled : disabled\"", with: "\"modified ? 1 : 2\"")
-        #expect(policyProblems(wrongType) == ["5:15: 'done' must be button (enabled | disabled | absent), not number (in 'done': modified ? 1 : 2)"])
+        #expect(
+            policyProblems(wrongType) == [
+                "5:15: 'done' must be button (enabled | disabled | absent), not number (in 'done': modified ? 1 : 2)"
+            ])
     }
 
     @Test("references are checked: targets, choose titles, verbs, sources, initial")
@@ -130,7 +134,8 @@ struct PolicyLoaderTests {
         let policy = try #require(loadPolicy(yaml))
         #expect(policy.vocabulary.setup.map(\.display) == ["keyboard-hide"])
         #expect(policy.vocabulary.examples["keyboard-show"]?.count == 2)
-        let broken = yaml
+        let broken =
+            yaml
             .replacingOccurrences(of: "{ height: 0 }", with: "{ height: tall }")
             .replacingOccurrences(of: "    - keyboard-hide:", with: "    - rotate: left")
         #expect(
@@ -173,13 +178,21 @@ struct PolicyLoaderTests {
         #expect(policy.variables.map(\.name) == ["inset", "shown"])
     }
 
-    @Test("problems with the file's shape", arguments: [
-        ("conform: 1\npolicy: x\ntitle: X\nstates: {}\n", ["4:9: a policy needs at least one state"]),
-        ("conform: 1\ntitle: X\nstates: { a: {} }\n", ["1:1: a policy needs 'policy'"]),
-        ("conform: 1\npolicy: x\ntitle: X\ndomain: kb\nstates: { a: {} }\n", ["1:1: a policy of domain 'kb' needs a 'vocabulary'"]),
-        ("conform: 1\npolicy: x\ntitle: X\nvariables: { edited: true }\nstates: { a: {} }\n", ["4:14: 'edited' is a built-in name; choose another"]),
-        ("conform: 1\npolicy: x\ntitle: X\nstates: { a: { final: true, on: { edit: a } } }\n", ["4:33: a final state has no transitions"]),
-    ])
+    @Test(
+        "problems with the file's shape",
+        arguments: [
+            ("conform: 1\npolicy: x\ntitle: X\nstates: {}\n", ["4:9: a policy needs at least one state"]),
+            ("conform: 1\ntitle: X\nstates: { a: {} }\n", ["1:1: a policy needs 'policy'"]),
+            ("conform: 1\npolicy: x\ntitle: X\ndomain: kb\nstates: { a: {} }\n", ["1:1: a policy of domain 'kb' needs a 'vocabulary'"]),
+            (
+                "conform: 1\npolicy: x\ntitle: X\nvariables: { edited: true }\nstates: { a: {} }\n",
+                ["4:14: 'edited' is a built-in name; choose another"]
+            ),
+            (
+                "conform: 1\npolicy: x\ntitle: X\nstates: { a: { final: true, on: { edit: a } } }\n",
+                ["4:33: a final state has no transitions"]
+            ),
+        ])
     func shape(yaml: String, expected: [String]) {
         #expect(policyProblems(yaml) == expected)
     }
@@ -191,14 +204,20 @@ struct PolicyMistakeTests {
         "conform: 1\npolicy: p\ntitle: P\n" + variables + "states:\n" + states
     }
 
-    @Test("a misspelt swipe direction, an empty branch list, a bad variable name", arguments: [
-        (policy("  a:\n    on:\n      swipe dwon: a\n"), ["7:7: a swipe goes down, up, left, right, not 'dwon'"]),
-        (policy("  a:\n    on:\n      swipe down: []\n"), ["7:19: a transition needs a target state or at least one branch"]),
-        (policy("  a: {}\n", variables: "variables: { a-b: 1, args: 2, edited: true }\n"),
-         ["4:14: 'a-b' cannot be used in expressions; a variable name is letters, digits and _",
-          "4:31: 'edited' is a built-in name; choose another"]),
-        ("conform: \"1\"\npolicy: p\ntitle: P\nstates: { a: {} }\n", ["1:10: the format version is the number 1, not the string '1'"]),
-    ])
+    @Test(
+        "a misspelt swipe direction, an empty branch list, a bad variable name",
+        arguments: [
+            (policy("  a:\n    on:\n      swipe dwon: a\n"), ["7:7: a swipe goes down, up, left, right, not 'dwon'"]),
+            (policy("  a:\n    on:\n      swipe down: []\n"), ["7:19: a transition needs a target state or at least one branch"]),
+            (
+                policy("  a: {}\n", variables: "variables: { a-b: 1, args: 2, edited: true }\n"),
+                [
+                    "4:14: 'a-b' cannot be used in expressions; a variable name is letters, digits and _",
+                    "4:31: 'edited' is a built-in name; choose another",
+                ]
+            ),
+            ("conform: \"1\"\npolicy: p\ntitle: P\nstates: { a: {} }\n", ["1:10: the format version is the number 1, not the string '1'"]),
+        ])
     func mistakes(yaml: String, expected: [String]) {
         #expect(policyProblems(yaml) == expected)
     }

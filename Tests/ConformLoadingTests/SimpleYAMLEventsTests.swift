@@ -20,7 +20,9 @@ struct SimpleYAMLEventsTests {
                 line += " \(events.position.line):\(events.position.column)"
             }
             if events.isDecorated { line += " decorated" }
-            if type == YAML_SCALAR_EVENT { line += " \(events.scalarStyle) [\(events.scalarBytes.map { String($0) }.joined(separator: ","))]" }
+            if type == YAML_SCALAR_EVENT {
+                line += " \(events.scalarStyle) [\(events.scalarBytes.map { String($0) }.joined(separator: ","))]"
+            }
             lines.append(line)
             if type == YAML_STREAM_END_EVENT { return (lines, true) }
         }
@@ -70,7 +72,8 @@ struct SimpleYAMLEventsTests {
     ]
 
     static let refused = [
-        "", "# only a comment\n", "- a\n- b\n", "---\na: 1\n", "a: 1\n...\n", "%YAML 1.1\n---\na: 1\n", "\u{FEFF}a: 1\n", "a: 1\r\n", "a:\t1\n",
+        "", "# only a comment\n", "- a\n- b\n", "---\na: 1\n", "a: 1\n...\n", "%YAML 1.1\n---\na: 1\n", "\u{FEFF}a: 1\n", "a: 1\r\n",
+        "a:\t1\n",
         "a: &x 1\n", "a: *x\n", "a: !!str 1\n", "a: |\n  x\n", "a: >\n  x\n", "a: b\n  c\n", "a: [b,\n  c]\n", "a: { b: c, }\n",
         "a: { b: c # x\n}\n", "a: {b:c}\n", "a: [b: c]\n", "a: 'b\n  c'\n", "a: \"b\\\n  c\"\n", "a: \"\\q\"\n", "a: \"\\ud800\"\n",
         "a: b: c\n", "- - a\n", "-\n", "a:\n  -\n", "a: @x\n", "a: `x`\n", "a: ?x\n", "a: :x\n", "a: - x\n", "a: b\n b: c\n",

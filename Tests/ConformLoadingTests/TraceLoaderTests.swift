@@ -83,59 +83,67 @@ struct TraceLoaderTests {
         #expect(problem.notes == ["while parsing a flow mapping at line 3, column 10"])
     }
 
-    @Test("version, steps and file-level shape are checked", arguments: [
-        ("steps: [see: {}]\n", ["1:1: a trace needs 'conform: 1' (the format version)"]),
-        ("conform: 2\nsteps: [see: {}]\n", ["1:10: unsupported format version '2'; this conform reads version 1"]),
-        ("conform: 1\n", ["1:1: a trace needs 'steps', a list of actions and observations"]),
-        ("- a\n- b\n", ["1:1: a trace must be a map, not a list"]),
-        ("", ["1:1: the file is empty; a trace starts with 'conform: 1'"]),
-        ("conform: 1\nconform: 1\nsteps: [see: {}]\n", ["2:1: duplicate key 'conform' (first at line 1, column 1)"]),
-        ("conform: 1\nsteps: [see: {}]\n---\nconform: 1\n", ["3:1: a file holds one document; found a second one here"]),
-        ("conform: 1\npolicy: p\ninitial: a\nstates: {}\n", ["1:1: this is a policy file, not a trace; load policies with --policies"]),
-    ])
+    @Test(
+        "version, steps and file-level shape are checked",
+        arguments: [
+            ("steps: [see: {}]\n", ["1:1: a trace needs 'conform: 1' (the format version)"]),
+            ("conform: 2\nsteps: [see: {}]\n", ["1:10: unsupported format version '2'; this conform reads version 1"]),
+            ("conform: 1\n", ["1:1: a trace needs 'steps', a list of actions and observations"]),
+            ("- a\n- b\n", ["1:1: a trace must be a map, not a list"]),
+            ("", ["1:1: the file is empty; a trace starts with 'conform: 1'"]),
+            ("conform: 1\nconform: 1\nsteps: [see: {}]\n", ["2:1: duplicate key 'conform' (first at line 1, column 1)"]),
+            ("conform: 1\nsteps: [see: {}]\n---\nconform: 1\n", ["3:1: a file holds one document; found a second one here"]),
+            ("conform: 1\npolicy: p\ninitial: a\nstates: {}\n", ["1:1: this is a policy file, not a trace; load policies with --policies"]),
+        ])
     func fileShape(yaml: String, expected: [String]) {
         #expect(traceProblems(yaml) == expected)
     }
 
-    @Test("a trace without steps is an error at its steps: key (issue 27 §5)", arguments: [
-        ("conform: 1\nsteps: []\n", "2:1"),
-        ("conform: 1\npolicy: apple-reminders\nsteps:   [ ]\ntitle: t\n", "3:1"),
-        ("{\"conform\": 1, \"steps\": []}", "1:16"),
-    ])
+    @Test(
+        "a trace without steps is an error at its steps: key (issue 27 §5)",
+        arguments: [
+            ("conform: 1\nsteps: []\n", "2:1"),
+            ("conform: 1\npolicy: apple-reminders\nsteps:   [ ]\ntitle: t\n", "3:1"),
+            ("{\"conform\": 1, \"steps\": []}", "1:16"),
+        ])
     func noSteps(yaml: String, place: String) {
-        #expect(traceProblems(yaml) == ["\(place): a trace needs at least one step; with none it shows nothing, so no policy can hold on it"])
+        #expect(
+            traceProblems(yaml) == ["\(place): a trace needs at least one step; with none it shows nothing, so no policy can hold on it"])
     }
 
-    @Test("with a form:, an edit or a see of a field it does not declare is an error at the field, with a did-you-mean", arguments: [
-        (
-            "conform: 1\nform: { title: Milk }\nsteps:\n  - edit: { titel: Milk and eggs }\n",
-            ["4:13: field 'titel' is not declared by 'form:' (which declares title); did you mean 'title'?"]
-        ),
-        (
-            "conform: 1\nform: { title: Milk, notes: \"\" }\nsteps:\n  - edit: note\n  - edit: { title: x, colour: red }\n",
-            [
-                "4:11: field 'note' is not declared by 'form:' (which declares notes, title); did you mean 'notes'?",
-                "5:23: field 'colour' is not declared by 'form:' (which declares notes, title)",
-            ]
-        ),
-        (
-            "conform: 1\nsteps:\n  - see: { form: { titl: Milk } }\nform: { title: Milk }\n",
-            ["3:20: field 'titl' is not declared by 'form:' (which declares title); did you mean 'title'?"]
-        ),
-        ("conform: 1\nform: {}\nsteps:\n  - edit: title\n", ["4:11: field 'title' is not declared by 'form:' (which declares none)"]),
-        // The flow map `{ text: Hello, world }` is two fields: the second is not declared (it was in Traces/ once).
-        (
-            "conform: 1\nform: { text: Hello }\nsteps:\n  - edit: { text: Hello, world }\n",
-            ["4:26: field 'world' is not declared by 'form:' (which declares text)"]
-        ),
-    ])
+    @Test(
+        "with a form:, an edit or a see of a field it does not declare is an error at the field, with a did-you-mean",
+        arguments: [
+            (
+                "conform: 1\nform: { title: Milk }\nsteps:\n  - edit: { titel: Milk and eggs }\n",
+                ["4:13: field 'titel' is not declared by 'form:' (which declares title); did you mean 'title'?"]
+            ),
+            (
+                "conform: 1\nform: { title: Milk, notes: \"\" }\nsteps:\n  - edit: note\n  - edit: { title: x, colour: red }\n",
+                [
+                    "4:11: field 'note' is not declared by 'form:' (which declares notes, title); did you mean 'notes'?",
+                    "5:23: field 'colour' is not declared by 'form:' (which declares notes, title)",
+                ]
+            ),
+            (
+                "conform: 1\nsteps:\n  - see: { form: { titl: Milk } }\nform: { title: Milk }\n",
+                ["3:20: field 'titl' is not declared by 'form:' (which declares title); did you mean 'title'?"]
+            ),
+            ("conform: 1\nform: {}\nsteps:\n  - edit: title\n", ["4:11: field 'title' is not declared by 'form:' (which declares none)"]),
+            // The flow map `{ text: Hello, world }` is two fields: the second is not declared (it was in Traces/ once).
+            (
+                "conform: 1\nform: { text: Hello }\nsteps:\n  - edit: { text: Hello, world }\n",
+                ["4:26: field 'world' is not declared by 'form:' (which declares text)"]
+            ),
+        ])
     func undeclaredField(yaml: String, expected: [String]) {
         #expect(traceProblems(yaml) == expected)
     }
 
     @Test("without a form:, any field may be edited and seen (an edit then counts as a change for good)")
     func noForm() throws {
-        let trace = try #require(loadTrace("conform: 1\nsteps:\n  - edit: { title: Eggs }\n  - edit: notes\n  - see: { form: { title: Eggs } }\n"))
+        let trace = try #require(
+            loadTrace("conform: 1\nsteps:\n  - edit: { title: Eggs }\n  - edit: notes\n  - see: { form: { title: Eggs } }\n"))
         #expect(trace.steps.count == 3)
     }
 
@@ -194,7 +202,8 @@ struct LoaderLimitTests {
         let reader = YAMLReader(limits: .init(maximumDepth: 128, maximumNodes: 50, maximumAliasNodes: 10))
         let loader = TraceLoader(vocabulary: KnownVocabulary(policies: []), reader: reader, maximumSteps: 3)
         let many = "conform: 1\nsteps:\n" + String(repeating: "  - tap: Done\n", count: 30)
-        #expect(loader.load(Array(many.utf8), file: "t").problems.map(describe) == ["14:5: more than 50 YAML nodes (after expanding aliases)"])
+        #expect(
+            loader.load(Array(many.utf8), file: "t").problems.map(describe) == ["14:5: more than 50 YAML nodes (after expanding aliases)"])
         let four = "conform: 1\nsteps:\n" + String(repeating: "  - tap: Done\n", count: 4)
         #expect(loader.load(Array(four.utf8), file: "t").problems.map(describe) == ["3:3: 4 steps; a trace may have at most 3"])
     }

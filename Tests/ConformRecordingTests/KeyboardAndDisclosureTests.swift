@@ -78,7 +78,8 @@ struct KeyboardAndDisclosureTests {
             try observer.observe(mixed)
         }
         // A UITableViewCell's accessory shows as a disabled Button 'chevron' (the Settings app's General rows, iOS 26.4).
-        let accessory = ElementSnapshot(.button, identifier: "chevron", label: "chevron", isEnabled: false, frame: UIRect(x: 360, y: 0, width: 11, height: 15))
+        let accessory = ElementSnapshot(
+            .button, identifier: "chevron", label: "chevron", isEnabled: false, frame: UIRect(x: 360, y: 0, width: 11, height: 15))
         #expect(ScreenObserver.showsSystemChevron(cell("About", y: 0, chevron: accessory)))
         #expect(!ScreenObserver.showsSystemChevron(cell("About", y: 0, chevron: ElementSnapshot(.button, label: "Info", frame: .zero))))
     }

@@ -63,7 +63,7 @@ struct RealDumpTests {
         let search = try #require(all.first { $0.elementType == .searchField })
         #expect(search.placeholderValue == "Search book title")
         #expect(all.contains { $0.frame == UIRect(x: 0, y: -1426, width: 375, height: 3964) })
-        #expect(all.filter { $0.elementType == .cell }.count == 2)  // truncated by the source after the second
+        #expect(all.filter { $0.elementType == .cell }.count == 2) // truncated by the source after the second
         #expect(all.contains { $0.elementType == .collectionView })
 
         let observer = ScreenObserver(
@@ -79,7 +79,7 @@ struct RealDumpTests {
     @Test("04: iOS 27 beta: 36 framed rows, 19 over (210, 537), an apostrophe inside quotes, a Toolbar")
     func ios27Overlay() throws {
         guard let tree = try dumpTree("04") else { return }
-        let framed = Array(everything(tree.root).dropFirst())  // the application's line has no frame
+        let framed = Array(everything(tree.root).dropFirst()) // the application's line has no frame
         #expect(framed.count == 36)
         let point = (x: 210.0, y: 537.0)
         let over = framed.filter {

@@ -9,16 +9,23 @@ import Testing
 @Suite("Reports: Baselines in the reports, and the baseline file itself")
 struct BaselineReportTests {
     /// Strings that YAML would read as something else, or that need escapes.
-    static let awkward = ["true", "12", "null", "- dash", "# hash", "a: b", "quote \" and \\", "line\nbreak", "tab\there", "Ünïcödé ✓", " padded ", "", "~", "{ x }", "'single'"]
+    static let awkward = [
+        "true", "12", "null", "- dash", "# hash", "a: b", "quote \" and \\", "line\nbreak", "tab\there", "Ünïcödé ✓", " padded ", "", "~",
+        "{ x }", "'single'",
+    ]
 
     static func entries() -> [BaselineEntry] {
         awkward.enumerated().map { index, text in
             let observed = JSONValue.object([
-                (text.isEmpty ? "k" : text, .object([("title", .null), ("actions", .array([.string(text), .number(Double(index) + 0.5), .bool(true)]))])),
+                (
+                    text.isEmpty ? "k" : text,
+                    .object([("title", .null), ("actions", .array([.string(text), .number(Double(index) + 0.5), .bool(true)]))])
+                ),
                 ("n", .number(-3)), ("empty", .object([])), ("list", .array([])),
             ])
             return BaselineEntry(
-                key: BaselineKey(trace: "t\(text)", policy: "p-\(index)", verdict: .fail, state: text.isEmpty ? "s" : text, observed: observed),
+                key: BaselineKey(
+                    trace: "t\(text)", policy: "p-\(index)", verdict: .fail, state: text.isEmpty ? "s" : text, observed: observed),
                 reason: text.isEmpty ? "r" : text, expires: index % 2 == 0 ? CalendarDate("2025-09-30") : nil)
         } + [BaselineEntry(key: BaselineKey(trace: "a", policy: "b", verdict: .inapplicable), reason: "cannot judge")]
     }
@@ -73,8 +80,12 @@ struct BaselineReportTests {
         let baseline = Baseline(
             file: "baseline.yaml",
             entries: [
-                BaselineEntry(key: first, reason: "known <deviation> & \"quoted\"", expires: CalendarDate("2099-01-01"), position: TextPosition(line: 3, column: 5)),
-                BaselineEntry(key: BaselineKey(trace: "gone", policy: "one-handed", verdict: .error), reason: "old", position: TextPosition(line: 9, column: 5)),
+                BaselineEntry(
+                    key: first, reason: "known <deviation> & \"quoted\"", expires: CalendarDate("2099-01-01"),
+                    position: TextPosition(line: 3, column: 5)),
+                BaselineEntry(
+                    key: BaselineKey(trace: "gone", policy: "one-handed", verdict: .error), reason: "old",
+                    position: TextPosition(line: 9, column: 5)),
             ])
         let matcher = BaselineMatcher(baseline: baseline, today: try #require(CalendarDate("2025-06-01")))
         var ledger = BaselineLedger(matcher)
@@ -98,13 +109,20 @@ struct BaselineReportTests {
         streamed += document.finish(RunEnding(baseline: input.result.baseline))
         let whole = try render(.json, input)
         #expect(streamed == whole)
-        #expect(input.result.jsonDocument(policies: input.policies).serialized(pretty: true) + "\n" == streamed, "the value and the text agree")
-        #expect(whole.contains("\"baselined\": true,\n      \"baselineReason\": \"known <deviation> & \\\"quoted\\\"\",\n      \"baselineExpires\": \"2099-01-01\""))
+        #expect(
+            input.result.jsonDocument(policies: input.policies).serialized(pretty: true) + "\n" == streamed, "the value and the text agree")
+        #expect(
+            whole.contains(
+                "\"baselined\": true,\n      \"baselineReason\": \"known <deviation> & \\\"quoted\\\"\",\n      \"baselineExpires\": \"2099-01-01\""
+            ))
         #expect(whole.contains("\"staleBaselineEntries\": [\n    {\n      \"file\": \"baseline.yaml\",\n      \"line\": 9,"))
         let tally = input.result.tally
         #expect(tally.claimsBaselined == 1 && tally.staleEntries == 1)
         #expect(whole.contains("\"baselined\": 1\n    },"))
-        #expect(whole.contains("\"baseline\": {\n      \"file\": \"baseline.yaml\",\n      \"entries\": 2,\n      \"expired\": 0,\n      \"stale\": 1,\n      \"strict\": false\n    }"))
+        #expect(
+            whole.contains(
+                "\"baseline\": {\n      \"file\": \"baseline.yaml\",\n      \"entries\": 2,\n      \"expired\": 0,\n      \"stale\": 1,\n      \"strict\": false\n    }"
+            ))
     }
 
     @Test("SARIF: baselineState on every result of a broken claim, suppressions on the baselined one")
@@ -142,9 +160,16 @@ struct BaselineReportTests {
         let warnings = lines.filter { $0.hasPrefix("::warning") }
         // The third: the basic fixture's `breaks` holds one-handed vacuously (issue 27 §5).
         #expect(warnings.count == 3)
-        #expect(warnings[0].contains("(baselined)::") && warnings[0].hasSuffix("%0Abaselined: known <deviation> & \"quoted\" (until 2099-01-01)"))
-        #expect(warnings[1] == "::warning file=baseline.yaml,line=9,col=5,title=conform%3A stale baseline entry::trace 'gone' was not checked in this run")
-        #expect(warnings[2].hasPrefix("::warning file=Tests/ConformReportsTests/Fixtures/basic/breaks.yaml,line=5,col=20,") && warnings[2].contains("no action took one of its transitions"))
+        #expect(
+            warnings[0].contains("(baselined)::")
+                && warnings[0].hasSuffix("%0Abaselined: known <deviation> & \"quoted\" (until 2099-01-01)"))
+        #expect(
+            warnings[1]
+                == "::warning file=baseline.yaml,line=9,col=5,title=conform%3A stale baseline entry::trace 'gone' was not checked in this run"
+        )
+        #expect(
+            warnings[2].hasPrefix("::warning file=Tests/ConformReportsTests/Fixtures/basic/breaks.yaml,line=5,col=20,")
+                && warnings[2].contains("no action took one of its transitions"))
         #expect(lines.filter { $0.hasPrefix("::error") }.count == input.result.brokenClaims.count - 1 + input.result.errors.count)
     }
 }

@@ -27,14 +27,16 @@ enum Consumers {
     static var pythonYAML: Bool {
         if required { return true }
         if path("python3") != nil, (try? run("python3", ["-c", "import yaml"]))?.status == 0 { return true }
-        FileHandle.standardError.write(Data("SKIPPED: PyYAML is not installed; run scripts/install-consumers.sh to read generated traces with it\n".utf8))
+        FileHandle.standardError.write(
+            Data("SKIPPED: PyYAML is not installed; run scripts/install-consumers.sh to read generated traces with it\n".utf8))
         return false
     }
 
     /// Whether a test that needs `tool` runs: when it is installed, or when CI requires it (and then fails loudly).
     static func runs(_ tool: String) -> Bool {
         if path(tool) != nil || required { return true }
-        FileHandle.standardError.write(Data("SKIPPED: '\(tool)' is not installed; run scripts/install-consumers.sh to check the reports with it\n".utf8))
+        FileHandle.standardError.write(
+            Data("SKIPPED: '\(tool)' is not installed; run scripts/install-consumers.sh to check the reports with it\n".utf8))
         return false
     }
 
@@ -59,7 +61,10 @@ enum Consumers {
     /// The basic and hostile fixtures and the example corpus, each rendered in every format into a folder.
     static let reports: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-consumers-\(UUID().uuidString)")
-        for (name, input) in [("basic", fixtureInput("basic")), ("hostile", fixtureInput("hostile")), ("evidence", evidenceInput()), ("corpus", corpusInput())] {
+        for (name, input) in [
+            ("basic", fixtureInput("basic")), ("hostile", fixtureInput("hostile")), ("evidence", evidenceInput()),
+            ("corpus", corpusInput()),
+        ] {
             for format in ReportFormat.files {
                 if let text = try? render(format, input) {
                     try? ReportWriter.write(text, named: "\(name)-\(format.fileName ?? "")", in: folder.path)
@@ -84,7 +89,8 @@ enum Consumers {
         }
         result.errors = ending.leadingErrors + result.errors
         tally.add(revealed: ending.revealed)
-        result.coverage = CoverageReport(policies: library.policies, covered: tally.covered, toldApart: tally.toldApart, revealed: tally.revealed)
+        result.coverage = CoverageReport(
+            policies: library.policies, covered: tally.covered, toldApart: tally.toldApart, revealed: tally.revealed)
         return ReportInput(result: result, context: RunContext(policies: library.policies, version: "0.0.0-test"))
     }
 

@@ -3,7 +3,7 @@ import Foundation
 @testable import ConformReports
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// A state diagram's SVG read back with `XMLParser`: the boxes of its states and text, its edges' path
@@ -92,7 +92,8 @@ final class DiagramReader: NSObject, XMLParserDelegate {
                 let b = Point(x: try number(), y: try number())
                 let end = Point(x: try number(), y: try number())
                 for step in 1...50 {
-                    let t = Double(step) / 50, u = 1 - t
+                    let t = Double(step) / 50
+                    let u = 1 - t
                     let weights = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
                     points.append(
                         Point(
@@ -134,11 +135,15 @@ final class DiagramReader: NSObject, XMLParserDelegate {
             stateHasBox = false
         case "rect" where inState && !stateHasBox:
             stateHasBox = true
-            let x = Self.value(attributes["x"]), y = Self.value(attributes["y"])
-            let width = Self.value(attributes["width"]), height = Self.value(attributes["height"])
+            let x = Self.value(attributes["x"])
+            let y = Self.value(attributes["y"])
+            let width = Self.value(attributes["width"])
+            let height = Self.value(attributes["height"])
             states.append(Rect(minX: x, minY: y, maxX: x + width, maxY: y + height))
         case "circle":
-            let x = Self.value(attributes["cx"]), y = Self.value(attributes["cy"]), r = Self.value(attributes["r"])
+            let x = Self.value(attributes["cx"])
+            let y = Self.value(attributes["cy"])
+            let r = Self.value(attributes["r"])
             circles.append(Rect(minX: x - r, minY: y - r, maxX: x + r, maxY: y + r))
         case "line":
             let values = ["x1", "y1", "x2", "y2"].map { Self.value(attributes[$0]) }

@@ -1,7 +1,7 @@
 import ConformCore
 import ConformKit
-import Foundation
 import ConformTestSupport
+import Foundation
 import Testing
 
 @testable import ConformReports
@@ -26,7 +26,10 @@ struct EvidenceReportTests {
     func htmlEmbeds() throws {
         let html = try render(.html, evidenceInput())
         let png = try Data(contentsOf: packageRoot.appendingPathComponent(Self.fixtures + "/shots/done (greyed).png"))
-        #expect(html.contains("<img src=\"data:image/png;base64,\(png.base64EncodedString())\" alt=\"Screenshot of step 1 of departs: shots/done (greyed).png\">"))
+        #expect(
+            html.contains(
+                "<img src=\"data:image/png;base64,\(png.base64EncodedString())\" alt=\"Screenshot of step 1 of departs: shots/done (greyed).png\">"
+            ))
         #expect(html.components(separatedBy: "<img ").count == 2, "one image: only departures of broken claims")
         #expect(!html.contains("not-at-a-departure"))
         #expect(html.contains("<code>notes.txt</code> (not an image, so not embedded)"), "another file is named, not linked")
@@ -51,10 +54,17 @@ struct EvidenceReportTests {
     func missingIsAWarning() throws {
         let input = evidenceInput()
         #expect(input.result.errors.isEmpty)
-        #expect(input.result.warnings.map(\.formatted) == ["\(Self.fixtures)/missing.yaml:7:5: warning: evidence file 'shots/4.png' not found (step 1)"])
+        #expect(
+            input.result.warnings.map(\.formatted) == [
+                "\(Self.fixtures)/missing.yaml:7:5: warning: evidence file 'shots/4.png' not found (step 1)"
+            ])
         #expect(input.result.exitStatus == 1)
-        #expect(try render(.html, input).contains("<li><code>\(Self.fixtures)/missing.yaml:7:5</code>: evidence file &#39;shots/4.png&#39; not found (step 1)</li>"))
-        #expect(try render(.md, input).contains("## Warnings\n\n- \(Self.fixtures)/missing.yaml:7:5: evidence file 'shots/4.png' not found (step 1)\n"))
+        #expect(
+            try render(.html, input).contains(
+                "<li><code>\(Self.fixtures)/missing.yaml:7:5</code>: evidence file &#39;shots/4.png&#39; not found (step 1)</li>"))
+        #expect(
+            try render(.md, input).contains(
+                "## Warnings\n\n- \(Self.fixtures)/missing.yaml:7:5: evidence file 'shots/4.png' not found (step 1)\n"))
         let json = try render(.json, input)
         #expect(json.contains("\"warnings\": [\n    {\n      \"file\": \"\(Self.fixtures)/missing.yaml\",\n      \"line\": 7,"))
     }
@@ -62,9 +72,10 @@ struct EvidenceReportTests {
     @Test("--github: a warning is a ::warning annotation at the step, after the errors")
     func githubWarning() {
         let lines = GitHubOutput.annotations(evidenceInput().result)
-        #expect(lines.filter { $0.hasPrefix("::warning ") } == [
-            "::warning file=\(Self.fixtures)/missing.yaml,line=7,col=5,title=conform%3A warning::evidence file 'shots/4.png' not found (step 1)"
-        ])
+        #expect(
+            lines.filter { $0.hasPrefix("::warning ") } == [
+                "::warning file=\(Self.fixtures)/missing.yaml,line=7,col=5,title=conform%3A warning::evidence file 'shots/4.png' not found (step 1)"
+            ])
         #expect(lines.last?.hasPrefix("::warning ") == true)
     }
 
@@ -82,7 +93,10 @@ struct EvidenceReportTests {
         let markdown = try render(.md, input)
         #expect(!markdown.contains("(javascript:"))
         #expect(!markdown.contains("//evil"))
-        #expect(markdown.contains("[screenshot](/evil.example/%22%3E%3Cscript%3Ealert%281%29%3C/script%3E%7C%29%20%5Bx%5D%28javascript%3Aalert%281%29%29.png)"))
+        #expect(
+            markdown.contains(
+                "[screenshot](/evil.example/%22%3E%3Cscript%3Ealert%281%29%3C/script%3E%7C%29%20%5Bx%5D%28javascript%3Aalert%281%29%29.png)"
+            ))
     }
 
     @Test(
@@ -99,14 +113,19 @@ struct EvidenceReportTests {
         #expect(RelativePath.path(to: target, from: folder) == expected)
     }
 
-    @Test("where the text cannot tell, no path is made up", arguments: [("shots/1.png", "/tmp/out"), ("/t/1.png", "out"), ("shots/1.png", "../out")])
+    @Test(
+        "where the text cannot tell, no path is made up",
+        arguments: [("shots/1.png", "/tmp/out"), ("/t/1.png", "out"), ("shots/1.png", "../out")])
     func noRelativePath(_ target: String, _ folder: String) {
         #expect(RelativePath.path(to: target, from: folder) == nil)
     }
 
     @Test(
         "the working directory joins an absolute and a relative path",
-        arguments: [("shots/1.png", "/tmp/out", "../../work/repo/shots/1.png"), ("/work/t/1.png", "out", "../../t/1.png"), ("a/1.png", "../out", "../repo/a/1.png")])
+        arguments: [
+            ("shots/1.png", "/tmp/out", "../../work/repo/shots/1.png"), ("/work/t/1.png", "out", "../../t/1.png"),
+            ("a/1.png", "../out", "../repo/a/1.png"),
+        ])
     func withWorkingDirectory(_ target: String, _ folder: String, _ expected: String) {
         #expect(RelativePath.path(to: target, from: folder, workingDirectory: "/work/repo") == expected)
     }

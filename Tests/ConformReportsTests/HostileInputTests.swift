@@ -3,11 +3,11 @@ import ConformKit
 import Foundation
 import Testing
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 @testable import ConformReports
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 @Suite("Reports: Hostile strings in every format")
 struct HostileInputTests {
@@ -36,8 +36,8 @@ struct HostileInputTests {
         let junit = try render(.junit, input)
         #expect(!junit.contains("\u{01}"))
         #if canImport(FoundationXML) || os(macOS)
-            let document = try XMLDocument(xmlString: junit)
-            #expect(document.rootElement()?.name == "testsuites")
+        let document = try XMLDocument(xmlString: junit)
+        #expect(document.rootElement()?.name == "testsuites")
         #endif
         let sarif = try render(.sarif, input)
         let parsed = try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any]
@@ -82,7 +82,8 @@ struct HostileInputTests {
     func xmlEscaping() {
         #expect(Escaping.xml("Steve's form <b> & \"quotes\"") == "Steve&#39;s form &lt;b&gt; &amp; &quot;quotes&quot;")
         #expect(Escaping.xml("a\tb\nc\rd") == "a&#9;b&#10;c&#13;d")
-        #expect(Escaping.xml("bell\u{7}del\u{7F}c1\u{85}nonchar\u{FFFE}\u{FFFF}") == "bell\u{FFFD}del\u{FFFD}c1\u{FFFD}nonchar\u{FFFD}\u{FFFD}")
+        #expect(
+            Escaping.xml("bell\u{7}del\u{7F}c1\u{85}nonchar\u{FFFE}\u{FFFF}") == "bell\u{FFFD}del\u{FFFD}c1\u{FFFD}nonchar\u{FFFD}\u{FFFD}")
         // Characters that share a first byte with a forbidden one stay as they are.
         #expect(Escaping.xml("é ñ ¡ ￼ → plain") == "é ñ ¡ ￼ → plain")
     }

@@ -35,7 +35,8 @@ struct LargePolicyTests {
         #expect(!section.contains("<svg"))
         #expect(
             section.hasPrefix(
-                "<p class=\"diagram-omitted\">The diagram of large-450 is left out: the policy has 450 states; diagrams are drawn for at most 400. <code>conform explain large-450</code> lists every state and action.</p>\n"))
+                "<p class=\"diagram-omitted\">The diagram of large-450 is left out: the policy has 450 states; diagrams are drawn for at most 400. <code>conform explain large-450</code> lists every state and action.</p>\n"
+            ))
         #expect(section.components(separatedBy: "<tr><td>").count - 1 == 1_000)
         #expect(section.contains("<p class=\"diagram-omitted\">350 more rows are not shown.</p>"))
         #expect(!Self.svg(policy, table: false).contains("<table"), "a trace's section only says why")
@@ -56,7 +57,8 @@ struct LargePolicyTests {
         #expect(text.components(separatedBy: "<g class=\"state").count - 1 == 300)
         #expect(
             Self.svg(policy, table: false).contains(
-                "is left out: its layout takes 3579 items, more than the 2000 a trace&#39;s diagram may have; the policy&#39;s own section draws it."))
+                "is left out: its layout takes 3579 items, more than the 2000 a trace&#39;s diagram may have; the policy&#39;s own section draws it."
+            ))
         #expect(Self.svg(try Self.policy(100, far: false), table: false).hasPrefix("<svg class=\"diagram\""))
     }
 
@@ -68,7 +70,9 @@ struct LargePolicyTests {
         #expect(suite.searchStoppedAfter == 2_000)
         #expect(!suite.unreached.isEmpty)
         let output = GeneratedSuiteOutput(suite: suite, policy: generator.policy)
-        #expect(output.unreachedText().hasPrefix("\nNot planned: the search stopped after trying 2000 actions (its limit, Docs/Limits.md), before reaching:\n"))
+        #expect(
+            output.unreachedText().hasPrefix(
+                "\nNot planned: the search stopped after trying 2000 actions (its limit, Docs/Limits.md), before reaching:\n"))
     }
 
     @Test("layers are longest distances once back edges and edges into the start are turned over")

@@ -1,7 +1,7 @@
 import ConformCore
 import ConformKit
-import Foundation
 import ConformTestSupport
+import Foundation
 import Testing
 
 @testable import ConformReports

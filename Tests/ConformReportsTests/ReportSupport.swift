@@ -21,7 +21,9 @@ func fixtureInput(_ name: String) -> ReportInput {
     for index in result.errors.indices { result.errors[index].location.file = relative(result.errors[index].location.file) }
     for index in result.warnings.indices { result.warnings[index].location.file = relative(result.warnings[index].location.file) }
     for index in result.results.indices {
-        if let resolved = result.results[index].departureEvidence?.resolved { result.results[index].departureEvidence?.resolved = relative(resolved) }
+        if let resolved = result.results[index].departureEvidence?.resolved {
+            result.results[index].departureEvidence?.resolved = relative(resolved)
+        }
     }
     result.lineLengths = result.lineLengths.renamingFiles(relative)
     return ReportInput(result: result, context: RunContext(policies: library.policies, version: "0.0.0-test"))
@@ -30,4 +32,3 @@ func fixtureInput(_ name: String) -> ReportInput {
 func render(_ format: ReportFormat, _ input: ReportInput) throws -> String {
     try format.render(input)
 }
-

@@ -76,7 +76,8 @@ struct SchemaTests {
             guard Consumers.runs("check-jsonschema") else { continue }
             // One run for the folder: its JSON output names every file that fails.
             let result = try Consumers.run("check-jsonschema", ["--output-format", "json", "--schemafile", schema.path] + paths)
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.output)")
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], "\(result.output)")
             let failing = Set(((report["errors"] as? [[String: Any]]) ?? []).compactMap { $0["filename"] as? String })
             #expect(((report["parse_errors"] as? [Any]) ?? []).isEmpty, "\(result.output)")
             for path in paths {

@@ -6,7 +6,7 @@ import Testing
 @testable import ConformReports
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// The HTML report's state diagrams are legible: read back from the SVG, every label and state name has

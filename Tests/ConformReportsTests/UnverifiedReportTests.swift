@@ -26,8 +26,9 @@ struct UnverifiedReportTests {
     func html() throws {
         let text = try render(.html, contactsInput())
         #expect(text.contains("<strong>Unverified</strong>"))
-        #expect(text.contains("<li>state &#39;confirm&#39;, choose cancel: no source says what the sheet&#39;s cancel action does")
-            || text.contains("<li>state &apos;confirm&apos;, choose cancel: no source says what the sheet&apos;s cancel action does")
-            || text.contains("<li>state 'confirm', choose cancel: no source says what the sheet's cancel action does"))
+        #expect(
+            text.contains("<li>state &#39;confirm&#39;, choose cancel: no source says what the sheet&#39;s cancel action does")
+                || text.contains("<li>state &apos;confirm&apos;, choose cancel: no source says what the sheet&apos;s cancel action does")
+                || text.contains("<li>state 'confirm', choose cancel: no source says what the sheet's cancel action does"))
     }
 }

@@ -33,7 +33,8 @@ struct WordingTests {
     @Test("the one printer shows every control character inert, and keeps only its own colours, on a terminal that shows them")
     func inert() {
         #expect(Console.inert("plain text\nsecond line", keepingColours: false) == "plain text\nsecond line")
-        #expect(Console.inert("a\u{1B}[2Jb\rc\td\u{7F}e\u{9B}f", keepingColours: false) == "a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f")
+        #expect(
+            Console.inert("a\u{1B}[2Jb\rc\td\u{7F}e\u{9B}f", keepingColours: false) == "a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f")
         let painted = Terminal(colours: true).red("error:")
         #expect(Console.inert(painted, keepingColours: true) == painted)
         #expect(Console.inert(painted, keepingColours: false) == "\u{FFFD}[31merror:\u{FFFD}[0m")

@@ -1,4 +1,5 @@
 import Foundation
+
 // ConformTestSupport is a regular target, so `swift build` of the whole package builds it, and a release build
 // cannot import Swift Testing (issue 27). The test targets, which use assertGolden, always can.
 #if canImport(Testing)
@@ -22,7 +23,8 @@ public enum GoldenFile {
         let first = zip(want, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(want.count, got.count)
         let golden = first < want.count ? String(want[first]) : "(end)"
         let seen = first < got.count ? String(got[first]) : "(end)"
-        return "\(url.lastPathComponent) differs from line \(first + 1):\n  golden: \(golden)\n  actual: \(seen)\n(CONFORM_RECORD=1 rewrites it)"
+        return
+            "\(url.lastPathComponent) differs from line \(first + 1):\n  golden: \(golden)\n  actual: \(seen)\n(CONFORM_RECORD=1 rewrites it)"
     }
 }
 

@@ -23,7 +23,8 @@ final class PopoverDevice: SimulatedDevice {
         let done = SimulatedElement(
             .other, label: "Done", frame: Self.doneButton,
             children: [
-                SimulatedElement(.other, frame: Self.doneButton, children: [SimulatedElement(.button, label: "Done", frame: Self.doneButton)])
+                SimulatedElement(
+                    .other, frame: Self.doneButton, children: [SimulatedElement(.button, label: "Done", frame: Self.doneButton)])
             ])
         let bar = SimulatedElement(.navigationBar, frame: CGRect(x: 0, y: 52, width: 402, height: 48), children: [done])
         var windowChildren = [bar]
@@ -36,7 +37,8 @@ final class PopoverDevice: SimulatedDevice {
                         SimulatedElement(
                             .sheet, label: "Discard changes?", frame: Self.popover,
                             children: [
-                                SimulatedElement(.staticText, label: "Discard changes?", frame: CGRect(x: 166, y: 88, width: 208, height: 20)),
+                                SimulatedElement(
+                                    .staticText, label: "Discard changes?", frame: CGRect(x: 166, y: 88, width: 208, height: 20)),
                                 SimulatedElement(.button, label: "Discard Changes", frame: Self.discard),
                             ])
                     ]))

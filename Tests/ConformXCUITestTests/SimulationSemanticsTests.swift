@@ -33,12 +33,12 @@ struct SimulationSemanticsTests {
     func subscriptKeys() {
         Simulation.device = TinyFormDevice()
         Simulation.failures = []
-        #expect(XCUIApplication().navigationBars["New Reminder"].exists)  // identifier, no label
+        #expect(XCUIApplication().navigationBars["New Reminder"].exists) // identifier, no label
         #expect(!XCUIApplication().buttons["Save"].exists)
         #expect(XCUIApplication().buttons["Save"].waitForExistence(timeout: 5) == false)
         Simulation.device = PopoverDevice()
-        #expect(XCUIApplication().navigationBars.buttons["Done"].exists)  // label, no identifier
-        #expect(XCUIApplication().otherElements["dismiss popup"].exists)  // label of an identified element
+        #expect(XCUIApplication().navigationBars.buttons["Done"].exists) // label, no identifier
+        #expect(XCUIApplication().otherElements["dismiss popup"].exists) // label of an identified element
         #expect(Simulation.failures == [])
     }
 
@@ -87,7 +87,7 @@ struct SimulationSemanticsTests {
         #expect(Simulation.failures.first?.contains("keyboard focus") == true)
         Simulation.failures = []
         app.textFields["title"].tap()
-        app.typeText("milk")  // the application holds the focused field
+        app.typeText("milk") // the application holds the focused field
         #expect(device.text == "Milk")
         #expect(Simulation.failures == [])
     }

@@ -24,7 +24,8 @@ struct GeneratedUITestsTests {
         ("swiftui-dismiss-disabled", SwiftuiDismissDisabledConformanceTests.all),
     ]
 
-    @Test("every form policy's generated suite passes against the app that follows it, on every presentation",
+    @Test(
+        "every form policy's generated suite passes against the app that follows it, on every presentation",
         arguments: Presentation.all)
     func following(on presentation: Presentation) throws {
         defer { SimulatedRun.presentation = .iOS26iPhone }
@@ -42,7 +43,8 @@ struct GeneratedUITestsTests {
         }
     }
 
-    @Test("apple-reminders' generated suite run against the broken app fails at the edited swipe, on every presentation",
+    @Test(
+        "apple-reminders' generated suite run against the broken app fails at the edited swipe, on every presentation",
         arguments: Presentation.all)
     func broken(on presentation: Presentation) throws {
         defer {
@@ -66,8 +68,11 @@ struct GeneratedUITestsTests {
         }
     }
 
-    @Test("the committed files are what conform generate writes today (CONFORM_RECORD=1 rewrites them)",
-        arguments: ["apple-reminders", "apple-contacts", "apple-calendar", "apple-sample", "one-handed", "makeitso", "swiftui-dismiss-disabled"])
+    @Test(
+        "the committed files are what conform generate writes today (CONFORM_RECORD=1 rewrites them)",
+        arguments: [
+            "apple-reminders", "apple-contacts", "apple-calendar", "apple-sample", "one-handed", "makeitso", "swiftui-dismiss-disabled",
+        ])
     func golden(policy id: String) throws {
         let library = PolicyLibrary.builtIn()
         let policy = try #require(library.policy(id: id))

@@ -53,10 +53,11 @@ public struct FormDocument: Equatable, Sendable {
     /// The same form opening with other texts in the fields `texts` names (by identifier): those texts are
     /// then its opening values and what its store holds.
     public func reopened(with texts: [String: String]) -> FormDocument {
-        FormDocument(fields: fields.map { field in
-            var field = field
-            if let text = texts[field.identifier] { field.text = text }
-            return field
-        })
+        FormDocument(
+            fields: fields.map { field in
+                var field = field
+                if let text = texts[field.identifier] { field.text = text }
+                return field
+            })
     }
 }

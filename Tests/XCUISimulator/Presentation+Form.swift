@@ -10,9 +10,10 @@ extension Presentation {
             bar += barButton("Cancel", state: cancel, frame: frame, tap: .barButton(.cancel))
         }
         let titleWidth = CGFloat(screen.formTitle.count) * 9
-        bar.append(ScreenNode(
-            .staticText, label: screen.formTitle,
-            frame: CGRect(x: formBar.midX - titleWidth / 2, y: formBar.minY + 17.7, width: titleWidth, height: 20.3)))
+        bar.append(
+            ScreenNode(
+                .staticText, label: screen.formTitle,
+                frame: CGRect(x: formBar.midX - titleWidth / 2, y: formBar.minY + 17.7, width: titleWidth, height: 20.3)))
         if let done = screen.doneButton {
             let frame = CGRect(x: formBar.maxX - 8 - 60, y: formBar.minY + 6, width: 60, height: 44)
             bar += barButton(screen.doneTitle, state: done, frame: frame, tap: .barButton(.done))
@@ -50,9 +51,10 @@ extension Presentation {
         let frame = CGRect(x: cell.minX + 20, y: cell.minY, width: cell.width - 40, height: cell.height)
         var inside: [ScreenNode] = []
         if focused, !field.text.isEmpty {
-            inside.append(ScreenNode(
-                .button, label: "Clear text", frame: CGRect(x: frame.maxX - 30, y: frame.minY, width: 30, height: frame.height),
-                tap: .clear(field: field.identifier)))
+            inside.append(
+                ScreenNode(
+                    .button, label: "Clear text", frame: CGRect(x: frame.maxX - 30, y: frame.minY, width: 30, height: frame.height),
+                    tap: .clear(field: field.identifier)))
         }
         let textField = ScreenNode(
             .textField, identifier: field.identifier, value: field.text.isEmpty ? field.placeholder : field.text,

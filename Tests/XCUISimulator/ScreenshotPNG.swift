@@ -12,7 +12,7 @@ enum ScreenshotPNG {
         var bytes = signature
         var header: [UInt8] = []
         header += bigEndian(UInt32(side)) + bigEndian(UInt32(side))
-        header += [8, 2, 0, 0, 0]  // bit depth 8, colour type RGB, deflate, adaptive filtering, no interlace
+        header += [8, 2, 0, 0, 0] // bit depth 8, colour type RGB, deflate, adaptive filtering, no interlace
         bytes += chunk("IHDR", header)
         // tEXt holds Latin-1; anything else is written as "?" so the chunk stays valid.
         let latin1 = description.unicodeScalars.map { $0.value < 256 && $0.value != 0 ? UInt8($0.value) : UInt8(ascii: "?") }
@@ -37,7 +37,7 @@ enum ScreenshotPNG {
         repeat {
             let end = min(start + 65_535, data.count)
             let length = UInt16(end - start)
-            out.append(end == data.count ? 1 : 0)  // BFINAL, BTYPE 00
+            out.append(end == data.count ? 1 : 0) // BFINAL, BTYPE 00
             out += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
             out += data[start..<end]
             start = end

@@ -58,7 +58,8 @@ import Testing
         clean.tap(.done)
         #expect(clean.document.isDismissed && clean.document.saveCount == 1)
 
-        let current = MakeItSoApp(), first = DismissDisabledApp()
+        let current = MakeItSoApp()
+        let first = DismissDisabledApp()
         for app in [current, first] as [any FormApp] { app.setText("Buy bread", of: "title-field") }
         current.swipeDown()
         first.swipeDown()

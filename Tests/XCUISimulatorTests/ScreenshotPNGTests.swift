@@ -30,7 +30,8 @@ import Testing
         #expect(chunks.map(\.type) == ["IHDR", "tEXt", "IDAT", "IEND"])
         #expect(chunks[0].data == [0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0])
         let text = String(decoding: chunks[1].data, as: UTF8.self)
-        #expect(text == "Description\0conform simulator iOS26iPhone shot 1: form 'Details' [title-field='Milk', notes-field=''] done=disabled")
+        #expect(
+            text == "Description\0conform simulator iOS26iPhone shot 1: form 'Details' [title-field='Milk', notes-field=''] done=disabled")
         // zlib header, one final stored block of 8 rows × (filter byte + 8 RGB pixels), Adler-32.
         let idat = chunks[2].data
         #expect(Array(idat.prefix(3)) == [0x78, 0x01, 0x01])

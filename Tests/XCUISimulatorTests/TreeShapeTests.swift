@@ -65,8 +65,9 @@ import Testing
             let sheet = try #require(tree.first(.sheet), "\(presentation)")
             #expect(tree.first(.popover) == nil && !tree.hasIdentifier("PopoverDismissRegion"))
             #expect(sheet.label == "You have unsaved changes!")
-            #expect(sheet.children.filter { $0.kind == .staticText }.map(\.label)
-                == ["You have unsaved changes!", "If you cancel, the changes will be reversed."])
+            #expect(
+                sheet.children.filter { $0.kind == .staticText }.map(\.label)
+                    == ["You have unsaved changes!", "If you cancel, the changes will be reversed."])
             let buttons = sheet.children.filter { $0.kind == .button }
             #expect(buttons.map(\.label) == ["Save changes", "Cancel changes", "Cancel"])
             #expect(buttons[2].frame.minY - buttons[1].frame.maxY >= 6, "Cancel set apart")
@@ -86,7 +87,10 @@ import Testing
             #expect(region.frame == CGRect(origin: .zero, size: presentation.screen))
             let popover = try #require(window.children.last)
             #expect(popover.kind == .popover && popover.frame.width == 240)
-            #expect(window.children.firstIndex { $0.kind == .popover }! > window.children.firstIndex { $0.identifier == "PopoverDismissRegion" }!)
+            #expect(
+                window.children.firstIndex { $0.kind == .popover }! > window.children.firstIndex {
+                    $0.identifier == "PopoverDismissRegion"
+                }!)
             let sheet = try #require(popover.children.first)
             #expect(sheet.kind == .sheet)
             #expect(sheet.children.filter { $0.kind == .button }.map(\.label) == ["Discard Changes"])

@@ -85,7 +85,9 @@ public struct ActionAlphabet: Sendable {
     /// At most this many arguments are guessed for one verb (a record multiplies its parameters' values).
     static let maximumGuesses = 16
 
-    private static func guessedArguments(_ verb: String, _ spec: ArgumentSpec, policy: Policy, constants: PolicyConstants) -> [ActionArgument] {
+    private static func guessedArguments(_ verb: String, _ spec: ArgumentSpec, policy: Policy, constants: PolicyConstants)
+        -> [ActionArgument]
+    {
         var words = policy.states.flatMap { state in
             (state.transitions.map(\.pattern) + state.ignored).filter { $0.verb == verb }.compactMap(\.argument)
         }

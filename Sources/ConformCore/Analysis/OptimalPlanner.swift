@@ -91,7 +91,9 @@ struct OptimalPlanner {
             }
             for entry in bucket {
                 let node = nodes[entry.node]
-                guard best[node.key] == priority(actions: entry.actions, scenarios: entry.scenarios, taken: node.key.taken) else { continue }
+                guard best[node.key] == priority(actions: entry.actions, scenarios: entry.scenarios, taken: node.key.taken) else {
+                    continue
+                }
                 if node.key.taken == all { return scenarios(endingAt: entry.node, in: nodes, edges: edges, setup: setupSteps) }
                 func push(_ key: Key, edge: Int, actions: Int, scenarios: Int) {
                     let value = priority(actions: actions, scenarios: scenarios, taken: key.taken)
@@ -157,7 +159,9 @@ struct OptimalPlanner {
         return (configurations, edges)
     }
 
-    private func scenarios(endingAt index: Int, in nodes: [Node], edges: [[Edge]], setup: [Exploration.PathStep]) -> [[Exploration.PathStep]] {
+    private func scenarios(endingAt index: Int, in nodes: [Node], edges: [[Edge]], setup: [Exploration.PathStep]) -> [[Exploration
+        .PathStep]]
+    {
         var chain: [Int] = []
         var current = index
         while current >= 0 {

@@ -105,7 +105,9 @@ public struct PolicyComparison {
                             complete = false
                             continue
                         }
-                        guard visited.insert(Pair(a: moveA.configuration, b: moveB.configuration, agreed: node.agreed)).inserted else { continue }
+                        guard visited.insert(Pair(a: moveA.configuration, b: moveB.configuration, agreed: node.agreed)).inserted else {
+                            continue
+                        }
                         nodes.append(
                             Node(
                                 a: moveA.configuration, b: moveB.configuration, parent: index, action: action, transition: moveA.transition,
@@ -126,7 +128,9 @@ public struct PolicyComparison {
         // At equal length, a difference in what is seen comes before an action only one allows (a tap
         // on a label the other policy calls otherwise is a difference, but rarely the telling one).
         let shortestFirst = found.enumerated().sorted { x, y in
-            (x.element.actionCount, x.element.kind.isAction ? 1 : 0, x.offset) < (y.element.actionCount, y.element.kind.isAction ? 1 : 0, y.offset)
+            (x.element.actionCount, x.element.kind.isAction ? 1 : 0, x.offset) < (
+                y.element.actionCount, y.element.kind.isAction ? 1 : 0, y.offset
+            )
         }.map(\.element)
         return ComparisonResult(
             a: a.id, b: b.id, form: alphabet.form, differences: shortestFirst, complete: complete, depthLimit: maximumDepth,
@@ -135,14 +139,16 @@ public struct PolicyComparison {
 
     /// The keys of an observation that both policies know (a trace observing another is inapplicable to one of them).
     func shared(_ observation: Observation) -> Observation {
-        Observation(items: observation.items.filter { a.vocabulary.observations[$0.key] != nil && b.vocabulary.observations[$0.key] != nil })
+        Observation(
+            items: observation.items.filter { a.vocabulary.observations[$0.key] != nil && b.vocabulary.observations[$0.key] != nil })
     }
 
     /// Both policies' `setup`, A's first, each action once.
     private var setupActions: [Action] {
         var seen: Set<String> = []
         return (a.vocabulary.setup + b.vocabulary.setup).filter { action in
-            a.vocabulary.actions[action.verb] != nil && b.vocabulary.actions[action.verb] != nil && seen.insert(action.json.serialized()).inserted
+            a.vocabulary.actions[action.verb] != nil && b.vocabulary.actions[action.verb] != nil
+                && seen.insert(action.json.serialized()).inserted
         }
     }
 
@@ -186,10 +192,12 @@ public struct PolicyComparison {
     ) -> Disagreements {
         let (rejectedByB, rejectedByA) = rejections(configurationA, configurationB, shownByA: shownByA, shownByB: shownByB)
         var signatures: [String: String] = [:]
-        for name in Self.names(rejectedByB: rejectedByB, rejectedByA: rejectedByA, shownByA: shownByA, shownByB: shownByB, skipping: known) {
+        for name in Self.names(rejectedByB: rejectedByB, rejectedByA: rejectedByA, shownByA: shownByA, shownByB: shownByB, skipping: known)
+        {
             signatures[name.key] = name.signature(after: transitions)
         }
-        return Disagreements(shownByA: shownByA, shownByB: shownByB, rejectedByB: rejectedByB, rejectedByA: rejectedByA, signatures: signatures)
+        return Disagreements(
+            shownByA: shownByA, shownByB: shownByB, rejectedByB: rejectedByB, rejectedByA: rejectedByA, signatures: signatures)
     }
 
     /// Every disagreement of A and B at one pair of configurations, by name (as `disagreements` names them).
@@ -238,7 +246,8 @@ public struct PolicyComparison {
     /// The disagreements on what is seen at a node that were not reported before: first those that
     /// fail B (A's view), then those that fail A (B's view). A disagreement that goes on from the step
     /// before is not new.
-    private func observationDifferences(at index: Int, in nodes: [Node], _ here: Disagreements, reported: inout Set<String>) -> [Difference] {
+    private func observationDifferences(at index: Int, in nodes: [Node], _ here: Disagreements, reported: inout Set<String>) -> [Difference]
+    {
         let node = nodes[index]
         let before = node.parent >= 0 ? nodes[node.parent].differing : []
         func fresh(_ keys: Set<String>) -> [String] {
@@ -256,7 +265,8 @@ public struct PolicyComparison {
             var scratch = node.b
             differences.append(
                 Difference(
-                    kind: .shows(keys: newForB), failsB: true, scenario: scenario, lastAction: node.action, stateA: simulatorA.state(of: node.a),
+                    kind: .shows(keys: newForB), failsB: true, scenario: scenario, lastAction: node.action,
+                    stateA: simulatorA.state(of: node.a),
                     stateB: simulatorB.state(of: node.b), aShows: only(newForB, here.shownByA), bShows: only(newForB, here.shownByB),
                     reason: simulatorB.accepts(last, in: &scratch) ?? "", signature: newForB.compactMap { here.signatures[$0] }))
         }

@@ -30,7 +30,8 @@ public struct SuiteGenerator {
         var planner = OptimalPlanner(simulator: simulator, alphabet: alphabet.actions, setup: policy.vocabulary.setup, targets: all)
         let examples = alphabet.actions.indices.filter { index in
             let action = alphabet.actions[index]
-            return policy.vocabulary.examples[action.verb]?.contains { Action.custom(verb: action.verb, argument: $0).json == action.json } ?? false
+            return policy.vocabulary.examples[action.verb]?.contains { Action.custom(verb: action.verb, argument: $0).json == action.json }
+                ?? false
         }
         // First with every example used (their boundaries are why they are there), on a smaller budget;
         // then transitions alone; then greedily.
@@ -81,7 +82,8 @@ public struct SuiteGenerator {
                     current = step.move.configuration
                 }
                 guard let onward = exploration.nearest(from: current, taking: uncovered, budget: &budget),
-                    let fresh = exploration.nearest(from: start, taking: uncovered, prefix: setup, budget: &budget), onward.count <= fresh.count
+                    let fresh = exploration.nearest(from: start, taking: uncovered, prefix: setup, budget: &budget),
+                    onward.count <= fresh.count
                 else { break }
                 path = onward
             }

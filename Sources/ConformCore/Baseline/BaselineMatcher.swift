@@ -97,7 +97,8 @@ public struct BaselineLedger: Sendable {
             unmatched.append(StaleBaselineEntry(entry: entry, file: matcher.baseline.file, reason: reason))
         }
         guard matcher.writing, let path else {
-            return BaselineOutcome(file: matcher.baseline.file, entries: matcher.baseline.entries.count, stale: unmatched, strict: matcher.strict)
+            return BaselineOutcome(
+                file: matcher.baseline.file, entries: matcher.baseline.entries.count, stale: unmatched, strict: matcher.strict)
         }
         // Entries of traces this run did not check are kept as they are: a run over part of the corpus,
         // or a trace file with a problem, says nothing about them.

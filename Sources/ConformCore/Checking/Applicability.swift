@@ -25,7 +25,9 @@ public enum Applicability {
             case .see(let observation):
                 for item in observation.items {
                     if let slot = FormWords.keySlot(item.key) {
-                        if tables.knownFormKeys & (1 << slot) == 0 { return tables.sentence(step.number, formWord: FormWords.verbCount + slot) }
+                        if tables.knownFormKeys & (1 << slot) == 0 {
+                            return tables.sentence(step.number, formWord: FormWords.verbCount + slot)
+                        }
                     } else if tables.vocabulary.observations[item.key] == nil {
                         return sentence(step.number, "observes", item.key, tables.id)
                     }

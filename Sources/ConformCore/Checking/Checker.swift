@@ -31,7 +31,8 @@ public struct Checker {
         // By position, and through each policy's tables: no checker (a copy of a policy and the trace) is made.
         for index in policies.indices {
             var none: TraceReplay?
-            outcomes.append(check(trace, against: policies[index].tables, words: words, recordingPath: recordingPath(policies[index]), replay: &none))
+            outcomes.append(
+                check(trace, against: policies[index].tables, words: words, recordingPath: recordingPath(policies[index]), replay: &none))
         }
         return outcomes
     }
@@ -48,7 +49,8 @@ public struct Checker {
         replays.reserveCapacity(policies.count)
         for index in policies.indices {
             var replay = replaying(policies[index]) ? TraceReplay(keepingConfigurations: false, points: trace.steps.count / 2 + 1) : nil
-            let outcome = check(trace, against: policies[index].tables, words: words, recordingPath: recordingPath(policies[index]), replay: &replay)
+            let outcome = check(
+                trace, against: policies[index].tables, words: words, recordingPath: recordingPath(policies[index]), replay: &replay)
             replays.append(outcome.verdict.kind == .inapplicable ? nil : replay)
             outcomes.append(outcome)
         }
@@ -83,7 +85,8 @@ public struct Checker {
     // The single steps, for `PolicySimulator`.
 
     func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError) -> Departure? {
-        try Replay(tables: policy.tables, recordsPath: recordsPath).compare(observation, at: StepPlace(step), after: nil, of: [], model: &model)
+        try Replay(tables: policy.tables, recordsPath: recordsPath).compare(
+            observation, at: StepPlace(step), after: nil, of: [], model: &model)
     }
 
     func perform(_ action: Action, at step: Step, model: inout ModelState) throws(EvaluationError) -> ActionOutcome {
@@ -257,7 +260,9 @@ struct Replay {
         // Most observations name no sheet actions: then there is nothing to learn, nor to look up.
         guard observation.namesSheetActions else { return }
         var specs: [SheetActionSpec] = []
-        if let index = model.index, case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet] { specs = sheet.actions }
+        if let index = model.index, case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet] {
+            specs = sheet.actions
+        }
         for item in observation.items {
             guard case .sheet(.details(_, _, let actions?, let outside)) = item.value else { continue }
             let shown = SheetMatcher.buttons(specs, outsideCancels: outside)
@@ -276,7 +281,9 @@ struct Replay {
     func perform(_ action: Action, at step: StepPlace, model: inout ModelState) throws(EvaluationError) -> Checker.ActionOutcome {
         guard let index = model.index else {
             return .departed(
-                departure(step, model.state, .written(message: "the policy has no state '\(model.state)'", expected: .object([]), observed: .object([]))))
+                departure(
+                    step, model.state,
+                    .written(message: "the policy has no state '\(model.state)'", expected: .object([]), observed: .object([]))))
         }
         let isFinal = tables.states[index].isFinal
         if tables.isFormDomain {

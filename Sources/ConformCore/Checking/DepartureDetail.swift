@@ -187,10 +187,12 @@ enum DepartureDetail: Sendable {
             let roles = actions.compactMap(\.role?.rawValue)
             return roles.count == actions.count ? " with roles " + listed(roles) : " of \(actions.count) actions"
         }
-        return " offering " + listed(actions.map { action in
-            let title = action.title.map { "'\($0)'" } ?? "an action"
-            return action.role.map { "\(title) (\($0.rawValue))" } ?? title
-        })
+        return " offering "
+            + listed(
+                actions.map { action in
+                    let title = action.title.map { "'\($0)'" } ?? "an action"
+                    return action.role.map { "\(title) (\($0.rawValue))" } ?? title
+                })
     }
 
     private static func listed(_ words: [String]) -> String {

@@ -94,7 +94,8 @@ final class PolicyTables: Sendable {
 
     /// The transition at `place`, as coverage names it.
     func transitionID(_ place: TransitionPlace) -> TransitionID {
-        TransitionID(state: states[place.state].name, pattern: source[place.state].transitions[place.transition].pattern, branch: place.branch)
+        TransitionID(
+            state: states[place.state].name, pattern: source[place.state].transitions[place.transition].pattern, branch: place.branch)
     }
 
     enum CompiledExpectation: Sendable {
@@ -195,14 +196,18 @@ final class PolicyTables: Sendable {
             var showsSheet = false
             if case .sheet(let sheet)? = merged["sheet"] { showsSheet = sheet.isShown }
             var saved: CompiledExpression?
-            if state.isFinal, case .value(let source)? = state.expectations["saved"] { saved = CompiledExpression(source.expression, slots: slots) }
+            if state.isFinal, case .value(let source)? = state.expectations["saved"] {
+                saved = CompiledExpression(source.expression, slots: slots)
+            }
             let transitions = state.transitions.map { transition in
                 TransitionTable(
                     verb: verbNumber(transition.pattern.verb), argument: transition.pattern.argument,
                     branches: transition.branches.map { branch in
                         BranchTable(
                             condition: branch.condition.map { CompiledExpression($0.expression, slots: slots) },
-                            updates: branch.updates.map { (slots[$0.variable] ?? 0, CompiledExpression($0.value.expression, slots: slots)) },
+                            updates: branch.updates.map {
+                                (slots[$0.variable] ?? 0, CompiledExpression($0.value.expression, slots: slots))
+                            },
                             target: branch.target, targetIndex: index[branch.target])
                     })
             }

@@ -5,7 +5,8 @@ public enum Spelling {
 
     /// Levenshtein distance between two words.
     public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var previous = Array(0...b.count)
         for i in 1...a.count {

@@ -39,7 +39,8 @@ indirect enum CompiledExpression: Sendable {
             self = .binary(op, CompiledExpression(left, slots: slots), CompiledExpression(right, slots: slots))
         case .conditional(let condition, let then, let otherwise):
             self = .conditional(
-                CompiledExpression(condition, slots: slots), CompiledExpression(then, slots: slots), CompiledExpression(otherwise, slots: slots))
+                CompiledExpression(condition, slots: slots), CompiledExpression(then, slots: slots),
+                CompiledExpression(otherwise, slots: slots))
         case .call(let name, let arguments): self = .call(name, arguments.map { CompiledExpression($0, slots: slots) })
         }
     }
@@ -90,7 +91,8 @@ indirect enum CompiledExpression: Sendable {
     }
 
     private static func binary(
-        _ op: BinaryOperator, _ left: CompiledExpression, _ right: CompiledExpression, _ model: inout ModelState, _ argument: ActionArgument?
+        _ op: BinaryOperator, _ left: CompiledExpression, _ right: CompiledExpression, _ model: inout ModelState,
+        _ argument: ActionArgument?
     ) throws(EvaluationError) -> Value {
         switch op {
         case .and:

@@ -53,11 +53,12 @@ public enum Action: Sendable {
     /// (`display`, which messages use, names the edited fields only).
     public var detailed: String {
         guard case .edit(let edits) = self else { return display }
-        return "edit " + edits.map { edit in
-            guard let value = edit.value else { return "\(edit.field) → (a new value)" }
-            if case .string(let text) = value { return "\(edit.field) → " + JSONValue.quoted(text) }
-            return "\(edit.field) → \(value.display)"
-        }.joined(separator: ", ")
+        return "edit "
+            + edits.map { edit in
+                guard let value = edit.value else { return "\(edit.field) → (a new value)" }
+                if case .string(let text) = value { return "\(edit.field) → " + JSONValue.quoted(text) }
+                return "\(edit.field) → \(value.display)"
+            }.joined(separator: ", ")
     }
 
     /// The step as the JSON `observed` object shows it: `{ "tap": "Cancel" }`.

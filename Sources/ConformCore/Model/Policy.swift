@@ -102,7 +102,8 @@ public struct Policy: Sendable {
     ) {
         storage = Storage(
             Fields(
-                id: id, file: file, title: title, summary: summary, domain: domain, sources: sources, vocabulary: vocabulary, buttons: buttons,
+                id: id, file: file, title: title, summary: summary, domain: domain, sources: sources, vocabulary: vocabulary,
+                buttons: buttons,
                 variables: variables, initialState: initialState, states: states, defaults: defaults))
     }
 

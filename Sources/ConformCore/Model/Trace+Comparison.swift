@@ -31,15 +31,19 @@ extension Trace {
         for index in steps.indices {
             steps[index].position = transform(steps[index].position)
             guard case .see(let observation) = steps[index].kind else { continue }
-            steps[index].kind = .see(Observation(items: observation.items.map { item in
-                var item = item
-                item.position = transform(item.position)
-                if case .sheet(.details(let title, let message, let actions, let outside)) = item.value {
-                    let moved = actions?.map { SheetActionObservation(title: $0.title, role: $0.role, position: transform($0.position)) }
-                    item.value = .sheet(.details(title: title, message: message, actions: moved, outsideCancels: outside))
-                }
-                return item
-            }))
+            steps[index].kind = .see(
+                Observation(
+                    items: observation.items.map { item in
+                        var item = item
+                        item.position = transform(item.position)
+                        if case .sheet(.details(let title, let message, let actions, let outside)) = item.value {
+                            let moved = actions?.map {
+                                SheetActionObservation(title: $0.title, role: $0.role, position: transform($0.position))
+                            }
+                            item.value = .sheet(.details(title: title, message: message, actions: moved, outsideCancels: outside))
+                        }
+                        return item
+                    }))
         }
     }
 }

@@ -1,5 +1,3 @@
-
-
 /// Which transitions of each claimed policy the traces exercised, and which they did not.
 /// A transition is one branch of one action in one state (`swipe down [edited]` in `editing`).
 public struct CoverageReport: Sendable {
@@ -26,7 +24,8 @@ public struct CoverageReport: Sendable {
     /// - Parameter toldApart: per pair of policy ids (`CoverageTally.pairKey`), how many traces pass one and fail the other.
     /// - Parameter revealed: per pair of policy ids, the differences (`Difference.signature`) some trace showed.
     public init(
-        policies library: [Policy], covered: [String: Set<TransitionID>], toldApart: [String: Int] = [:], revealed: [String: Set<String>] = [:]
+        policies library: [Policy], covered: [String: Set<TransitionID>], toldApart: [String: Int] = [:],
+        revealed: [String: Set<String>] = [:]
     ) {
         policies = library.filter { covered[$0.id] != nil }.map { policy in
             let taken = covered[policy.id] ?? []

@@ -1,5 +1,3 @@
-
-
 /// The file a step names as its `evidence` (a screenshot), read by the runner at a broken claim's
 /// departure so that reports can show it without touching the disk.
 public struct Evidence: Sendable, Equatable {

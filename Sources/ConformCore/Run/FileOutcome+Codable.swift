@@ -31,7 +31,9 @@ extension FileOutcome: Codable {
         if !warnings.isEmpty { try container.encode(warnings, forKey: .warnings) }
         if evidenceWarningCount > 0 { try container.encode(evidenceWarningCount, forKey: .evidenceWarnings) }
         if !revealed.isEmpty { try container.encode(revealed.mapValues { $0.sorted() }, forKey: .revealed) }
-        if !lineLengths.isEmpty { try container.encode(lineLengths.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }, forKey: .lineLengths) }
+        if !lineLengths.isEmpty {
+            try container.encode(lineLengths.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }, forKey: .lineLengths)
+        }
     }
 }
 

@@ -1,5 +1,3 @@
-
-
 /// For two claimed policies of one domain: which of the differences `compare` finds between them some
 /// trace shows, and how many traces tell the two apart (pass one, fail the other).
 public struct PairCoverage: Sendable {

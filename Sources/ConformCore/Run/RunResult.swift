@@ -1,5 +1,3 @@
-
-
 /// One trace judged by one policy.
 public struct PairResult: Sendable, Codable {
     /// The trace id.
@@ -71,7 +69,8 @@ public struct RunResult: Sendable {
 
     /// A run's result; coverage, line lengths and baseline are set afterwards when asked for.
     public init(
-        results: [PairResult], errors: [Diagnostic], warnings: [Diagnostic] = [], traceCount: Int, policyIDs: [String], traces: [TraceSummary]
+        results: [PairResult], errors: [Diagnostic], warnings: [Diagnostic] = [], traceCount: Int, policyIDs: [String],
+        traces: [TraceSummary]
     ) {
         self.results = results
         self.errors = errors

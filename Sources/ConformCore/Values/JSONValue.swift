@@ -49,7 +49,8 @@ public indirect enum JSONValue: Hashable, Sendable {
             if n.isFinite { out.append(Value.format(n)) } else { out.appendQuoted(Value.format(n)) }
         case .string(let s): out.appendQuoted(s)
         case .array(let items):
-            writeContainer(items, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &out, pretty: pretty, indent: indent) { item, out in
+            writeContainer(items, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &out, pretty: pretty, indent: indent) {
+                item, out in
                 item.write(to: &out, pretty: pretty, indent: indent + 1)
             }
         case .object(let members):
@@ -135,8 +136,11 @@ public struct JSONText: Sendable, TextOutputStream {
     public mutating func append(integer number: Int) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-            UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {

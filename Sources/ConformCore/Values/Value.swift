@@ -103,10 +103,16 @@ public enum Value: Hashable, Sendable {
         var index = 0
         if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { index += 1 }
         var digits = 0
-        while index < scalars.count, isDigit(scalars[index]) { index += 1; digits += 1 }
+        while index < scalars.count, isDigit(scalars[index]) {
+            index += 1
+            digits += 1
+        }
         if index < scalars.count, scalars[index] == UInt8(ascii: ".") {
             index += 1
-            while index < scalars.count, isDigit(scalars[index]) { index += 1; digits += 1 }
+            while index < scalars.count, isDigit(scalars[index]) {
+                index += 1
+                digits += 1
+            }
         }
         guard digits > 0 else { return nil }
         if index < scalars.count, scalars[index] == UInt8(ascii: "e") || scalars[index] == UInt8(ascii: "E") {
@@ -115,7 +121,10 @@ public enum Value: Hashable, Sendable {
                 index += 1
             }
             var exponentDigits = 0
-            while index < scalars.count, isDigit(scalars[index]) { index += 1; exponentDigits += 1 }
+            while index < scalars.count, isDigit(scalars[index]) {
+                index += 1
+                exponentDigits += 1
+            }
             guard exponentDigits > 0 else { return nil }
         }
         guard index == scalars.count else { return nil }

@@ -72,7 +72,7 @@ struct DebugDescriptionLine {
                 case "identifier": line.identifier = text
                 case "label": line.label = text
                 case "placeholderValue": line.placeholderValue = text
-                default: break  // `title` is not part of the snapshot's shape here
+                default: break // `title` is not part of the snapshot's shape here
                 }
                 i = close + 1
             } else if starts(c, i, "value: ") {

@@ -35,7 +35,7 @@ public enum DebugDescriptionReader {
 
         var nodes: [(line: DebugDescriptionLine, children: [Int])] = []
         var roots: [Int] = []
-        var open: [(indent: Int, node: Int)] = []  // the ancestors of the next line, innermost last
+        var open: [(indent: Int, node: Int)] = [] // the ancestors of the next line, innermost last
         var skipped: [DebugDescriptionTree.SkippedLine] = []
         var index = start
         while index < end {
@@ -69,7 +69,7 @@ public enum DebugDescriptionReader {
             case .malformed(let reason):
                 throw .malformed(line: index + 1, reason: reason)
             case .unterminated:
-                break  // ended by the loop above
+                break // ended by the loop above
             }
             index = last + 1
         }
@@ -145,7 +145,7 @@ public enum DebugDescriptionReader {
                 if let code = UInt32(digits, radix: 16), let scalar = Unicode.Scalar(code) {
                     result.unicodeScalars.append(scalar)
                 }
-            default: result.append(escaped)  // \' \" \\ and anything else: the character itself
+            default: result.append(escaped) // \' \" \\ and anything else: the character itself
             }
         }
         return result

@@ -75,16 +75,24 @@ extension Scenario {
         case .contactsLike:
             return [cleanCancel, cleanSwipe, editDone, cancelKeepEditingThenDiscard, swipeIgnoredThenDone, revertThenCancel]
         case .calendarLike:
-            return [cleanCancel, cleanSwipe, editDone, cancelKeepEditingThenDiscard, swipeKeepEditingThenDiscardChanges, revertLastThenSwipe]
+            return [
+                cleanCancel, cleanSwipe, editDone, cancelKeepEditingThenDiscard, swipeKeepEditingThenDiscardChanges, revertLastThenSwipe,
+            ]
         case .appleSample:
             return [
                 cleanCancel, cleanSwipe, editDone, cancelKeepEditingThenDiscard, swipeKeepEditingThenSave,
                 swipeKeepEditingThenDiscardChanges, revertThenCancel, revertLastThenSwipe,
             ]
         case .makeItSo:
-            return [cleanDone, cleanCancel, cleanSwipe, editDone, cancelKeepEditingThenDiscard, swipeKeepEditingThenDiscardChanges, revertLastThenSwipe]
+            return [
+                cleanDone, cleanCancel, cleanSwipe, editDone, cancelKeepEditingThenDiscard, swipeKeepEditingThenDiscardChanges,
+                revertLastThenSwipe,
+            ]
         case .dismissDisabled:
-            return [cleanCancel, cleanSwipe, editDone, cancelKeepEditingThenDiscard, swipeIgnoredThenDone, revertLastThenSwipe, revertThenCancel]
+            return [
+                cleanCancel, cleanSwipe, editDone, cancelKeepEditingThenDiscard, swipeIgnoredThenDone, revertLastThenSwipe,
+                revertThenCancel,
+            ]
         case .remindersLike, .broken: return reminders
         case .oneHanded: return oneHanded
         }

@@ -72,7 +72,8 @@ enum ModelledApp: String, CaseIterable, Sendable, CustomStringConvertible {
     /// (the trace's `form:`), in the form's order.
     var fieldValues: [(field: ScreenObserver.FormField, opening: String)] {
         switch self {
-        case .remindersLike, .broken: return [(.init("title", identifier: "title-field"), "Milk"), (.init("notes", identifier: "notes-field"), "")]
+        case .remindersLike, .broken:
+            return [(.init("title", identifier: "title-field"), "Milk"), (.init("notes", identifier: "notes-field"), "")]
         case .oneHanded:
             return [(.init("name", identifier: "name-field"), "Ada"), (.init("email", identifier: "email-field"), "ada@example.com")]
         case .contactsLike:
@@ -93,7 +94,8 @@ enum ModelledApp: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// How the observer reads this app: its fields, its form named by the identifier it sets, its Done.
     var observer: ScreenObserver {
-        ScreenObserver(options: ScreenObserver.Options(
-            done: .label(doneTitle), formRoot: .identifier(formIdentifier), fields: fields))
+        ScreenObserver(
+            options: ScreenObserver.Options(
+                done: .label(doneTitle), formRoot: .identifier(formIdentifier), fields: fields))
     }
 }

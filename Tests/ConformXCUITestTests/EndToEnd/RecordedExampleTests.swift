@@ -69,8 +69,9 @@ struct RecordedExampleTests {
     func committedExamplePasses() throws {
         let run = ConformRunner(library: .builtIn()).run(ConformRunner.Options(paths: [Self.examples.path]))
         #expect(run.errors.isEmpty && run.warnings.isEmpty, "\(run.errors) \(run.warnings)")
-        #expect(run.results.filter(\.claimed).map { "\($0.trace) \($0.policy): \($0.verdict.name)" }
-            == ["\(Self.id) apple-reminders: pass"])
+        #expect(
+            run.results.filter(\.claimed).map { "\($0.trace) \($0.policy): \($0.verdict.name)" }
+                == ["\(Self.id) apple-reminders: pass"])
     }
 
     /// The words a simulated screenshot carries in its `tEXt` chunk (ASCII, which decoding the whole PNG as UTF-8 keeps).
