@@ -23,7 +23,9 @@ extension ConformCommand {
         @Argument(help: ArgumentHelp("The policy compared with A.", valueName: "B"), completion: .policyIDs)
         var b: String
 
-        @Option(help: ArgumentHelp("Write the scenarios as trace files (claiming A, failing B) into DIR.", valueName: "DIR"), completion: .directory)
+        @Option(
+            help: ArgumentHelp("Write the scenarios as trace files (claiming A, failing B) into DIR.", valueName: "DIR"),
+            completion: .directory)
         var output: String?
 
         @Option(help: "What to print: text or json.")
@@ -32,13 +34,14 @@ extension ConformCommand {
         @OptionGroup var policyOptions: PolicyOptions
 
         func run() throws {
-            let library = policyOptions.library()
+            let library = try policyOptions.load().library
             printProblems(library.diagnostics)
             let policyA = try library.requirePolicy(a)
             let policyB = try library.requirePolicy(b)
             guard policyA.domain == policyB.domain else {
                 throw ValidationError(
-                    "'\(a)' (domain \(policyA.domain)) and '\(b)' (domain \(policyB.domain)) speak different vocabularies: no trace applies to both.")
+                    "'\(a)' (domain \(policyA.domain)) and '\(b)' (domain \(policyB.domain)) speak different vocabularies: no trace applies to both."
+                )
             }
             let output = ComparisonOutput(result: PolicyComparison(policyA, policyB).compare(), a: policyA, b: policyB)
             var written: [String] = []

@@ -36,16 +36,18 @@ extension ConformCommand {
                 valueName: "DIR|FILE"), completion: .file())
         var output: String?
 
-        @Option(help: ArgumentHelp("What to make: a checklist (or traces with --output), or a Swift file of UI tests.", valueName: "FORMAT"))
+        @Option(
+            help: ArgumentHelp("What to make: a checklist (or traces with --output), or a Swift file of UI tests.", valueName: "FORMAT"))
         var format: GenerateFormat = .checklist
 
-        @Option(help: ArgumentHelp("With --format xcuitest: an XCTestCase subclass (xctest) or a Swift Testing suite.", valueName: "FRAMEWORK"))
+        @Option(
+            help: ArgumentHelp("With --format xcuitest: an XCTestCase subclass (xctest) or a Swift Testing suite.", valueName: "FRAMEWORK"))
         var testing: TestingFramework = .xctest
 
         @OptionGroup var policyOptions: PolicyOptions
 
         func run() throws {
-            let library = policyOptions.library()
+            let library = try policyOptions.load().library
             printProblems(library.diagnostics)
             let policy = try library.requirePolicy(id)
             if format == .xcuitest, let refusal = XCUITestSource.refusal(for: policy) {

@@ -16,7 +16,7 @@ extension ConformCommand {
         var format: OutputFormat = .text
 
         func run() throws {
-            let library = policyOptions.library()
+            let library = try policyOptions.load().library
             printProblems(library.diagnostics)
             switch format {
             case .json:

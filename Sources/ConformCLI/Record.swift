@@ -38,13 +38,16 @@ extension ConformCommand {
                 an unknown id, a --policies file that does not load, or a file that cannot be written.
                 """)
 
-        @Option(help: ArgumentHelp("The policy the app claims to follow (see `conform policies`).", valueName: "ID"), completion: .policyIDs)
+        @Option(
+            help: ArgumentHelp("The policy the app claims to follow (see `conform policies`).", valueName: "ID"), completion: .policyIDs)
         var policy: String
 
         @Option(help: ArgumentHelp("The app under test (reports group traces by it).", valueName: "NAME"))
         var app: String
 
-        @Option(help: ArgumentHelp("Where to write the trace (.yaml); rewritten after every step.", valueName: "FILE"), completion: .file(extensions: ["yaml"]))
+        @Option(
+            help: ArgumentHelp("Where to write the trace (.yaml); rewritten after every step.", valueName: "FILE"),
+            completion: .file(extensions: ["yaml"]))
         var output: String
 
         @Option(help: ArgumentHelp("The trace id (default: the file name without its extension).", valueName: "ID"))
@@ -67,7 +70,7 @@ extension ConformCommand {
         @OptionGroup var policyOptions: PolicyOptions
 
         func run() throws {
-            let library = policyOptions.library()
+            let library = try policyOptions.load().library
             printProblems(library.diagnostics)
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
             let policy = try library.requirePolicy(self.policy)
@@ -84,6 +87,8 @@ extension ConformCommand {
             var conversation = RecordingConversation(
                 session: session, transcript: RecordingTranscript(terminal: Terminal(fileDescriptor: STDERR_FILENO)), app: app,
                 path: output, save: writer.save)
+            // The closing advice must work as printed: a policy not built in needs what loaded it.
+            if !policy.file.hasPrefix(PolicyLibrary.builtInPrefix) { conversation.checkArguments = policyOptions.commandLineWords }
             say(conversation.opening())
             while let line = readLine(strippingNewline: true), let text = try conversation.reply(line) {
                 say(text)

@@ -27,7 +27,8 @@ extension ConformCommand {
         @Option(help: ArgumentHelp("The policy the trace fails (see `conform policies`).", valueName: "ID"), completion: .policyIDs)
         var policy: String
 
-        @Option(help: ArgumentHelp("Write the shrunk trace to FILE instead of standard output.", valueName: "FILE"), completion: .traceFiles)
+        @Option(
+            help: ArgumentHelp("Write the shrunk trace to FILE instead of standard output.", valueName: "FILE"), completion: .traceFiles)
         var output: String?
 
         @Flag(help: "Only cuts that keep the trace faithful to the recording (no action is cut).")
@@ -42,7 +43,7 @@ extension ConformCommand {
         }
 
         func run() throws {
-            let library = policyOptions.library()
+            let library = try policyOptions.load().library
             printProblems(library.diagnostics)
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
             let policy = try library.requirePolicy(self.policy)

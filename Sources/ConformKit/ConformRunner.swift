@@ -1,6 +1,6 @@
 import ConformCore
-import ConformReports
 import ConformLoading
+import ConformReports
 import Foundation
 
 /// Runs conform over paths: discovers the trace files, loads each, checks it against every policy,
@@ -32,6 +32,9 @@ public struct ConformRunner: Sendable {
 
         /// The baseline files, read or written: never checked as traces, even inside a traced folder.
         var baselineFiles: [String] { [baseline?.baseline.file, writeBaseline].compactMap { $0 } }
+        /// Policy files found among the paths and loaded as policies (`PolicyLibrary.loadPolicies(among:)`):
+        /// not checked as traces.
+        public var policyFiles: [String] = []
 
         /// How many files are checked at once (`--jobs`): 1 checks them one after another on the calling
         /// thread; `nil` uses every core. The outcomes, and so every output, are the same for any number.
@@ -47,7 +50,9 @@ public struct ConformRunner: Sendable {
         ///   - keepSteps: keep the traces' steps in the result (for reports that show them).
         ///   - recordPaths: record the transitions each claimed pair took; by default as `keepSteps`.
         ///   - revealDifferences: `--coverage`: find which differences between policies each trace shows.
-        public init(paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil, revealDifferences: Bool = false) {
+        public init(
+            paths: [String], claims: [String] = [], keepSteps: Bool = false, recordPaths: Bool? = nil, revealDifferences: Bool = false
+        ) {
             self.paths = paths
             self.claims = claims
             self.keepSteps = keepSteps
@@ -127,19 +132,23 @@ public struct ConformRunner: Sendable {
     ///   - each: called with each outcome and its file's position in the whole run (`nil` for the lookup warnings).
     /// - Returns: how the run ended.
     public func runIndexed(
-        _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in }, discovered: (CompactStrings) -> Void = { _ in },
+        _ options: Options, prepare: @escaping @Sendable (inout FileOutcome) -> Void = { _ in },
+        discovered: (CompactStrings) -> Void = { _ in },
         each: (Int?, FileOutcome) -> Void
     ) -> Ending {
         let discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
-        let (files, baselineFilesFound) = Self.partition(discovery.files, excluding: options.baselineFiles)
+        let traceFiles = Self.partition(discovery.files, excluding: options.policyFiles).kept
+        let (files, baselineFilesFound) = Self.partition(traceFiles, excluding: options.baselineFiles)
         discovered(files)
         var leading = discovery.diagnostics
         // Links left alone are said before any file, as warnings (they change no exit status).
         if !discovery.warnings.isEmpty { each(nil, FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }
         if files.isEmpty, discovery.diagnostics.isEmpty {
             let place = options.paths.joined(separator: ", ")
-            leading.append(
-                Diagnostic(.error, "no trace found (looked for .yaml, .yml and .json files)", at: SourceLocation(file: place, position: nil)))
+            let why =
+                options.policyFiles.isEmpty
+                ? "looked for .yaml, .yml and .json files" : "only policy files were found, and they were loaded as policies"
+            leading.append(Diagnostic(.error, "no trace found (\(why))", at: SourceLocation(file: place, position: nil)))
         }
         // The positions in `files` of a shard's files; a whole run checks them all, and keeps no list of
         // positions for that (memory that would grow with the files).
@@ -160,7 +169,8 @@ public struct ConformRunner: Sendable {
         var ending = Ending(leadingErrors: leading, discoveredFiles: files.count, baselineFilesFound: baselineFilesFound)
         // With --coverage, a whole run replays each file on the pairs of the policies claimed before it;
         // a shard, which cannot know what the other shards claim, replays every file on every pair.
-        var reveals = options.revealDifferences ? RevealBatches(options.shard == nil ? RevealPlan(claims: options.claims) : nil, library) : nil
+        var reveals =
+            options.revealDifferences ? RevealBatches(options.shard == nil ? RevealPlan(claims: options.claims) : nil, library) : nil
         let workers = options.jobs.map { max(1, $0) }
         if workers == 1 {
             var last: [FileOutcome] = []
@@ -330,7 +340,8 @@ public struct ConformRunner: Sendable {
             var isClaimed = claimed.contains(id)
             if commandLineClaims.contains(id), outcomes[index].verdict.kind != .inapplicable { isClaimed = true }
             results.append(
-                PairResult(trace: trace.id, file: file, app: trace.app, title: trace.title, policy: id, claimed: isClaimed,
+                PairResult(
+                    trace: trace.id, file: file, app: trace.app, title: trace.title, policy: id, claimed: isClaimed,
                     outcome: outcomes[index]))
         }
         let showsSteps = keepSteps && steps.wantsSteps(of: results)
@@ -373,9 +384,13 @@ public struct ConformRunner: Sendable {
             if library.policy(id: claim.policy) != nil {
                 if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
             } else {
-                let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
+                // Without a near id, the likelier slip is a project's policy that was not loaded.
+                let hint =
+                    Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" }
+                    ?? " (a project's own policies are loaded by `policies:` in .conform.yaml or by --policies PATH)"
                 unknown.append(
-                    Diagnostic(.error, "the trace claims policy '\(claim.policy)', which is not loaded\(hint)",
+                    Diagnostic(
+                        .error, "the trace claims policy '\(claim.policy)', which is not loaded\(hint)",
                         at: SourceLocation(file: file, position: claim.position)))
             }
         }

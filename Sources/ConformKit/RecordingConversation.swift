@@ -12,11 +12,16 @@ public struct RecordingConversation {
     public let path: String
     /// Keeps the trace (the command rewrites its file); called after every step recorded or annotated.
     private let save: (TraceRecorder) throws -> Void
+    /// Words after `conform run FILE` in the closing advice that load the policy (`--policies DIR`), shell-quoted.
+    public var checkArguments: [String] = []
 
     /// - Parameters:
     ///   - app: the app under test, as the greeting names it.
     ///   - save: keeps the trace; called after every step recorded or annotated.
-    public init(session: RecordingSession, transcript: RecordingTranscript, app: String, path: String, save: @escaping (TraceRecorder) throws -> Void) {
+    public init(
+        session: RecordingSession, transcript: RecordingTranscript, app: String, path: String,
+        save: @escaping (TraceRecorder) throws -> Void
+    ) {
         self.session = session
         self.transcript = transcript
         self.app = app
@@ -46,7 +51,8 @@ public struct RecordingConversation {
             return transcript.annotated(step) + prompt()
         case .recorded(let steps, let departs, let skipped):
             try save(session.recorder)
-            return transcript.recorded(steps, policy: policy, departure: departs.map { $0.place ?? $0.summary }, skipped: skipped) + prompt()
+            return transcript.recorded(steps, policy: policy, departure: departs.map { $0.place ?? $0.summary }, skipped: skipped)
+                + prompt()
         }
     }
 
@@ -54,7 +60,7 @@ public struct RecordingConversation {
     public func closing() -> String {
         transcript.closing(
             steps: session.recorder.trace.steps.count, path: path, policy: session.policy.id,
-            departure: session.departure.map { $0.place ?? $0.summary }, unanswered: session.question)
+            departure: session.departure.map { $0.place ?? $0.summary }, unanswered: session.question, checkArguments: checkArguments)
     }
 
     /// The question that stands: one the session asks first, else the turn's prediction and menu.

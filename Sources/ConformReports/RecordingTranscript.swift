@@ -49,7 +49,9 @@ public struct RecordingTranscript: Sendable {
             lines.append("  Enter: it does · or type what it shows (`see: { ... }`) · or `.` to finish")
         case .title(let role, let number, let count, _):
             if number == 1 {
-                lines.append("  '\(policy)' knows \(count == 1 ? "this sheet action" : "these sheet actions") by role only: type the title the screen shows.")
+                lines.append(
+                    "  '\(policy)' knows \(count == 1 ? "this sheet action" : "these sheet actions") by role only: type the title the screen shows."
+                )
             }
             lines.append("  Title of the sheet's \(Self.roleName(role)) (\(number) of \(count)):")
         }
@@ -83,7 +85,10 @@ public struct RecordingTranscript: Sendable {
     /// - Parameters:
     ///   - departure: where the trace departs from `policy`, if it does.
     ///   - unanswered: the question the recording ended on, whose steps were not written.
-    public func closing(steps: Int, path: String, policy: String, departure: String?, unanswered: RecordingQuestion? = nil) -> String {
+    ///   - checkArguments: words after `conform run FILE` that load the policy (`--policies DIR`), shell-quoted.
+    public func closing(
+        steps: Int, path: String, policy: String, departure: String?, unanswered: RecordingQuestion? = nil, checkArguments: [String] = []
+    ) -> String {
         var text = "\nWrote \(Plural.count(steps, "step")) to \(Terminal.printable(path)).\n"
         switch unanswered {
         case .observation(let before)?, .title(_, _, _, let before?)?:
@@ -95,11 +100,15 @@ public struct RecordingTranscript: Sendable {
         }
         if steps == 0 {
             // A claim checked on no step holds on nothing: run and lint refuse such a trace.
-            text += terminal.yellow("It has no steps, so it cannot be checked yet") + ": record at least one step (conform run refuses a trace without steps)\n"
+            text +=
+                terminal.yellow("It has no steps, so it cannot be checked yet")
+                + ": record at least one step (conform run refuses a trace without steps)\n"
         } else if let departure {
             text += terminal.yellow("It departs from '\(policy)'") + " " + Terminal.printable(departure) + "\n"
         } else {
-            text += terminal.green("It conforms to '\(policy)'") + ". Check it with: conform run \(Terminal.printable(path))\n"
+            text +=
+                terminal.green("It conforms to '\(policy)'") + ". Check it with: conform run "
+                + Terminal.printable(([ShellWord.quoted(path)] + checkArguments).joined(separator: " ")) + "\n"
         }
         return text
     }

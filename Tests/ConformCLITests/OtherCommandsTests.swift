@@ -8,10 +8,14 @@ struct OtherCommandsTests {
         let version = try BinaryRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "0.1.0\n")
-        for command in [[], ["run"], ["merge"], ["policies"], ["lint"], ["explain"], ["generate"], ["compare"], ["record"], ["shrink"]] {
+        for command in [
+            [], ["run"], ["merge"], ["policies"], ["lint"], ["explain"], ["generate"], ["compare"], ["record"], ["shrink"], ["init"],
+        ] {
             let help = try BinaryRunner.run(command + ["--help"])
             #expect(help.status == 0, "\(command)")
             #expect(help.stdout.contains("USAGE: conform"), "\(command)")
+            // Every command that takes policies says that the project's configuration counts.
+            if !command.isEmpty { #expect(help.stdout.contains(".conform.yaml"), "\(command)") }
         }
     }
 
@@ -26,9 +30,13 @@ struct OtherCommandsTests {
                     Cancel and Done in the bar; Done is greyed until a change.
                     SG-EN: Steve Gigou,
                 """))
-        #expect(output.stdout.contains("apple-reminders  Apple Reminders (iOS 13 redesign) edit sheet  [form]\n    No Cancel button. Done is greyed until a change and saves.\n"))
+        #expect(
+            output.stdout.contains(
+                "apple-reminders  Apple Reminders (iOS 13 redesign) edit sheet  [form]\n    No Cancel button. Done is greyed until a change and saves.\n"
+            ))
         // A first sentence longer than the line is cut after a word.
-        #expect(output.stdout.contains("\n    The confirming button is labelled Save and is enabled only while the text differs from the …\n"))
+        #expect(
+            output.stdout.contains("\n    The confirming button is labelled Save and is enabled only while the text differs from the …\n"))
     }
 
     @Test("shell completion scripts are generated")
@@ -64,7 +72,9 @@ struct OtherCommandsTests {
         #expect(builtIn.stdout == "apple-calendar\napple-contacts\napple-reminders\napple-sample\n")
     }
 
-    @Test("the bash script completes ids, formats and paths in a real bash", .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    @Test(
+        "the bash script completes ids, formats and paths in a real bash",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
     func bashCompletes() throws {
         let scratch = try Scratch()
         try scratch.write("conform.bash", try BinaryRunner.run(["--generate-completion-script", "bash"]).stdout)
@@ -102,7 +112,8 @@ struct OtherCommandsTests {
         ]
         for id in ids { #expect(policies.stdout.contains("\(id)  "), "\(id) is listed") }
         try scratch.write("t.yaml", "conform: 1\npolicy: makeitso\nsteps:\n  - see: { done: enabled }\n")
-        try scratch.write("k.yaml", "conform: 1\npolicy: keyboard-listener\nsteps:\n  - keyboard-show: { height: 300 }\n  - see: { inset: 300 }\n")
+        try scratch.write(
+            "k.yaml", "conform: 1\npolicy: keyboard-listener\nsteps:\n  - keyboard-show: { height: 300 }\n  - see: { inset: 300 }\n")
         let run = try BinaryRunner.run(["run", "t.yaml", "k.yaml"], in: scratch.url, executable: copy)
         #expect(run.status == 0, "\(run.stdout)")
     }
@@ -110,7 +121,9 @@ struct OtherCommandsTests {
     @Test("user policies load beside the library; a broken one is reported and the rest still work")
     func userPolicies() throws {
         let scratch = try Scratch()
-        try scratch.write("policies/mine.yaml", """
+        try scratch.write(
+            "policies/mine.yaml",
+            """
             conform: 1
             policy: mine
             title: Mine
@@ -140,7 +153,8 @@ struct OtherCommandsTests {
         #expect(output.status == 2)
         #expect(
             output.stdout.contains(
-                "./bad.yaml:3:10: error: 'tap' (a button label) must be a string, not a list\n./bad.yaml:4:19: error: 'sheet' must be none, shown, or a map with title, message and actions\n"))
+                "./bad.yaml:3:10: error: 'tap' (a button label) must be a string, not a list\n./bad.yaml:4:19: error: 'sheet' must be none, shown, or a map with title, message and actions\n"
+            ))
         #expect(output.stdout.hasSuffix("2 trace files, 0 policy files: 2 problems\n"))
         let clean = try BinaryRunner.run(["lint", "good.yaml"], in: scratch.url)
         #expect(clean.status == 0)
@@ -156,10 +170,12 @@ struct OtherCommandsTests {
         #expect(output.status == 2)
         #expect(
             output.stdout.contains(
-                "b/same.yaml:1:1: error: the trace id 'same' is already the id of a/first.yaml; ids must be unique, so this trace is not checked\n"))
+                "b/same.yaml:1:1: error: the trace id 'same' is already the id of a/first.yaml; ids must be unique, so this trace is not checked\n"
+            ))
         #expect(
             output.stdout.contains(
-                "b/second.yaml:3:8: error: the trace id 'same' is already the id of a/first.yaml; ids must be unique, so this trace is not checked\n"))
+                "b/second.yaml:3:8: error: the trace id 'same' is already the id of a/first.yaml; ids must be unique, so this trace is not checked\n"
+            ))
         #expect(output.stdout.hasSuffix("3 trace files, 0 policy files: 2 problems\n"))
     }
 
@@ -189,13 +205,16 @@ struct OtherCommandsTests {
         #expect(typo.status == 2)
         #expect(
             typo.stderr
-                == "Error: unknown command 'rnu'; did you mean 'run'?\nUsage: conform <subcommand>\n  See 'conform --help' for more information.\n")
+                == "Error: unknown command 'rnu'; did you mean 'run'?\nUsage: conform <subcommand>\n  See 'conform --help' for more information.\n"
+        )
         #expect(typo.stdout.isEmpty)
         let help = try BinaryRunner.run(["hepl"], in: scratch.url)
         #expect(help.stderr.hasPrefix("Error: unknown command 'hepl'; did you mean 'help'?\n"))
         let far = try BinaryRunner.run(["xyzzy"], in: scratch.url)
         #expect(far.status == 2)
-        #expect(far.stderr.hasPrefix("Error: unknown command 'xyzzy'; the commands are run, merge, policies, explain, lint, generate, compare, record, shrink"))
+        #expect(
+            far.stderr.hasPrefix(
+                "Error: unknown command 'xyzzy'; the commands are run, merge, policies, explain, lint, generate, compare, record, shrink"))
         let path = try BinaryRunner.run(["Traces"], in: scratch.url)
         #expect(path.status == 2)
         #expect(path.stderr.hasPrefix("Error: unknown command 'Traces'; to check the traces there, run 'conform run Traces'\n"))
@@ -207,7 +226,9 @@ struct OtherCommandsTests {
     @Test("lint loads policies among its paths first, so traces may use their vocabulary")
     func lintWithPolicies() throws {
         let scratch = try Scratch()
-        try scratch.write("kb.yaml", """
+        try scratch.write(
+            "kb.yaml",
+            """
             conform: 1
             policy: kb
             title: KB
@@ -246,7 +267,9 @@ struct ExplainCommandTests {
     func explainText() throws {
         let text = try BinaryRunner.run(["explain", "one-handed"])
         #expect(text.status == 0)
-        #expect(text.stdout.hasPrefix("one-handed: One-handed form dismissal (Steve Gigou's FormViewController)\n\nA sticky \"was edited\" flag:"))
+        #expect(
+            text.stdout.hasPrefix(
+                "one-handed: One-handed form dismissal (Steve Gigou's FormViewController)\n\nA sticky \"was edited\" flag:"))
         #expect(
             text.stdout.contains(
                 """
@@ -268,7 +291,8 @@ struct ExplainCommandTests {
         let contacts = try BinaryRunner.run(["explain", "apple-contacts"])
         #expect(
             contacts.stdout.contains(
-                "    swipe               → (ignored: nothing changes)  [SG-EN]\n        UNVERIFIED: whether the blocked swipe shows anything"))
+                "    swipe               → (ignored: nothing changes)  [SG-EN]\n        UNVERIFIED: whether the blocked swipe shows anything"
+            ))
     }
 
     @Test("explain --format md prints the table and the diagram; --mermaid only the diagram; an unknown id exits 2")
