@@ -30,15 +30,23 @@ extension PolicyLibrary {
         return zip(files, results.values).compactMap { file, bytes in bytes.map { (file, $0) } }
     }
 
+    /// Whether `word` occurs in `bytes`: `memchr` to each candidate first byte, `memcmp` there (a run
+    /// reads every file once more for this, so it is kept to the C library's speed).
     private static func contains(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
-        guard bytes.count >= word.count, let first = word.first else { return false }
-        var index = 0
-        let last = bytes.count - word.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<index + word.count].elementsEqual(word) { return true }
-            index += 1
+        guard let first = word.first, bytes.count >= word.count else { return false }
+        return bytes.withUnsafeBytes { haystack in
+            word.withUnsafeBytes { needle in
+                guard let base = haystack.baseAddress, let pattern = needle.baseAddress else { return false }
+                var offset = 0
+                let last = haystack.count - needle.count
+                while offset <= last, let found = memchr(base + offset, Int32(first), last - offset + 1) {
+                    let at = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(base + at, pattern, needle.count) == 0 { return true }
+                    offset = at + 1
+                }
+                return false
+            }
         }
-        return false
     }
 }
 
