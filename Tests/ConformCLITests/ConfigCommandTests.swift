@@ -29,6 +29,9 @@ struct ConfigCommandTests {
         try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
         let fromSub = try BinaryRunner.run(["explain", "my-app-edit-form"], in: root.appendingPathComponent("sub"))
         #expect(fromSub.status == 0, "\(fromSub.stderr)")
+        // Tab completes the project's policy ids too.
+        let completed = try BinaryRunner.run(["---completion", "explain", "--", "positional@0", "2", "2", "conform", "explain", "my-"], in: root)
+        #expect(completed.stdout == "my-app-edit-form\n", "\(completed.stdout)\(completed.stderr)")
         // --no-config: the project's policy is unknown, and the message says how it is loaded.
         let unknown = try BinaryRunner.run(["explain", "my-app-edit-form", "--no-config"], in: root)
         #expect(unknown.status == 2)
