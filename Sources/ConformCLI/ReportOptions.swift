@@ -9,7 +9,7 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
-            "Report files to write, comma-separated (repeatable): md, html, junit, json, sarif, or all.",
+            "Report files to write, comma-separated (repeatable): md, html, junit, json, sarif, or all; default: the configuration's `reports:`.",
             valueName: "FORMATS"),
         completion: .reportFormats)
     var reports: [String] = []
