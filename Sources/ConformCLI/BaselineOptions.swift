@@ -8,7 +8,9 @@ import Foundation
 /// `conform run` accepts (Docs/Baselines.md).
 struct BaselineOptions: ParsableArguments {
     @Option(
-        help: ArgumentHelp("Accept the broken claims FILE lists: reported as baselined, they do not fail the run.", valueName: "FILE"),
+        help: ArgumentHelp(
+            "Accept the broken claims FILE lists: reported as baselined, they do not fail the run (default: the configuration's `baseline:`).",
+            valueName: "FILE"),
         completion: .yamlFiles)
     var baseline: String?
 
@@ -27,13 +29,24 @@ struct BaselineOptions: ParsableArguments {
     var asOf: String?
 
     func validate() throws {
+        if let asOf, CalendarDate(asOf) == nil {
+            throw ValidationError("--as-of takes a date written YYYY-MM-DD, not '\(asOf)'.")
+        }
+    }
+
+    /// What the other options need, once the configuration's `baseline:` is known (`applying(_:)`).
+    func validateNeeds() throws {
         if baseline == nil, writeBaseline == nil {
             if strictBaseline { throw ValidationError("--strict-baseline needs --baseline FILE.") }
             if asOf != nil { throw ValidationError("--as-of needs --baseline FILE or --write-baseline FILE.") }
         }
-        if let asOf, CalendarDate(asOf) == nil {
-            throw ValidationError("--as-of takes a date written YYYY-MM-DD, not '\(asOf)'.")
-        }
+    }
+
+    /// These options with the configuration's `baseline:` where the command line gives none.
+    func applying(_ config: ProjectConfig?) -> BaselineOptions {
+        var options = self
+        if options.baseline == nil { options.baseline = config?.baseline }
+        return options
     }
 
     /// The baseline to judge the run against, the errors of its file, and its warnings (an older file's

@@ -34,7 +34,7 @@ extension ConformCommand {
         @OptionGroup var policyOptions: PolicyOptions
 
         func run() throws {
-            let library = policyOptions.library()
+            let library = try policyOptions.load().library
             printProblems(library.diagnostics)
             let policyA = try library.requirePolicy(a)
             let policyB = try library.requirePolicy(b)

@@ -24,19 +24,32 @@ extension CompletionKind {
 /// Policy ids for completion.
 enum PolicyCompletion {
     /// The built-in ids and those of the policies in every `--policies DIR` (or `--policies=DIR`) among
-    /// `words`; folders that do not load are passed over in silence (this is a Tab press, not a run).
+    /// `words`, else in the project configuration's `policies:` (`--config FILE`, else the .conform.yaml
+    /// found from the working directory up, unless `--no-config`), as the command would load them;
+    /// folders and configurations that do not load are passed over in silence (this is a Tab press, not a run).
     static func ids(words: [String]) -> [String] {
-        var directories: [String] = []
-        for (index, word) in words.enumerated() {
-            if word == "--policies", index + 1 < words.count {
-                directories.append(unquoted(words[index + 1]))
-            } else if word.hasPrefix("--policies=") {
-                directories.append(unquoted(String(word.dropFirst("--policies=".count))))
-            }
+        var directories = values(of: "--policies", in: words)
+        if directories.isEmpty, !words.contains("--no-config"),
+            let path = values(of: "--config", in: words).last ?? ConfigFile.find(from: FileManager.default.currentDirectoryPath)
+        {
+            directories = ConfigFile.load(path).config?.policies ?? []
         }
         var library = PolicyLibrary.builtIn()
         library.load(paths: directories.filter { FileManager.default.fileExists(atPath: $0) })
         return library.ids
+    }
+
+    /// The values of `option` among `words` (`--option VALUE` or `--option=VALUE`), unquoted.
+    private static func values(of option: String, in words: [String]) -> [String] {
+        var found: [String] = []
+        for (index, word) in words.enumerated() {
+            if word == option, index + 1 < words.count {
+                found.append(unquoted(words[index + 1]))
+            } else if word.hasPrefix(option + "=") {
+                found.append(unquoted(String(word.dropFirst(option.count + 1))))
+            }
+        }
+        return found
     }
 
     /// A shell word as the shell would hand it over: without its quotes and escapes (words reach the

@@ -16,7 +16,9 @@ struct ConformCommand: ParsableCommand {
             could not be read.
             """,
         version: version,
-        subcommands: [Run.self, Merge.self, Policies.self, Explain.self, Lint.self, Generate.self, Compare.self, Record.self, Shrink.self],
+        subcommands: [
+            Run.self, Merge.self, Policies.self, Explain.self, Lint.self, Generate.self, Compare.self, Record.self, Shrink.self, Init.self,
+        ],
         defaultSubcommand: nil
     )
 }

@@ -26,7 +26,7 @@ extension ConformCommand {
         @OptionGroup var policyOptions: PolicyOptions
 
         func run() throws {
-            let library = policyOptions.library()
+            let library = try policyOptions.load().library
             printProblems(library.diagnostics)
             let policy = try library.requirePolicy(id)
             let explanation = PolicyExplanation(policy: policy)

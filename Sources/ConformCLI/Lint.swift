@@ -8,16 +8,27 @@ extension ConformCommand {
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate traces and policies and report every problem with its file, line and column.",
-            discussion: "Policy files (those with `states:`) among the paths are loaded first. Exit status 0 when all is well, 2 otherwise."
-        )
+            discussion: """
+                Policy files (those with `states:`) among the paths are loaded first. A project's .conform.yaml \
+                (Docs/Configuration.md) gives the default PATHs (`traces:`) and the policies (`policies:`), which \
+                are linted too; options on the command line win over it. Exit status 0 when all is well, 2 otherwise \
+                (a .conform.yaml with a problem included).
+                """)
 
-        @Argument(help: ArgumentHelp("Trace or policy files or directories.", valueName: "PATH"), completion: .traceFiles)
-        var paths: [String] = ["Traces/"]
+        @Argument(
+            help: ArgumentHelp(
+                "Trace or policy files or directories; default: the configuration's `traces:` (and its `policies:`), else Traces/.",
+                valueName: "PATH"), completion: .traceFiles)
+        var paths: [String] = []
 
         @OptionGroup var policyOptions: PolicyOptions
 
         func run() throws {
-            let result = Linter(library: policyOptions.library()).lint(paths: paths)
+            let (config, library) = try policyOptions.load()
+            // Without paths, the project's traces and its policies (counted as policy files linted).
+            let paths =
+                self.paths.isEmpty ? (config.map { ($0.traces ?? ["Traces/"]) + policyOptions.policyPaths($0) } ?? ["Traces/"]) : self.paths
+            let result = Linter(library: library).lint(paths: paths)
             // The problems are lint's result: they go to standard output, like its summary.
             let console = Console.standardOutput
             console.problems(result.diagnostics)

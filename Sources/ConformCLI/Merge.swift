@@ -15,7 +15,8 @@ extension ConformCommand {
                 exactly what `conform run PATH` would have, with the same --format, --report, --output, --templates, \
                 --github and baseline options, and exits with its status (0 all claims hold, 1 one failed, 2 an input error).
 
-                Give the --policies the shards had. Exit status 2, and nothing merged, for a file that is not a shard \
+                Give the --policies the shards had (the project's .conform.yaml counts as it does for `conform run`: \
+                its `policies:`, `baseline:`, `reports:` and `output:` apply unless the command line gives them). Exit status 2, and nothing merged, for a file that is not a shard \
                 result (not JSON, not a conform document, a run without --shard), shards of different conform versions or \
                 policy libraries, a shard given twice or missing, or shards made with and without --coverage.
                 """)
@@ -38,7 +39,11 @@ extension ConformCommand {
         }
 
         func run() throws {
-            let library = policyOptions.library()
+            let (config, library) = try policyOptions.load()
+            let reportOptions = self.reportOptions.applying(config)
+            let baselineOptions = self.baselineOptions.applying(config)
+            try reportOptions.validateFormats()
+            try baselineOptions.validateNeeds()
             let (read, refusals) = ShardMerge.read(
                 files, version: ConformCommand.version, library: library,
                 baselineFiles: [baselineOptions.baseline, baselineOptions.writeBaseline].compactMap { $0 })

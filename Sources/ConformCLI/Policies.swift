@@ -8,7 +8,9 @@ extension ConformCommand {
     /// `conform policies`: list the loaded policies.
     struct Policies: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the policies: built-in ones and any loaded with --policies, with titles, a one-line summary and sources.")
+            abstract:
+                "List the policies: built-in ones and any loaded with --policies or named by .conform.yaml, with titles, a one-line summary and sources."
+        )
 
         @OptionGroup var policyOptions: PolicyOptions
 
@@ -16,7 +18,7 @@ extension ConformCommand {
         var format: OutputFormat = .text
 
         func run() throws {
-            let library = policyOptions.library()
+            let library = try policyOptions.load().library
             printProblems(library.diagnostics)
             switch format {
             case .json:

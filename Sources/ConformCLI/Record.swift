@@ -70,7 +70,7 @@ extension ConformCommand {
         @OptionGroup var policyOptions: PolicyOptions
 
         func run() throws {
-            let library = policyOptions.library()
+            let library = try policyOptions.load().library
             printProblems(library.diagnostics)
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
             let policy = try library.requirePolicy(self.policy)
@@ -87,6 +87,8 @@ extension ConformCommand {
             var conversation = RecordingConversation(
                 session: session, transcript: RecordingTranscript(terminal: Terminal(fileDescriptor: STDERR_FILENO)), app: app,
                 path: output, save: writer.save)
+            // The closing advice must work as printed: a policy not built in needs what loaded it.
+            if !policy.file.hasPrefix(PolicyLibrary.builtInPrefix) { conversation.checkArguments = policyOptions.commandLineWords }
             say(conversation.opening())
             while let line = readLine(strippingNewline: true), let text = try conversation.reply(line) {
                 say(text)

@@ -9,15 +9,21 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
-            "Report files to write, comma-separated (repeatable): md, html, junit, json, sarif, or all.",
+            "Report files to write, comma-separated (repeatable): md, html, junit, json, sarif, or all; default: the configuration's `reports:`.",
             valueName: "FORMATS"),
         completion: .reportFormats)
     var reports: [String] = []
 
     @Option(
-        help: ArgumentHelp("Folder for the report files (created if needed; only the report files are written).", valueName: "DIR"),
+        name: .customLong("output"),
+        help: ArgumentHelp(
+            "Folder for the report files (created if needed; only the report files are written); default: the configuration's `output:`, else conform-report.",
+            valueName: "DIR"),
         completion: .directory)
-    var output = "conform-report"
+    var outputOption: String?
+
+    /// The folder the report files go to.
+    var output: String { outputOption ?? "conform-report" }
 
     @Option(
         help: ArgumentHelp(
@@ -44,6 +50,19 @@ struct ReportOptions: ParsableArguments {
     }
 
     var needsSteps: Bool { !reports.isEmpty || github }
+
+    func validateFormats() throws {
+        _ = try formats()
+    }
+
+    /// These options with the configuration's `reports:` and `output:` where the command line gives none.
+    func applying(_ config: ProjectConfig?) -> ReportOptions {
+        guard let config else { return self }
+        var options = self
+        if options.reports.isEmpty, let reports = config.reports { options.reports = reports }
+        if options.outputOption == nil { options.outputOption = config.output }
+        return options
+    }
 
     /// What every output knows of the run.
     func context(policies: [Policy], version: String) -> RunContext {

@@ -13,13 +13,19 @@ extension ConformCommand {
                 Every trace is checked against every loaded policy (the matrix). A trace's own `policy:` entries \
                 and every --policy are claims: they decide the exit status (0 all hold, 1 one failed, 2 usage \
                 error, no trace found, or a file could not be read). A --baseline file lists broken claims that \
-                are accepted for now: reported as baselined, they do not fail the run (Docs/Baselines.md).
+                are accepted for now: reported as baselined, they do not fail the run (Docs/Baselines.md). \
+                Policy files (those with `states:`) among the paths are loaded as policies, not checked as traces.
+
+                A project's .conform.yaml (found from the working directory up to the repository's root; \
+                Docs/Configuration.md) gives the default PATHs (`traces:`), `policies:`, `baseline:`, \
+                `reports:` and `output:`; options on the command line win over it.
                 """)
 
         @Argument(
-            help: ArgumentHelp("Trace files or directories (searched recursively for .yaml, .yml, .json).", valueName: "PATH"),
-            completion: .traceFiles)
-        var paths: [String] = ["Traces/"]
+            help: ArgumentHelp(
+                "Trace files or directories (searched recursively for .yaml, .yml, .json); default: the configuration's `traces:`, else Traces/.",
+                valueName: "PATH"), completion: .traceFiles)
+        var paths: [String] = []
 
         @Option(
             name: .customLong("policy"),
@@ -80,10 +86,16 @@ extension ConformCommand {
         }
 
         func run() throws {
-            let library = policyOptions.library()
+            let config = try policyOptions.config()
+            var library = policyOptions.library(config)
+            let paths = self.paths.isEmpty ? (config?.traces ?? ["Traces/"]) : self.paths
+            let reportOptions = self.reportOptions.applying(config)
+            let baselineOptions = self.baselineOptions.applying(config)
+            try reportOptions.validateFormats()
+            try baselineOptions.validateNeeds()
+            let policyFiles = library.loadPolicies(among: paths, followLinks: followLinks)
             for claim in claims where library.policy(id: claim) == nil {
-                let hint = Spelling.nearest(to: claim, among: library.ids).map { " Did you mean '\($0)'?" } ?? ""
-                throw ValidationError("unknown policy '\(claim)'.\(hint) Known: \(library.ids.joined(separator: ", ")).")
+                throw ValidationError(library.unknownPolicyMessage(claim))
             }
             let shard = try selectedShard()
             if shard != nil, baselineOptions.writeBaseline != nil {
@@ -110,6 +122,7 @@ extension ConformCommand {
             // Step summaries are made only for the traces a report may show in full (a shard's for all).
             options.steps = outputs.stepDemand
             options.followLinks = followLinks
+            options.policyFiles = policyFiles
             options.jobs = jobs
             options.shard = shard
             let baseline = baselineOptions.matcher()

@@ -32,6 +32,9 @@ public struct ConformRunner: Sendable {
 
         /// The baseline files, read or written: never checked as traces, even inside a traced folder.
         var baselineFiles: [String] { [baseline?.baseline.file, writeBaseline].compactMap { $0 } }
+        /// Policy files found among the paths and loaded as policies (`PolicyLibrary.loadPolicies(among:)`):
+        /// not checked as traces.
+        public var policyFiles: [String] = []
 
         /// How many files are checked at once (`--jobs`): 1 checks them one after another on the calling
         /// thread; `nil` uses every core. The outcomes, and so every output, are the same for any number.
@@ -134,16 +137,18 @@ public struct ConformRunner: Sendable {
         each: (Int?, FileOutcome) -> Void
     ) -> Ending {
         let discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
-        let (files, baselineFilesFound) = Self.partition(discovery.files, excluding: options.baselineFiles)
+        let traceFiles = Self.partition(discovery.files, excluding: options.policyFiles).kept
+        let (files, baselineFilesFound) = Self.partition(traceFiles, excluding: options.baselineFiles)
         discovered(files)
         var leading = discovery.diagnostics
         // Links left alone are said before any file, as warnings (they change no exit status).
         if !discovery.warnings.isEmpty { each(nil, FileOutcome(summary: nil, results: [], errors: [], warnings: discovery.warnings)) }
         if files.isEmpty, discovery.diagnostics.isEmpty {
             let place = options.paths.joined(separator: ", ")
-            leading.append(
-                Diagnostic(
-                    .error, "no trace found (looked for .yaml, .yml and .json files)", at: SourceLocation(file: place, position: nil)))
+            let why =
+                options.policyFiles.isEmpty
+                ? "looked for .yaml, .yml and .json files" : "only policy files were found, and they were loaded as policies"
+            leading.append(Diagnostic(.error, "no trace found (\(why))", at: SourceLocation(file: place, position: nil)))
         }
         // The positions in `files` of a shard's files; a whole run checks them all, and keeps no list of
         // positions for that (memory that would grow with the files).
@@ -379,7 +384,10 @@ public struct ConformRunner: Sendable {
             if library.policy(id: claim.policy) != nil {
                 if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
             } else {
-                let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
+                // Without a near id, the likelier slip is a project's policy that was not loaded.
+                let hint =
+                    Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" }
+                    ?? " (a project's own policies are loaded by `policies:` in .conform.yaml or by --policies PATH)"
                 unknown.append(
                     Diagnostic(
                         .error, "the trace claims policy '\(claim.policy)', which is not loaded\(hint)",

@@ -12,6 +12,9 @@ public struct PolicyLibrary: Sendable {
     public private(set) var diagnostics: [Diagnostic]
     /// Per policy id, the FNV-1a hash of the file it was loaded from (policies made in code have none).
     private var sourceHashes: [String: String] = [:]
+    /// The files loaded, standardised: a folder named twice (by the configuration and a flag, or among
+    /// a run's paths) is loaded once, not reported as a duplicate of itself.
+    private var loadedFiles: Set<String> = []
 
     /// A library of policies made in code (sorted by id), with the problems found making them.
     public init(policies: [Policy], diagnostics: [Diagnostic] = []) {
@@ -57,6 +60,10 @@ public struct PolicyLibrary: Sendable {
     /// unless `replacingBuiltIn` lets a file stand in for the built-in policy of the same id (lint does
     /// this, since `Policies/` is the built-in library's source).
     public mutating func add(bytes: [UInt8], file: String, replacingBuiltIn: Bool = false) {
+        if !file.hasPrefix(Self.builtInPrefix) {
+            let standard = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+            guard loadedFiles.insert(standard).inserted else { return }
+        }
         let (policy, problems) = PolicyLoader().load(bytes, file: file)
         diagnostics += problems.map { $0.diagnostic(in: file) }
         guard let policy else { return }

@@ -15,6 +15,8 @@ public struct RecordingConversation {
     public let path: String
     /// Keeps the trace (the command rewrites its file); called after every step recorded or annotated.
     private let save: (TraceRecorder) throws -> Void
+    /// Words after `conform run FILE` in the closing advice that load the policy (`--policies DIR`), shell-quoted.
+    public var checkArguments: [String] = []
 
     /// A conversation over a session that has not taken an answer yet.
     /// - Parameters:
@@ -65,7 +67,7 @@ public struct RecordingConversation {
     public func closing() -> String {
         transcript.closing(
             steps: session.recorder.trace.steps.count, path: path, policy: session.policy.id,
-            departure: session.departure.map { $0.place ?? $0.summary }, unanswered: session.question)
+            departure: session.departure.map { $0.place ?? $0.summary }, unanswered: session.question, checkArguments: checkArguments)
     }
 
     /// The question that stands: one the session asks first, else the turn's prediction and menu.

@@ -85,7 +85,10 @@ public struct RecordingTranscript: Sendable {
     /// - Parameters:
     ///   - departure: where the trace departs from `policy`, if it does.
     ///   - unanswered: the question the recording ended on, whose steps were not written.
-    public func closing(steps: Int, path: String, policy: String, departure: String?, unanswered: RecordingQuestion? = nil) -> String {
+    ///   - checkArguments: words after `conform run FILE` that load the policy (`--policies DIR`), shell-quoted.
+    public func closing(
+        steps: Int, path: String, policy: String, departure: String?, unanswered: RecordingQuestion? = nil, checkArguments: [String] = []
+    ) -> String {
         var text = "\nWrote \(Plural.count(steps, "step")) to \(Terminal.printable(path)).\n"
         switch unanswered {
         case .observation(let before)?, .title(_, _, _, let before?)?:
@@ -103,7 +106,9 @@ public struct RecordingTranscript: Sendable {
         } else if let departure {
             text += terminal.yellow("It departs from '\(policy)'") + " " + Terminal.printable(departure) + "\n"
         } else {
-            text += terminal.green("It conforms to '\(policy)'") + ". Check it with: conform run \(Terminal.printable(path))\n"
+            text +=
+                terminal.green("It conforms to '\(policy)'") + ". Check it with: conform run "
+                + Terminal.printable(([ShellWord.quoted(path)] + checkArguments).joined(separator: " ")) + "\n"
         }
         return text
     }

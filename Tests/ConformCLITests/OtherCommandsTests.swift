@@ -8,10 +8,14 @@ struct OtherCommandsTests {
         let version = try BinaryRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "0.1.0\n")
-        for command in [[], ["run"], ["merge"], ["policies"], ["lint"], ["explain"], ["generate"], ["compare"], ["record"], ["shrink"]] {
+        for command in [
+            [], ["run"], ["merge"], ["policies"], ["lint"], ["explain"], ["generate"], ["compare"], ["record"], ["shrink"], ["init"],
+        ] {
             let help = try BinaryRunner.run(command + ["--help"])
             #expect(help.status == 0, "\(command)")
             #expect(help.stdout.contains("USAGE: conform"), "\(command)")
+            // Every command that takes policies says that the project's configuration counts.
+            if !command.isEmpty { #expect(help.stdout.contains(".conform.yaml"), "\(command)") }
         }
     }
 

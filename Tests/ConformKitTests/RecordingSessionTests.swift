@@ -116,6 +116,13 @@ struct RecordingSessionTests {
                 It conforms to 'apple-reminders'. Check it with: conform run t.yaml
 
                 """)
+        // A policy loaded with --policies: the advice carries what loads it, quoted for a shell.
+        #expect(
+            transcript.closing(
+                steps: 1, path: "my trace.yaml", policy: "mine", departure: nil,
+                checkArguments: ["--policies", ShellWord.quoted("My Policies")]
+            )
+            .hasSuffix("Check it with: conform run 'my trace.yaml' --policies 'My Policies'\n"))
         let picked = try Self.session("apple-reminders", ["", "1", "3"])
         #expect(
             transcript.closing(steps: 2, path: "t.yaml", policy: "apple-reminders", departure: nil, unanswered: picked.question)

@@ -14,6 +14,7 @@ struct SchemaTests {
     static let schemas = packageRoot.appendingPathComponent("schemas")
     static let traceSchema = schemas.appendingPathComponent("conform-trace.schema.json")
     static let policySchema = schemas.appendingPathComponent("conform-policy.schema.json")
+    static let configSchema = schemas.appendingPathComponent("conform-config.schema.json")
     static let fixtures = packageRoot.appendingPathComponent("Tests/ConformReportsTests/Fixtures/schema")
 
     @Test("schemas/conform-trace.schema.json is made from the built-in policies' vocabularies (CONFORM_RECORD=1 rewrites it)")
@@ -37,13 +38,30 @@ struct SchemaTests {
         #expect(Set(try Self.keys(policy, "$defs", "state", "properties")) == Set(StateParser.stateKeys))
         #expect(Set(try Self.keys(policy, "$defs", "branch", "properties")) == Set(StateParser.branchKeys))
         #expect(Set(try Self.keys(policy, "$defs", "vocabulary", "properties")) == ["actions", "observations", "examples", "setup"])
+        #expect(Set(try Self.keys(try Self.object(Self.configSchema), "properties")) == Set(ConfigLoader.topLevelKeys))
     }
 
-    @Test("both schemas are valid draft 2020-12 schemas")
+    @Test("the schemas are valid draft 2020-12 schemas")
     func metaschema() throws {
         guard Consumers.runs("check-jsonschema") else { return }
-        let result = try Consumers.run("check-jsonschema", ["--check-metaschema", Self.traceSchema.path, Self.policySchema.path])
+        let result = try Consumers.run(
+            "check-jsonschema", ["--check-metaschema", Self.traceSchema.path, Self.policySchema.path, Self.configSchema.path])
         #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test("the .conform.yaml that conform init writes validates against the configuration schema; one with an unknown key does not")
+    func configValidates() throws {
+        guard Consumers.runs("check-jsonschema") else { return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-config-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("good.yaml")
+        let bad = folder.appendingPathComponent("bad.yaml")
+        let starter = try #require(ProjectStarter.files.first { $0.path == ".conform.yaml" }?.text)
+        try (starter + "reports: [\"md, html\", junit]\nbaseline: b.yaml\noutput: out\n").write(to: good, atomically: true, encoding: .utf8)
+        try "conform: 1\nreprts: [md]\n".write(to: bad, atomically: true, encoding: .utf8)
+        #expect(try Consumers.run("check-jsonschema", ["--schemafile", Self.configSchema.path, good.path]).status == 0)
+        #expect(try Consumers.run("check-jsonschema", ["--schemafile", Self.configSchema.path, bad.path]).status != 0)
     }
 
     @Test("every file in Traces/ validates against the trace schema, every file in Policies/ against the policy schema")

@@ -1,0 +1,39 @@
+import ConformCore
+import ConformLoading
+import ConformReports
+import Foundation
+
+/// Finds and reads a project's `.conform.yaml` (Docs/Configuration.md).
+public enum ConfigFile {
+    /// The configuration that applies in `directory`: the first `.conform.yaml` in it or a parent, up to
+    /// and including the repository's root (the first folder holding `.git`), or up to `/` outside a
+    /// repository. The path is relative to `directory` (`.conform.yaml`, `../.conform.yaml`), as a user
+    /// would type it; `nil` when there is none.
+    public static func find(from directory: String) -> String? {
+        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        var relative = ""
+        while true {
+            let candidate = folder.appendingPathComponent(ConfigLoader.fileName).path
+            if FileReader.exists(candidate) { return relative + ConfigLoader.fileName }
+            // The repository's root is the last folder looked in: a configuration above it is another project's.
+            if FileReader.exists(folder.appendingPathComponent(".git").path) { return nil }
+            let parent = folder.deletingLastPathComponent().standardizedFileURL
+            if parent.path == folder.path { return nil }
+            folder = parent
+            relative += "../"
+        }
+    }
+
+    /// The configuration in `path`, its paths made relative to the working directory; or every problem
+    /// found, located (a file that cannot be read gives one problem at the file).
+    public static func load(_ path: String) -> (config: ProjectConfig?, problems: [Diagnostic]) {
+        switch FileReader.read(path) {
+        case .failure(let diagnostic):
+            return (nil, [diagnostic])
+        case .success(let bytes):
+            let (config, problems) = ConfigLoader().load(bytes, file: path)
+            let folder = (path as NSString).deletingLastPathComponent
+            return (config?.resolved(in: folder), problems.map { $0.diagnostic(in: path) })
+        }
+    }
+}
