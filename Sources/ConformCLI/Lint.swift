@@ -8,7 +8,8 @@ extension ConformCommand {
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate traces and policies and report every problem with its file, line and column.",
-            discussion: "Policy files (those with `states:`) among the paths are loaded first. Exit status 0 when all is well, 2 otherwise.")
+            discussion: "Policy files (those with `states:`) among the paths are loaded first. Exit status 0 when all is well, 2 otherwise."
+        )
 
         @Argument(help: ArgumentHelp("Trace or policy files or directories.", valueName: "PATH"), completion: .traceFiles)
         var paths: [String] = ["Traces/"]
@@ -23,7 +24,8 @@ extension ConformCommand {
             let problems = result.diagnostics.filter { $0.severity == .error }.count
             console.line(
                 CommandWording.lintSummary(
-                    traceFiles: result.traceFiles, policyFiles: result.policyFiles, problems: problems,
+                    traceFiles: result.traceFiles, policyFiles: result.policyFiles, unreadableFiles: result.unreadableFiles,
+                    problems: problems,
                     warnings: result.diagnostics.count - problems, terminal: console.terminal))
             throw ExitCode(result.exitStatus)
         }

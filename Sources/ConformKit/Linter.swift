@@ -1,6 +1,6 @@
 import ConformCore
-import ConformReports
 import ConformLoading
+import ConformReports
 
 /// Validates trace and policy files: every problem of every file, located (claims of policies that
 /// are not loaded included). Verdicts are not reported.
@@ -13,6 +13,8 @@ public struct Linter: Sendable {
         public var traceFiles: Int
         /// How many policy files were validated.
         public var policyFiles: Int
+        /// Files that are not YAML (a syntax error, or not UTF-8): neither traces nor policies.
+        public var unreadableFiles: Int = 0
 
         /// 2 when anything is wrong, else 0.
         public var exitStatus: Int32 { diagnostics.contains { $0.severity == .error } ? 2 : 0 }
@@ -41,7 +43,11 @@ public struct Linter: Sendable {
             case .failure(let diagnostic):
                 result.diagnostics.append(diagnostic)
             case .success(let bytes):
-                if Self.looksLikePolicy(bytes) {
+                let parsed = YAMLReader().read(bytes)
+                if case .failure(let problem) = parsed {
+                    result.unreadableFiles += 1
+                    result.diagnostics.append(problem.diagnostic(in: file))
+                } else if Self.looksLikePolicy(parsed) {
                     result.policyFiles += 1
                     let before = library.diagnostics.count
                     library.add(bytes: bytes, file: file, replacingBuiltIn: true)
@@ -65,7 +71,11 @@ public struct Linter: Sendable {
 
     /// A policy file is a map with `states:`; anything else is read as a trace.
     static func looksLikePolicy(_ bytes: [UInt8]) -> Bool {
-        guard case .success(let root?) = YAMLReader().read(bytes), let pairs = root.mapping else { return false }
+        looksLikePolicy(YAMLReader().read(bytes))
+    }
+
+    static func looksLikePolicy(_ parsed: Swift.Result<YNode?, Problem>) -> Bool {
+        guard case .success(let root?) = parsed, let pairs = root.mapping else { return false }
         return pairs.contains { $0.key.scalarText == "states" } && !pairs.contains { $0.key.scalarText == "steps" }
     }
 }

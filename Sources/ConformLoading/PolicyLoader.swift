@@ -32,7 +32,9 @@ public struct PolicyLoader: Sendable {
         guard let first = id.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || ("0"..."9").contains(first) else {
             return false
         }
-        return id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)) }
+        return id.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+        }
     }
 
     private func parse(_ root: YNode, file: String, problems: inout ProblemCollector) -> Policy? {
@@ -54,7 +56,17 @@ public struct PolicyLoader: Sendable {
         }
         let title = required("title") ?? ""
         let summary = top[key: "summary"].flatMap { problems.text($0, "'summary'") } ?? ""
-        let domain = top[key: "domain"].flatMap { problems.text($0, "'domain'") } ?? FormDomain.name
+        var domain = top[key: "domain"].flatMap { problems.text($0, "'domain'") } ?? FormDomain.name
+        if let node = top[key: "domain"], domain != FormDomain.name, top[key: "vocabulary"] == nil,
+            Spelling.nearest(to: domain, among: [FormDomain.name]) != nil
+        {
+            // A slip for `form` (`forms`, `Form`): one error here, and the rest read as a form policy,
+            // rather than every form verb reported as unknown in a domain that declares none.
+            problems.add(
+                "unknown domain '\(domain)'; did you mean '\(FormDomain.name)'? (any other domain needs a 'vocabulary')",
+                at: node.position)
+            domain = FormDomain.name
+        }
         var sources = readSources(top[key: "sources"], problems: &problems)
         if let node = top[key: "source"], let text = problems.text(node, "'source' (where the behaviour comes from)") {
             sources.insert(NamedText(name: "source", text: text), at: 0)
@@ -141,7 +153,9 @@ public struct PolicyLoader: Sendable {
                 problems.add("'\(name)' cannot be used in expressions; a variable name is letters, digits and _", at: pair.key.position)
                 continue
             }
-            if ["arg", "true", "false", "null"].contains(name) || (domain == FormDomain.name && ["edited", "modified", "form"].contains(name)) {
+            if ["arg", "true", "false", "null"].contains(name)
+                || (domain == FormDomain.name && ["edited", "modified", "form"].contains(name))
+            {
                 problems.add("'\(name)' is a built-in name; choose another", at: pair.key.position)
                 continue
             }

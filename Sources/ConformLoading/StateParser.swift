@@ -13,7 +13,8 @@ struct StateParser {
     static let ignoreKeys = ["action", "source", "unverified", "note"]
 
     func readStates(_ node: YNode, problems: inout ProblemCollector) -> [PolicyState] {
-        guard let pairs = problems.mapping(node, "'states'") else { return [] }
+        guard let written = problems.mapping(node, "'states'") else { return [] }
+        let pairs = Self.regroupingMisindentedKeys(written, problems: &problems)
         let names = pairs.compactMap(\.key.scalarText)
         var states: [PolicyState] = []
         for pair in pairs {
@@ -24,6 +25,28 @@ struct StateParser {
         }
         if states.isEmpty, problems.problems.isEmpty { problems.add("a policy needs at least one state", at: node.position) }
         return states
+    }
+
+    /// `on:` (or `see:`, ...) written at the indent of the state names, under a state left empty or
+    /// without that key: YAML reads it as a state named `on`. One error says to indent it, and it is
+    /// read as the previous state's, so the rest of the file is checked as meant.
+    static func regroupingMisindentedKeys(_ pairs: [YPair], problems: inout ProblemCollector) -> [YPair] {
+        var regrouped: [YPair] = []
+        for pair in pairs {
+            if let key = pair.key.scalarText, stateKeys.contains(key), let previous = regrouped.last,
+                let owner = previous.key.scalarText, previous.value.scalarValue == .null || previous.value.mapping?[key: key] == nil,
+                previous.value.scalarValue == .null || previous.value.mapping != nil
+            {
+                problems.add(
+                    "'\(key):' stands at the indent of the state names, so it reads as a state named '\(key)'; "
+                        + "indent it under '\(owner):' (further than the state's name)", at: pair.key.position)
+                let before = previous.value.mapping ?? []
+                regrouped[regrouped.count - 1].value = YNode(.mapping(before + [pair]), at: previous.value.position)
+                continue
+            }
+            regrouped.append(pair)
+        }
+        return regrouped
     }
 
     private func readState(
@@ -93,10 +116,11 @@ struct StateParser {
         let handledByForm = context.isForm && (verb == "present" || verb == Action.tapOutsideVerb)
         guard context.vocabulary.actions[verb] != nil, !handledByForm else {
             let reason =
-                verb == "present" ? "'present' always reopens the form; a policy does not handle it"
+                verb == "present"
+                ? "'present' always reopens the form; a policy does not handle it"
                 : verb == Action.tapOutsideVerb
                     ? "'\(verb)' is the sheet's cancel action: a transition 'on: choose ...' for the action of role cancel takes it"
-                : "unknown verb '\(verb)'\(problems.hint(for: verb, among: context.vocabulary.actions.keys.sorted().filter { $0 != Action.tapOutsideVerb }))"
+                    : "unknown verb '\(verb)'\(problems.hint(for: verb, among: context.vocabulary.actions.keys.sorted().filter { $0 != Action.tapOutsideVerb }))"
             problems.add(reason, at: node.position)
             return nil
         }

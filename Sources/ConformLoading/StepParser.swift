@@ -24,6 +24,13 @@ struct StepParser {
                 } else {
                     verbPair = pair
                 }
+            case let word? where vocabulary.observations[word] != nil && pairs[key: "see"]?.scalarValue == .null:
+                // `- see:` with nothing after it and the observation on the next line at the same indent:
+                // YAML reads both as keys of the step.
+                problems.add(
+                    "'\(word)' is an observation: it belongs under 'see:'; indent it further than '- see:' (or write see: { \(word): ... })",
+                    at: pair.key.position)
+                return nil
             case let word?:
                 let hint = problems.hint(for: word, among: ["see"] + vocabulary.actions.keys.sorted())
                 problems.add("unknown verb '\(word)'\(hint)", at: pair.key.position)
@@ -64,7 +71,9 @@ struct StepParser {
                 return .edit(edits)
             }
             undeclared(node, problems: &problems)
-            return problems.text(node, "'edit' (a field name or a map of fields to values)").map { .edit([FieldEdit(field: $0, value: nil)]) }
+            return problems.text(node, "'edit' (a field name or a map of fields to values)").map {
+                .edit([FieldEdit(field: $0, value: nil)])
+            }
         case "tap": return problems.text(node, "'tap' (a button label)").map(Action.tap)
         case "swipe": return problems.text(node, "'swipe' (a direction, e.g. down)").map(Action.swipe)
         case "choose": return problems.text(node, "'choose' (an action title)").map(Action.choose)
@@ -97,7 +106,9 @@ struct StepParser {
     /// would count as a change for good, and a `see` of it would check nothing, so it is a misspelling.
     private func undeclared(_ node: YNode, problems: inout ProblemCollector) {
         guard let declaredFields, let name = node.scalarText, node.scalarValue != .null, !declaredFields.contains(name) else { return }
-        problems.add(Self.undeclaredFieldMessage(name, declared: declaredFields, hint: problems.hint(for: name, among: declaredFields)), at: node.position)
+        problems.add(
+            Self.undeclaredFieldMessage(name, declared: declaredFields, hint: problems.hint(for: name, among: declaredFields)),
+            at: node.position)
     }
 
     static func undeclaredFieldMessage(_ name: String, declared: [String], hint: String) -> String {
@@ -211,8 +222,20 @@ enum ArgumentReader {
             problems.add("\(what) must be one of \(cases.joined(separator: ", ")), not '\(node.scalarText ?? "")'", at: node.position)
             return nil
         default:
-            problems.add("\(what) must be \(type.description), not \(node.kindDescription)", at: node.position)
+            let fix = type == .bool ? YAMLOneOneBoolean.fix(node) : ""
+            problems.add("\(what) must be \(type.description), not \(node.kindDescription)\(fix)", at: node.position)
             return nil
         }
+    }
+}
+
+/// `yes`, `no`, `on`, `off`: booleans in YAML 1.1, strings in the YAML 1.2 that conform reads.
+enum YAMLOneOneBoolean {
+    static let words: [String: Bool] = ["yes": true, "no": false, "on": true, "off": false, "y": true, "n": false]
+
+    /// `; write true (YAML 1.2 reads 'yes' as a string)` for such a word; empty otherwise.
+    static func fix(_ node: YNode) -> String {
+        guard node.scalarValue != nil, let text = node.scalarText, let value = words[text.lowercased()] else { return "" }
+        return "; write \(value) (YAML 1.2 reads '\(text)' as a string)"
     }
 }

@@ -1,5 +1,5 @@
-import ConformCore
 import CYaml
+import ConformCore
 
 /// Reads one YAML (or JSON) document into a `YNode` tree from libyaml's events, keeping the
 /// position of every node.
@@ -233,7 +233,8 @@ private struct Composer {
             while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80, bytes[offset - 1] & 0x80 != 0 { offset -= 1 }
             if offset > 0, offset < bytes.count, bytes[offset] & 0x80 == 0, bytes[offset - 1] & 0xC0 == 0xC0 { offset -= 1 }
             position = Self.position(ofByte: offset, in: bytes)
-            let detail = problem == "invalid leading UTF-8 octet" || problem.contains("UTF-8")
+            let detail =
+                problem == "invalid leading UTF-8 octet" || problem.contains("UTF-8")
                 ? "the file is not valid UTF-8 (\(problem))" : problem
             return Problem(detail, at: position)
         }
@@ -244,6 +245,11 @@ private struct Composer {
         if problem == "found character that cannot start any token", Self.character(at: position, in: bytes) == 0x09 {
             notes.append("YAML does not allow tabs for indentation; indent with spaces")
         }
+        if problem == "mapping values are not allowed in this context",
+            let hint = ExpressionQuoteHint.note(line: position.line, in: bytes)
+        {
+            return Problem("YAML syntax: \(problem); \(hint)", at: position)
+        }
         if let context = parser.context.map({ String(cString: $0) }) {
             notes.append("\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1)")
         }
@@ -252,7 +258,8 @@ private struct Composer {
 
     /// The first byte of the character at a line and column, if there is one.
     private static func character(at position: TextPosition, in bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for byte in bytes {
             if line == position.line, column == position.column, byte & 0xC0 != 0x80 { return byte }
             if byte == 0x0A {
@@ -268,7 +275,8 @@ private struct Composer {
 
     /// Line and column (in Unicode scalars) of a byte offset, for reader errors that give only an offset.
     private static func position(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextPosition {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for index in 0..<min(offset, bytes.count) {
             let byte = bytes[index]
             if byte == 0x0A {

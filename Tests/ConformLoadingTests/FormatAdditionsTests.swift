@@ -121,7 +121,7 @@ struct FormatAdditionsTests {
 
     @Test("mistakes in a parameter's declaration are located", arguments: [
         ("top: { type: number, optional: true }", "top: { optional: true }", "7:35: parameter 'focus.top' needs a 'type'"),
-        ("top: { type: number, optional: true }", "top: { type: number, optional: yes }", "7:61: 'optional' must be true or false, not a string"),
+        ("top: { type: number, optional: true }", "top: { type: number, optional: yes }", "7:61: 'optional' must be true or false, not a string; write true (YAML 1.2 reads 'yes' as a string)"),
         ("top: { type: number, optional: true }", "top: { type: number, maybe: true }", "7:51: unknown key 'maybe' in parameter 'focus.top' (expected one of: optional, type)"),
     ])
     func parameterProblems(old: String, new: String, problem: String) {

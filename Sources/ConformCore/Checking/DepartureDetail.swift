@@ -116,8 +116,9 @@ enum DepartureDetail: Sendable {
         case .noConditionHolds(let action, let state, let transition):
             let conditions = transition.branches.compactMap { $0.condition?.text }
             return "\(action.display) in state '\(state)', where none of its conditions holds (\(conditions.joined(separator: "; ")))"
-        case .noSuchButton(_, let label, let policy, _):
-            return "tapped '\(label)', but '\(policy)' has no button labelled so"
+        case .noSuchButton(_, let label, let policy, let buttons):
+            let labels = FormDomain.buttonRoles.compactMap { buttons[$0] ?? FormDomain.defaultLabels[$0] }
+            return "tapped '\(label)', but '\(policy)' has no button labelled so" + Self.slip(label, among: labels)
         case .buttonAbsent(_, let label, _, let policy, let state):
             return "tapped '\(label)', which '\(policy)' does not show in state '\(state)'"
         case .noSheet(.tapOutside, _):
@@ -130,9 +131,22 @@ enum DepartureDetail: Sendable {
             var why = "chose '\(title)', which the sheet does not offer"
             if !learnt, sheet.actions.contains(where: { $0.title == nil }) {
                 why += " (its titles are open: give the title a role in an earlier see)"
+            } else {
+                let titles = sheet.actions.compactMap(\.title)
+                if !titles.isEmpty {
+                    why += " (it offers: \(titles.map { "'\($0)'" }.joined(separator: ", ")))" + Self.slip(title, among: titles)
+                }
             }
             return why
         }
+    }
+
+    /// `; did you mean 'Send'?` for a label written in another case or slightly misspelt: matching is
+    /// exact, so a case slip is the likeliest reason a label matched nothing.
+    static func slip(_ word: String, among known: [String]) -> String {
+        let sameLetters = known.filter { $0.lowercased() == word.lowercased() }
+        guard let best = sameLetters.first ?? Spelling.nearest(to: word, among: known) else { return "" }
+        return "; did you mean '\(best)'?"
     }
 
     var expected: JSONValue {
@@ -187,10 +201,12 @@ enum DepartureDetail: Sendable {
             let roles = actions.compactMap(\.role?.rawValue)
             return roles.count == actions.count ? " with roles " + listed(roles) : " of \(actions.count) actions"
         }
-        return " offering " + listed(actions.map { action in
-            let title = action.title.map { "'\($0)'" } ?? "an action"
-            return action.role.map { "\(title) (\($0.rawValue))" } ?? title
-        })
+        return " offering "
+            + listed(
+                actions.map { action in
+                    let title = action.title.map { "'\($0)'" } ?? "an action"
+                    return action.role.map { "\(title) (\($0.rawValue))" } ?? title
+                })
     }
 
     private static func listed(_ words: [String]) -> String {

@@ -1,0 +1,77 @@
+import ConformCore
+import ConformKit
+import ConformReports
+import Testing
+
+/// Issue 28 §4: the mistakes a newcomer makes in a policy or a trace get one located error that names the fix.
+@Suite("Kit: errors that point at the fix (compose policy)")
+struct ComposeErrorTests {
+    @Test func theComposePolicyAndItsTracesLintClean() {
+        let (lines, result) = ComposeFixtures.lint([ComposeFixtures.policy, ComposeFixtures.traces])
+        #expect(lines == [])
+        #expect(result.traceFiles == 10)
+        #expect(result.policyFiles == 1)
+    }
+
+    @Test func aMisspeltDomainIsOneErrorAtTheValue() {
+        #expect(
+            ComposeFixtures.lint([ComposeFixtures.broken("domain-forms.yaml")]).lines == [
+                "broken/domain-forms.yaml:7:9: error: unknown domain 'forms'; did you mean 'form'? (any other domain needs a 'vocabulary')"
+            ])
+    }
+
+    @Test func anUnquotedExpressionWithAColonIsToldToBeQuoted() {
+        #expect(
+            ComposeFixtures.lint([ComposeFixtures.broken("unquoted-colon.yaml")]).lines == [
+                "broken/unquoted-colon.yaml:12:35: error: YAML syntax: mapping values are not allowed in this context; "
+                    + "quote the expression, as YAML reads ': ' inside it as a map: done: \"form.to != null ? enabled : disabled\""
+            ])
+    }
+
+    @Test func aSheetAtTheIndentOfSeeBelongsUnderIt() {
+        #expect(
+            ComposeFixtures.lint([ComposeFixtures.policy, ComposeFixtures.broken("sheet-indent.yaml")]).lines == [
+                "broken/sheet-indent.yaml:8:5: error: 'sheet' is an observation: it belongs under 'see:'; "
+                    + "indent it further than '- see:' (or write see: { sheet: ... })"
+            ])
+    }
+
+    @Test func anOnIndentedAsAStateIsOneError() {
+        #expect(
+            ComposeFixtures.lint([ComposeFixtures.broken("on-indent.yaml")]).lines == [
+                "broken/on-indent.yaml:17:3: error: 'on:' stands at the indent of the state names, so it reads as a state named 'on'; "
+                    + "indent it under 'composing:' (further than the state's name)"
+            ])
+    }
+
+    @Test func aChoiceTheSheetDoesNotOfferListsItsTitles() throws {
+        #expect(
+            try ComposeFixtures.departure("choose-case.yaml")
+                == "7:5: chose 'Delete draft', which the sheet does not offer (it offers: 'Delete Draft', 'Save Draft', 'Cancel'); "
+                + "did you mean 'Delete Draft'?")
+    }
+
+    @Test func aTapInTheWrongCaseSuggestsTheLabel() throws {
+        #expect(
+            try ComposeFixtures.departure("tap-send.yaml")
+                == "6:5: tapped 'send', but 'compose' has no button labelled so; did you mean 'Send'?")
+    }
+
+    @Test func yesIsToldToBeTrue() {
+        #expect(
+            ComposeFixtures.lint([ComposeFixtures.policy, ComposeFixtures.broken("saved-yes.yaml")]).lines == [
+                "broken/saved-yes.yaml:7:36: error: 'saved' must be bool, not a string; write true (YAML 1.2 reads 'yes' as a string)"
+            ])
+    }
+
+    @Test func aFileThatIsNotYAMLIsCountedAsUnreadable() {
+        let (lines, result) = ComposeFixtures.lint([ComposeFixtures.policy, ComposeFixtures.broken("syntax-error.yaml")])
+        #expect(lines == ["broken/syntax-error.yaml:5:4: error: YAML syntax: did not find expected '-' indicator"])
+        #expect(result.traceFiles == 0)
+        #expect(result.policyFiles == 1)
+        #expect(result.unreadableFiles == 1)
+        #expect(
+            CommandWording.lintSummary(traceFiles: 0, policyFiles: 1, unreadableFiles: 1, problems: 1, terminal: Terminal(colours: false))
+                == "0 trace files, 1 policy file, 1 file that could not be read: 1 problem")
+    }
+}
