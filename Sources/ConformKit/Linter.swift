@@ -38,6 +38,7 @@ public struct Linter: Sendable {
         }
         var library = self.library
         var traceFiles: [String] = []
+        var traceForms: [FieldReadCheck.TraceForm] = []
         for file in discovery.files {
             switch FileReader.read(file) {
             case .failure(let diagnostic):
@@ -54,8 +55,13 @@ public struct Linter: Sendable {
                     result.diagnostics += library.diagnostics.dropFirst(before)
                 } else {
                     traceFiles.append(file)
+                    if case .success(let root) = parsed, let form = FieldReadCheck.traceForm(root) { traceForms.append(form) }
                 }
             }
+        }
+        for policy in library.policies where !policy.file.hasPrefix(PolicyLibrary.builtInPrefix) {
+            result.diagnostics += ModelLint.diagnostics(for: policy)
+            result.diagnostics += FieldReadCheck.warnings(for: policy, traces: traceForms)
         }
         let runner = ConformRunner(library: library)
         // The run refuses a second trace with an id already used; lint says so first, in the same words.

@@ -6,6 +6,9 @@ struct PolicyContext {
     let vocabulary: Vocabulary
     let variables: [VariableDeclaration]
     let sourceIDs: [String]
+    /// The fields the policy's `fields:` declares; `nil` when it declares none (then any `form.FIELD` is read).
+    var formFields: [String]? = nil
+    let fieldReads = FieldReadLog()
 
     var isForm: Bool { domain == FormDomain.name }
 
@@ -22,7 +25,11 @@ struct PolicyContext {
         if isForm {
             scope.names["edited"] = .bool
             scope.names["modified"] = .bool
-            scope.openPrefixes["form."] = .any
+            if let formFields {
+                for field in formFields { scope.names["form.\(field)"] = .any }
+            } else {
+                scope.openPrefixes["form."] = .any
+            }
         }
         if let verb, let spec = vocabulary.actions[verb] {
             switch spec {
@@ -44,7 +51,7 @@ struct PolicyContext {
     func expectations(_ node: YNode, what: String, problems: inout ProblemCollector) -> [String: Expectation] {
         guard let pairs = problems.mapping(node, what) else { return [:] }
         var result: [String: Expectation] = [:]
-        let reader = ExpressionReader(scope: scope())
+        let reader = ExpressionReader(scope: scope(), fieldReads: fieldReads)
         for pair in pairs {
             guard let key = problems.text(pair.key, "an observation key") else { continue }
             switch vocabulary.observations[key] {

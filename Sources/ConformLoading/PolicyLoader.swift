@@ -10,7 +10,7 @@ public struct PolicyLoader: Sendable {
     }
 
     static let topLevelKeys = [
-        "conform", "policy", "title", "summary", "domain", "source", "sources", "buttons", "vocabulary", "variables", "see",
+        "conform", "policy", "title", "summary", "domain", "source", "sources", "buttons", "fields", "vocabulary", "variables", "see",
         "initial", "states",
     ]
 
@@ -86,8 +86,10 @@ public struct PolicyLoader: Sendable {
         let buttons = readButtons(top[key: "buttons"], domain: domain, problems: &problems)
         let variables = readVariables(top[key: "variables"], domain: domain, problems: &problems)
 
+        let formFields = FieldDeclarationParser.read(top[key: "fields"], domain: domain, problems: &problems)
         let context = PolicyContext(
-            domain: domain, vocabulary: vocabulary, variables: variables, sourceIDs: sources.map(\.name))
+            domain: domain, vocabulary: vocabulary, variables: variables, sourceIDs: sources.map(\.name),
+            formFields: formFields?.map(\.name))
         let defaults = top[key: "see"].map { context.expectations($0, what: "the policy's 'see'", problems: &problems) } ?? [:]
         guard let statesNode = top[key: "states"] else {
             problems.add("a policy needs 'states'", at: root.position)
@@ -105,9 +107,12 @@ public struct PolicyLoader: Sendable {
                 problems.add("'initial' names no state: '\(name)'\(hint)", at: node.position)
             }
         }
-        return Policy(
+        var policy = Policy(
             id: id, file: file, title: title, summary: summary, domain: domain, sources: sources, vocabulary: vocabulary,
             buttons: buttons, variables: variables, initialState: initial, states: states, defaults: defaults)
+        policy.formFields = formFields
+        policy.fieldReads = context.fieldReads.reads
+        return policy
     }
 
     private func readSources(_ node: YNode?, problems: inout ProblemCollector) -> [NamedText] {

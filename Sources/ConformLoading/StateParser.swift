@@ -134,7 +134,11 @@ struct StateParser {
                 return nil
             }
             if let argument, !spec.actions.contains(where: { $0.title == argument || $0.role?.rawValue == argument }) {
-                problems.add("the sheet here has no action titled or with the role '\(argument)'", at: node.position)
+                let titles = spec.actions.compactMap(\.title)
+                let sameLetters = titles.first { $0.lowercased() == argument.lowercased() }
+                let hint = sameLetters.map { "; did you mean '\($0)'?" } ?? problems.hint(for: argument, among: titles)
+                problems.add(
+                    "the sheet here has no action titled or with the role '\(argument)'\(titles.isEmpty ? "" : hint)", at: node.position)
                 return nil
             }
         }
@@ -176,7 +180,7 @@ struct StateParser {
     ) -> Branch? {
         guard let pairs = problems.mapping(node, "a transition (a state name, or a map with if, set and to)") else { return nil }
         problems.rejectUnknownKeys(in: pairs, known: Self.branchKeys, what: "a transition")
-        let reader = ExpressionReader(scope: context.scope(for: verb))
+        let reader = ExpressionReader(scope: context.scope(for: verb), fieldReads: context.fieldReads)
         let condition = pairs[key: "if"].flatMap { reader.read($0, expecting: .bool, what: "the condition", problems: &problems) }
         var updates: [VariableUpdate] = []
         if let setNode = pairs[key: "set"], let setPairs = problems.mapping(setNode, "'set'") {

@@ -97,7 +97,7 @@ struct PolicyLoaderTests {
                 "11:7: 'choose OK' in a state that shows no sheet",
                 "12:7: 'present' always reopens the form; a policy does not handle it",
                 "13:7: unknown verb 'fly' (expected one of: choose, edit, present, swipe, tap)",
-                "17:7: the sheet here has no action titled or with the role 'Nope'",
+                "17:7: the sheet here has no action titled or with the role 'Nope' (expected one of: OK)",
             ])
     }
 

@@ -41,6 +41,17 @@ public struct Policy: Sendable {
         set { update { $0.initialState = newValue } }
     }
     public var states: [PolicyState] { storage.fields.states }
+    /// The form fields the policy declares it reads (`fields:`), with example values; `nil` when it declares none.
+    public var formFields: [FormFieldDeclaration]? {
+        get { storage.fields.formFields }
+        set { update { $0.formFields = newValue } }
+    }
+    /// Every `form.FIELD` the policy's expressions read, where it is written: lint compares them with the
+    /// fields the traces declare.
+    public var fieldReads: [FieldRead] {
+        get { storage.fields.fieldReads }
+        set { update { $0.fieldReads = newValue } }
+    }
     /// Expectations that hold in every non-final state unless the state says otherwise.
     public var defaults: [String: Expectation] { storage.fields.defaults }
 
@@ -64,6 +75,8 @@ public struct Policy: Sendable {
         var initialState: String
         var states: [PolicyState]
         var defaults: [String: Expectation]
+        var formFields: [FormFieldDeclaration]? = nil
+        var fieldReads: [FieldRead] = []
     }
 
     /// Never changed once made: a change makes a new one (policies are changed rarely, if ever, after loading).
@@ -92,7 +105,8 @@ public struct Policy: Sendable {
     ) {
         storage = Storage(
             Fields(
-                id: id, file: file, title: title, summary: summary, domain: domain, sources: sources, vocabulary: vocabulary, buttons: buttons,
+                id: id, file: file, title: title, summary: summary, domain: domain, sources: sources, vocabulary: vocabulary,
+                buttons: buttons,
                 variables: variables, initialState: initialState, states: states, defaults: defaults))
     }
 
@@ -264,5 +278,29 @@ public struct VariableUpdate: Sendable {
     public init(variable: String, value: SourceExpression) {
         self.variable = variable
         self.value = value
+    }
+}
+
+/// A form field a policy reads, as its `fields:` declares it: the name, and values to try it with.
+public struct FormFieldDeclaration: Sendable {
+    public var name: String
+    public var examples: [Value]
+    public var position: TextPosition
+
+    public init(name: String, examples: [Value], position: TextPosition) {
+        self.name = name
+        self.examples = examples
+        self.position = position
+    }
+}
+
+/// `form.FIELD` in one of a policy's expressions, and where it is written.
+public struct FieldRead: Sendable, Hashable {
+    public var field: String
+    public var position: TextPosition
+
+    public init(field: String, position: TextPosition) {
+        self.field = field
+        self.position = position
     }
 }
