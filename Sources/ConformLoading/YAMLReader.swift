@@ -245,8 +245,8 @@ private struct Composer {
         if problem == "found character that cannot start any token", Self.character(at: position, in: bytes) == 0x09 {
             notes.append("YAML does not allow tabs for indentation; indent with spaces")
         }
-        if problem == "mapping values are not allowed in this context",
-            let hint = ExpressionQuoteHint.note(line: position.line, in: bytes)
+        if problem == "mapping values are not allowed in this context" || problem == "did not find expected ',' or '}'",
+            let hint = ExpressionQuoteHint.note(line: position.line, column: position.column, in: bytes)
         {
             return Problem("YAML syntax: \(problem); \(hint)", at: position)
         }

@@ -28,6 +28,22 @@ struct ComposeErrorTests {
             ])
     }
 
+    @Test func anUnquotedExpressionInAFlowMapIsToldToBeQuoted() {
+        #expect(
+            ComposeFixtures.lint([ComposeFixtures.broken("flow-unquoted.yaml")]).lines == [
+                "broken/flow-unquoted.yaml:11:40: error: YAML syntax: did not find expected ',' or '}'; "
+                    + "quote the expression, as YAML reads ': ' inside it as a map: done: \"form.to != null ? enabled : disabled\""
+            ])
+    }
+
+    @Test func anUnquotedNegationIsToldToBeQuoted() {
+        #expect(
+            ComposeFixtures.lint([ComposeFixtures.broken("negation-unquoted.yaml")]).lines == [
+                "broken/negation-unquoted.yaml:24:15: error: the tag '!edited' is not read: a leading ! starts a YAML tag; "
+                    + "if it is an expression, quote it: \"!edited\""
+            ])
+    }
+
     @Test func aSheetAtTheIndentOfSeeBelongsUnderIt() {
         #expect(
             ComposeFixtures.lint([ComposeFixtures.policy, ComposeFixtures.broken("sheet-indent.yaml")]).lines == [
