@@ -372,6 +372,11 @@ public struct ConformRunner: Sendable {
         for claim in claims {
             if library.policy(id: claim.policy) != nil {
                 if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
+            } else if let failed = library.failedFiles[claim.policy] {
+                unknown.append(
+                    Diagnostic(
+                        .error, "the trace claims policy '\(claim.policy)', which did not load: fix the errors of \(failed) first",
+                        at: SourceLocation(file: file, position: claim.position)))
             } else {
                 let hint = Spelling.nearest(to: claim.policy, among: library.ids).map { "; did you mean '\($0)'?" } ?? ""
                 unknown.append(

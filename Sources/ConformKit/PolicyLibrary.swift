@@ -12,6 +12,9 @@ public struct PolicyLibrary: Sendable {
     public private(set) var diagnostics: [Diagnostic]
     /// Per policy id, the FNV-1a hash of the file it was loaded from (policies made in code have none).
     private var sourceHashes: [String: String] = [:]
+    /// The ids of policy files that did not load, with their files: a trace claiming one is told where
+    /// the problem is, rather than that the policy is unknown.
+    public private(set) var failedFiles: [String: String] = [:]
 
     /// A library of policies made in code (sorted by id), with the problems found making them.
     public init(policies: [Policy], diagnostics: [Diagnostic] = []) {
@@ -58,7 +61,14 @@ public struct PolicyLibrary: Sendable {
     public mutating func add(bytes: [UInt8], file: String, replacingBuiltIn: Bool = false) {
         let (policy, problems) = PolicyLoader().load(bytes, file: file)
         diagnostics += problems.map { $0.diagnostic(in: file) }
-        guard let policy else { return }
+        guard let policy else {
+            if case .success(let root?) = YAMLReader().read(bytes),
+                let id = root.mapping?.first(where: { $0.key.scalarText == "policy" })?.value.scalarText, failedFiles[id] == nil
+            {
+                failedFiles[id] = file
+            }
+            return
+        }
         var hash = StableHash()
         hash.combine(bytes)
         if replacingBuiltIn, let index = policies.firstIndex(where: { $0.id == policy.id && $0.file.hasPrefix(Self.builtInPrefix) }) {

@@ -36,6 +36,15 @@ struct ComposeLintTests {
         #expect(ModelLint.diagnostics(for: policy).isEmpty)
     }
 
+    @Test func aTraceClaimingAPolicyThatDidNotLoadNamesItsFile() {
+        let lines = lint("bare-to.yaml")
+        #expect(lines.count == 11)
+        #expect(
+            lines.dropFirst().first
+                == "traces/cancel-back.yaml:2:9: error: the trace claims policy 'compose', which did not load: "
+                + "fix the errors of broken/bare-to.yaml first")
+    }
+
     @Test func aBareFieldNameIsToldToReadFormDot() {
         #expect(
             lint("bare-to.yaml").first
