@@ -8,7 +8,10 @@ extension ConformCommand {
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate traces and policies and report every problem with its file, line and column.",
-            discussion: "Policy files (those with `states:`) among the paths are loaded first. Exit status 0 when all is well, 2 otherwise."
+            discussion:
+                "Policy files (those with `states:`) among the paths are loaded first. Each policy is then checked for what loads but is "
+                + "likely wrong (a state nothing leads to, a variable never read, a sheet with no cancel action, a form field no claiming "
+                + "trace declares, ...): warnings, listed in Docs/PolicyFormat.md. Exit status 0 when no error is found, 2 otherwise."
         )
 
         @Argument(help: ArgumentHelp("Trace or policy files or directories.", valueName: "PATH"), completion: .traceFiles)

@@ -59,6 +59,9 @@ public struct ConformRunner: Sendable {
     /// The policies every trace is checked against.
     public let library: PolicyLibrary
     private let loader: TraceLoader
+    /// Whether each claiming trace is warned about a form field its policy reads and its `form:` lacks
+    /// (lint warns once per policy instead).
+    var warnsUnreadFields = true
     /// `--coverage`'s memory of the pairs of points it compared (`RevealMemo`), one per worker thread.
     let memos = RevealMemoPool()
 
@@ -346,6 +349,7 @@ public struct ConformRunner: Sendable {
         // Claims that hold without showing what they claim (an empty trace is a load problem already), and
         // titles that are predictions.
         outcome.warnings = Self.vacuity(of: trace, results: results, policies: library.policies) + Self.placeholderTitles(in: trace)
+        if warnsUnreadFields { outcome.warnings += Self.unreadFields(of: trace, policies: library.policies) }
         // Only reports show evidence, so only a run that keeps steps reads it.
         if keepSteps {
             let evidenceWarnings = Self.attachEvidence(

@@ -63,7 +63,8 @@ public struct Linter: Sendable {
             result.diagnostics += ModelLint.diagnostics(for: policy)
             result.diagnostics += FieldReadCheck.warnings(for: policy, traces: traceForms)
         }
-        let runner = ConformRunner(library: library)
+        var runner = ConformRunner(library: library)
+        runner.warnsUnreadFields = false
         // The run refuses a second trace with an id already used; lint says so first, in the same words.
         var ids = TraceIDs()
         for file in traceFiles {

@@ -20,6 +20,18 @@ struct ComposeLintTests {
             ])
     }
 
+    @Test func aRunWarnsEachClaimingTraceOfAFieldItsFormLacks() throws {
+        var library = builtIns
+        let file = ComposeFixtures.broken("form-too.yaml")
+        library.add(bytes: Array(try String(contentsOfFile: file, encoding: .utf8).utf8), file: file)
+        let outcome = ConformRunner(library: library).check(file: ComposeFixtures.traces + "/send-greyed.yaml", commandLineClaims: [])
+        #expect(
+            outcome.warnings.map { $0.formatted.replacingOccurrences(of: ComposeFixtures.folder + "/", with: "") } == [
+                "traces/send-greyed.yaml:2:9: warning: 'compose' reads form.too (broken/form-too.yaml:20:16), which the form: of this trace "
+                    + "does not declare (it declares subject, to); did you mean 'form.to'?"
+            ])
+    }
+
     @Test func aFieldTheDeclarationLacksIsAnError() {
         #expect(
             lint("form-too-declared.yaml").first
