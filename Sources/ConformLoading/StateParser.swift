@@ -120,7 +120,9 @@ struct StateParser {
                 ? "'present' always reopens the form; a policy does not handle it"
                 : verb == Action.tapOutsideVerb
                     ? "'\(verb)' is the sheet's cancel action: a transition 'on: choose ...' for the action of role cancel takes it"
-                    : "unknown verb '\(verb)'\(problems.hint(for: verb, among: context.vocabulary.actions.keys.sorted().filter { $0 != Action.tapOutsideVerb }))"
+                    : context.vocabulary.observations[verb] != nil
+                        ? "'\(verb)' is an observation, not an action: it belongs under the state's 'see:', not under 'on:'"
+                        : "unknown verb '\(verb)'\(problems.hint(for: verb, among: context.vocabulary.actions.keys.sorted().filter { $0 != Action.tapOutsideVerb }))"
             problems.add(reason, at: node.position)
             return nil
         }

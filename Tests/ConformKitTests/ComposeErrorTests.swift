@@ -60,6 +60,27 @@ struct ComposeErrorTests {
             ])
     }
 
+    @Test(arguments: [
+        (
+            "sheet-action-pair.yaml",
+            "31:13: error: a sheet action is a title or { title, role }: write { title: Delete Draft, role: destructive }"
+        ),
+        ("role-typo.yaml", "31:42: error: a role is one of default, destructive, cancel, not 'destructve'; did you mean 'destructive'?"),
+        (
+            "sheet-under-on.yaml",
+            "35:7: error: 'sheet' is an observation, not an action: it belongs under the state's 'see:', not under 'on:'"
+        ),
+        ("see-list.yaml", "47:7: error: the 'see' of 'discarded' must be a map, not a list; drop the '- ' before each key"),
+        (
+            "not-final.yaml",
+            "38:3: warning: state 'sent' is not final and has no way out: no transition leads to another state "
+                + "(add one, or make it 'final: true')"
+        ),
+    ])
+    func aPolicyMistakeIsOneLocatedMessageNamingTheFix(file: String, message: String) {
+        #expect(ComposeFixtures.lint([ComposeFixtures.broken(file)]).lines == ["broken/\(file):\(message)"])
+    }
+
     @Test func aChoiceTheSheetDoesNotOfferListsItsTitles() throws {
         #expect(
             try ComposeFixtures.departure("choose-case.yaml")
@@ -71,6 +92,12 @@ struct ComposeErrorTests {
         #expect(
             try ComposeFixtures.departure("tap-send.yaml")
                 == "6:5: tapped 'send', but 'compose' has no button labelled so; did you mean 'Send'?")
+    }
+
+    @Test func aTapOfTheDefaultLabelNamesTheRenamedOne() throws {
+        #expect(
+            try ComposeFixtures.departure("tap-done.yaml")
+                == "5:5: tapped 'Done', but 'compose' has no button labelled so; its done button is labelled 'Send'")
     }
 
     @Test func yesIsToldToBeTrue() {

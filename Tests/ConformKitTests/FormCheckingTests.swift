@@ -44,7 +44,7 @@ struct FormCheckingTests {
     func unknownLabel() throws {
         #expect(
             summary(try check(trace("  - tap: Done\n"), against: "apple-sample"))
-                == "fail step 1 line 4 [editing]: tapped 'Done', but 'apple-sample' has no button labelled so")
+                == "fail step 1 line 4 [editing]: tapped 'Done', but 'apple-sample' has no button labelled so; its done button is labelled 'Save'")
     }
 
     @Test("after dismissal only present and see may follow")
@@ -210,8 +210,8 @@ struct FormCheckingEdgeTests {
     @Test("the role words done and cancel are not labels: 'tap: done' never presses a (disabled) Done")
     func roleWordsAreNotLabels() throws {
         let yaml = trace("  - see: { done: disabled }\n  - tap: done\n  - see: { dismissed: true, saved: true }\n")
-        // The label nearest the role word is suggested where there is one (`Done`; apple-sample's is `Save`).
-        for (policy, hint) in [("one-handed", "; did you mean 'Done'?"), ("apple-sample", ""), ("apple-calendar", "; did you mean 'Done'?")] {
+        // The label nearest the role word is suggested, or the label of the button it names (apple-sample's is `Save`).
+        for (policy, hint) in [("one-handed", "; did you mean 'Done'?"), ("apple-sample", "; its done button is labelled 'Save'"), ("apple-calendar", "; did you mean 'Done'?")] {
             #expect(summary(try check(yaml, against: policy)) == "fail step 2 line 5 [editing]: tapped 'done', but '\(policy)' has no button labelled so\(hint)")
         }
     }

@@ -118,7 +118,15 @@ enum DepartureDetail: Sendable {
             return "\(action.display) in state '\(state)', where none of its conditions holds (\(conditions.joined(separator: "; ")))"
         case .noSuchButton(_, let label, let policy, let buttons):
             let labels = FormDomain.buttonRoles.compactMap { buttons[$0] ?? FormDomain.defaultLabels[$0] }
-            return "tapped '\(label)', but '\(policy)' has no button labelled so" + Self.slip(label, among: labels)
+            var hint = Self.slip(label, among: labels)
+            // `tap: Done` where the policy renames the done button (`done: Send`).
+            if hint.isEmpty,
+                let role = FormDomain.buttonRoles.first(where: { FormDomain.defaultLabels[$0]?.lowercased() == label.lowercased() }),
+                let renamed = buttons[role], renamed != label
+            {
+                hint = "; its \(role) button is labelled '\(renamed)'"
+            }
+            return "tapped '\(label)', but '\(policy)' has no button labelled so" + hint
         case .buttonAbsent(_, let label, _, let policy, let state):
             return "tapped '\(label)', which '\(policy)' does not show in state '\(state)'"
         case .noSheet(.tapOutside, _):
