@@ -46,6 +46,21 @@ enum ExpressionQuoteHint {
         return "quote the expression, as YAML reads ': ' inside it as a map: \(key): \"\(escaped)\""
     }
 
+    /// `write see: { done: disabled }` when line `line` is `KEY: K2: VALUE` (a map written inside a map on
+    /// one line without braces); `nil` otherwise.
+    static func bracesNote(line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let text = lineText(line, in: bytes) else { return nil }
+        var body = Substring(text)
+        body = body.dropFirst(body.prefix { $0 == " " || $0 == "-" }.count)
+        guard let separator = body.firstRange(of: ": ") else { return nil }
+        let key = body[..<separator.lowerBound]
+        let rest = String(body[separator.upperBound...]).trimmingTrailingSpaces
+        guard !key.isEmpty, !key.contains(" "), let first = rest.first, !"\"'{[|>#".contains(first),
+            let inner = rest.firstRange(of: ": "), !rest[..<inner.lowerBound].contains(" ")
+        else { return nil }
+        return "a map inside a map on one line needs braces: \(key): { \(rest) }"
+    }
+
     private static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
     }

@@ -235,6 +235,9 @@ enum YAMLOneOneBoolean {
 
     /// `; write true (YAML 1.2 reads 'yes' as a string)` for such a word; empty otherwise.
     static func fix(_ node: YNode) -> String {
+        if node.isQuoted, let text = node.scalarText, text == "true" || text == "false" {
+            return "; write \(text) without quotes (quoted, it is a string)"
+        }
         guard node.scalarValue != nil, let text = node.scalarText, let value = words[text.lowercased()] else { return "" }
         return "; write \(value) (YAML 1.2 reads '\(text)' as a string)"
     }

@@ -45,7 +45,9 @@ public struct TraceLoader: Sendable {
     private func loadRewritten(_ bytes: [UInt8], file: String) -> (trace: Trace?, problems: [Problem]) {
         // Most files are well-formed traces: read them straight from libyaml's events. Any other file,
         // and any file with a problem, is read again below, the one way that words problems.
-        if readsDirectly, let trace = DirectTrace.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps) {
+        if readsDirectly,
+            let trace = DirectTrace.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps)
+        {
             return (trace, [])
         }
         return loadGenerally(bytes, file: file)
@@ -71,7 +73,8 @@ public struct TraceLoader: Sendable {
             return nil
         }
         if top[key: "conform-baseline"] != nil {
-            problems.add("this is a baseline file, not a trace; give it to --baseline, and keep it outside the folders of traces", at: root.position)
+            problems.add(
+                "this is a baseline file, not a trace; give it to --baseline, and keep it outside the folders of traces", at: root.position)
             return nil
         }
         problems.rejectUnknownKeys(in: top, known: Self.topLevelKeys, what: "a trace")
@@ -96,6 +99,11 @@ public struct TraceLoader: Sendable {
         }
         guard let stepsNode = top[key: "steps"] else {
             problems.add("a trace needs 'steps', a list of actions and observations", at: root.position)
+            return nil
+        }
+        if stepsNode.mapping != nil {
+            // `steps:` then `  tap: Cancel`: the dash that makes each step an item of the list is missing.
+            problems.add("'steps' must be a list, not a map; start each step with '- ' (  - tap: Cancel)", at: stepsNode.position)
             return nil
         }
         guard let items = problems.sequence(stepsNode, "'steps'") else { return nil }
@@ -155,7 +163,8 @@ enum FormatVersion {
             return
         }
         guard case .number(let version)? = node.scalarValue, version == Double(supported) else {
-            problems.add("unsupported format version '\(node.scalarText ?? node.kindDescription)'; this conform reads version \(supported)",
+            problems.add(
+                "unsupported format version '\(node.scalarText ?? node.kindDescription)'; this conform reads version \(supported)",
                 at: node.position)
             return
         }

@@ -250,6 +250,11 @@ private struct Composer {
         {
             return Problem("YAML syntax: \(problem); \(hint)", at: position)
         }
+        if problem == "mapping values are not allowed in this context",
+            let hint = ExpressionQuoteHint.bracesNote(line: position.line, in: bytes)
+        {
+            return Problem("YAML syntax: \(problem); \(hint)", at: position)
+        }
         if let context = parser.context.map({ String(cString: $0) }) {
             notes.append("\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1)")
         }

@@ -81,6 +81,19 @@ struct ComposeErrorTests {
         #expect(ComposeFixtures.lint([ComposeFixtures.broken(file)]).lines == ["broken/\(file):\(message)"])
     }
 
+    @Test(arguments: [
+        (
+            "see-one-line.yaml",
+            "5:14: error: YAML syntax: mapping values are not allowed in this context; "
+                + "a map inside a map on one line needs braces: see: { done: disabled }"
+        ),
+        ("saved-quoted.yaml", "6:36: error: 'saved' must be bool, not a string; write false without quotes (quoted, it is a string)"),
+        ("steps-without-dashes.yaml", "5:3: error: 'steps' must be a list, not a map; start each step with '- ' (  - tap: Cancel)"),
+    ])
+    func aTraceMistakeIsOneLocatedMessageNamingTheFix(file: String, message: String) {
+        #expect(ComposeFixtures.lint([ComposeFixtures.policy, ComposeFixtures.broken(file)]).lines == ["broken/\(file):\(message)"])
+    }
+
     @Test func aChoiceTheSheetDoesNotOfferListsItsTitles() throws {
         #expect(
             try ComposeFixtures.departure("choose-case.yaml")
