@@ -132,7 +132,8 @@ struct StateParser {
         }
         if context.isForm, verb == "choose" {
             guard case .sheet(let spec)? = sheet, spec.isShown else {
-                problems.add("'\(text)' in a state that shows no sheet", at: node.position)
+                problems.add(
+                    "'\(text)' in a state that shows no sheet (give the state a see: { sheet: { actions: [...] } })", at: node.position)
                 return nil
             }
             if let argument, !spec.actions.contains(where: { $0.title == argument || $0.role?.rawValue == argument }) {
@@ -152,7 +153,8 @@ struct StateParser {
     /// Catches a misspelt argument in a transition key, which would otherwise never match.
     private func argumentProblem(verb: String, argument: String) -> String? {
         if context.isForm, verb == "swipe", !Self.swipeDirections.contains(argument) {
-            return "a swipe goes \(Self.swipeDirections.joined(separator: ", ")), not '\(argument)'"
+            let near = Spelling.nearest(to: argument, among: Self.swipeDirections).map { "; did you mean '\($0)'?" } ?? ""
+            return "a swipe goes \(Self.swipeDirections.joined(separator: ", ")), not '\(argument)'\(near)"
         }
         switch context.vocabulary.actions[verb] {
         case .scalar(.enumeration(_, let cases))?, .optionalScalar(.enumeration(_, let cases))?:

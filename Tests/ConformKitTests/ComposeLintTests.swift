@@ -128,6 +128,30 @@ struct ComposeLintTests {
                 + "did you mean 'Delete Draft'?")
     }
 
+    @Test func aPatternOtherThanChooseInASheetStateAndAnActionNoChooseTakes() {
+        #expect(
+            lint("tap-in-sheet.yaml") == [
+                "broken/tap-in-sheet.yaml:27:3: warning: the sheet of state 'confirm-cancel' offers the action 'Cancel', "
+                    + "but no 'choose' pattern takes it, so choosing it departs",
+                "broken/tap-in-sheet.yaml:37:7: warning: 'tap cancel' never applies in state 'confirm-cancel': while its sheet is shown "
+                    + "only choose may follow (write choose and the title of the sheet action)",
+            ])
+    }
+
+    @Test func aFinalStateThatExpectsTheFormShown() {
+        #expect(
+            lint("see-final-done.yaml") == [
+                "broken/see-final-done.yaml:44:3: warning: final state 'discarded' expects dismissed: false, but a final form state "
+                    + "is the form dismissed (write dismissed: true, or make the state not final)"
+            ])
+    }
+
+    @Test func aMisspeltSwipeDirection() {
+        #expect(
+            lint("swipe-typo.yaml").first
+                == "broken/swipe-typo.yaml:19:7: error: a swipe goes down, up, left, right, not 'dwon'; did you mean 'down'?")
+    }
+
     @Test func aGuardNoValueSatisfies() {
         #expect(
             lint("guard-never.yaml") == [

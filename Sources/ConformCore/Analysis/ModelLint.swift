@@ -10,6 +10,8 @@ public enum ModelLint {
         found += unusedVariables(policy)
         found += sheetsWithoutWayBack(policy)
         found += tapSlips(policy)
+        found += unhandledSheetActions(policy)
+        found += finalStatesNotDismissed(policy)
         found += GuardSatisfiability.unsatisfiable(policy)
         return found.sorted { $0.0 < $1.0 }.map {
             Diagnostic(.warning, $0.1, at: SourceLocation(file: policy.file, position: $0.0))
@@ -105,6 +107,55 @@ public enum ModelLint {
             }
         }
         return found
+    }
+
+    /// In a form state whose sheet is shown only `choose` may follow: another pattern there never applies,
+    /// and a sheet action no `choose` pattern takes departs when chosen.
+    static func unhandledSheetActions(_ policy: Policy) -> [(TextPosition, String)] {
+        guard policy.isFormDomain else { return [] }
+        var found: [(TextPosition, String)] = []
+        for state in policy.states where !state.isFinal && policy.showsSheet(in: state.name) {
+            for transition in state.transitions where transition.pattern.verb != "choose" {
+                found.append(
+                    (
+                        transition.position,
+                        "'\(transition.pattern.display)' never applies in state '\(state.name)': while its sheet is shown only choose may follow "
+                            + "(write choose and the title of the sheet action)"
+                    ))
+            }
+            guard case .sheet(.shown(_, _, let actions?))? = policy.expectations(in: state.name)["sheet"] else { continue }
+            let chosen = state.transitions.filter { $0.pattern.verb == "choose" }
+            let takesAll = chosen.contains { $0.pattern.argument == nil }
+            for action in actions where !takesAll {
+                let handled = chosen.contains { pattern in
+                    pattern.pattern.argument == action.title || (action.role.map { pattern.pattern.argument == $0.rawValue } ?? false)
+                }
+                let ignored = state.ignored.contains { $0.verb == "choose" && ($0.argument == nil || $0.argument == action.title) }
+                if !handled, !ignored {
+                    let name = action.title.map { "'\($0)'" } ?? "of role \(action.role?.rawValue ?? "")"
+                    found.append(
+                        (
+                            state.position,
+                            "the sheet of state '\(state.name)' offers the action \(name), but no 'choose' pattern takes it, so choosing it departs"
+                        ))
+                }
+            }
+        }
+        return found
+    }
+
+    /// Final form states whose own `see` expects the form still shown: a final state means it is dismissed.
+    static func finalStatesNotDismissed(_ policy: Policy) -> [(TextPosition, String)] {
+        guard policy.isFormDomain else { return [] }
+        return policy.states.filter(\.isFinal).compactMap { state in
+            guard case .value(let expression)? = state.expectations["dismissed"], case .literal(.bool(false)) = expression.expression.kind
+            else { return nil }
+            return (
+                state.position,
+                "final state '\(state.name)' expects dismissed: false, but a final form state is the form dismissed "
+                    + "(write dismissed: true, or make the state not final)"
+            )
+        }
     }
 
     /// `tap LABEL` patterns whose label is a slip for a bar button's (`tap send` with `done: Send`).
