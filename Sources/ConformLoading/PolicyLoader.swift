@@ -81,7 +81,9 @@ public struct PolicyLoader: Sendable {
             vocabulary = VocabularyParser.read(node, problems: &problems) ?? Vocabulary(actions: [:], observations: [:])
         } else {
             problems.add("a policy of domain '\(domain)' needs a 'vocabulary'", at: root.position)
-            vocabulary = Vocabulary(actions: [:], observations: [:])
+            // Without its verbs and observation keys every pattern and expectation would be reported
+            // unknown: one error says what is missing.
+            return nil
         }
         let buttons = readButtons(top[key: "buttons"], domain: domain, problems: &problems)
         let variables = readVariables(top[key: "variables"], domain: domain, problems: &problems)
