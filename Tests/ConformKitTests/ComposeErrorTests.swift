@@ -113,6 +113,12 @@ struct ComposeErrorTests {
                 == "5:5: tapped 'Done', but 'compose' has no button labelled so; its done button is labelled 'Send'")
     }
 
+    @Test func aTapOfASheetActionIsToldToChoose() throws {
+        #expect(
+            try ComposeFixtures.departure("tap-sheet-action.yaml")
+                == "7:5: tap Delete Draft while a sheet is shown (only choose may follow); write choose: Delete Draft")
+    }
+
     @Test func yesIsToldToBeTrue() {
         #expect(
             ComposeFixtures.lint([ComposeFixtures.policy, ComposeFixtures.broken("saved-yes.yaml")]).lines == [

@@ -106,6 +106,12 @@ enum DepartureDetail: Sendable {
             if case .choose(let title) = action {
                 return "chose '\(title)', which '\(policy)' does not handle in state '\(state.name)'"
             } else if sheetShown {
+                // `tap: Delete Draft` for a sheet action: the trace means `choose`.
+                if case .tap(let label) = action,
+                    state.transitions.contains(where: { $0.pattern.verb == "choose" && $0.pattern.argument == label })
+                {
+                    return "\(action.display) while a sheet is shown (only choose may follow); write choose: \(label)"
+                }
                 return "\(action.display) while a sheet is shown (only choose may follow)"
             }
             return "\(action.display) is not allowed in state '\(state.name)'"
