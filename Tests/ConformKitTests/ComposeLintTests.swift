@@ -152,6 +152,14 @@ struct ComposeLintTests {
                 == "broken/swipe-typo.yaml:19:7: error: a swipe goes down, up, left, right, not 'dwon'; did you mean 'down'?")
     }
 
+    @Test func aFieldUsedAsAGuard() {
+        #expect(
+            lint("guard-field.yaml") == [
+                "broken/guard-field.yaml:20:11: warning: the guard 'form.to' of 'tap done' in state 'composing' holds only when form.to "
+                    + "is the boolean true; compare the field instead, e.g. \"form.to != null && form.to != ''\""
+            ])
+    }
+
     @Test func aGuardNoValueSatisfies() {
         #expect(
             lint("guard-never.yaml") == [

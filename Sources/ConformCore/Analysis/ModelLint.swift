@@ -12,6 +12,7 @@ public enum ModelLint {
         found += tapSlips(policy)
         found += unhandledSheetActions(policy)
         found += finalStatesNotDismissed(policy)
+        found += fieldsUsedAsConditions(policy)
         found += GuardSatisfiability.unsatisfiable(policy)
         return found.sorted { $0.0 < $1.0 }.map {
             Diagnostic(.warning, $0.1, at: SourceLocation(file: policy.file, position: $0.0))
@@ -137,6 +138,34 @@ public enum ModelLint {
                         (
                             state.position,
                             "the sheet of state '\(state.name)' offers the action \(name), but no 'choose' pattern takes it, so choosing it departs"
+                        ))
+                }
+            }
+        }
+        return found
+    }
+
+    /// `if: form.to`: a field holds the trace's text or number, and a guard that is not true does not hold,
+    /// so such a guard holds only for a field whose value is the boolean true.
+    static func fieldsUsedAsConditions(_ policy: Policy) -> [(TextPosition, String)] {
+        guard policy.isFormDomain else { return [] }
+        func bareField(_ expression: Expression) -> String? {
+            switch expression.kind {
+            case .name(let name) where name.hasPrefix("form."): return name
+            case .unary(.not, let operand): return bareField(operand)
+            default: return nil
+            }
+        }
+        var found: [(TextPosition, String)] = []
+        for state in policy.states {
+            for transition in state.transitions {
+                for branch in transition.branches {
+                    guard let condition = branch.condition, let field = bareField(condition.expression) else { continue }
+                    found.append(
+                        (
+                            branch.position,
+                            "the guard '\(condition.text)' of '\(transition.pattern.display)' in state '\(state.name)' holds only when \(field) "
+                                + "is the boolean true; compare the field instead, e.g. \"\(field) != null && \(field) != ''\""
                         ))
                 }
             }
