@@ -109,8 +109,34 @@ struct ComposeLintTests {
         #expect(
             lint("sheet-no-way-back.yaml") == [
                 "broken/sheet-no-way-back.yaml:27:3: warning: the sheet of state 'confirm-cancel' has no way back to editing: "
-                    + "no choice leads to a state without a sheet (a cancel action usually does)"
+                    + "no choice leads (directly or through another sheet) to a state without a sheet (a cancel action usually does)"
             ])
+    }
+
+    @Test func aWayBackThroughASecondSheetCounts() throws {
+        let yaml = """
+            conform: 1
+            policy: two-sheets
+            title: Two confirmations
+            states:
+              editing:
+                on:
+                  tap cancel: first
+                  tap done: saved
+              first:
+                see: { sheet: { actions: [{ title: Discard, role: destructive }, { title: Cancel, role: cancel }] } }
+                on:
+                  choose Discard: second
+                  choose Cancel: second
+              second:
+                see: { sheet: { actions: [{ title: Really, role: destructive }, { title: Back, role: cancel }] } }
+                on:
+                  choose Really: saved
+                  choose Back: editing
+              saved:
+                final: true
+            """
+        #expect(ModelLint.diagnostics(for: try load(policy: yaml)).map(\.message) == [])
     }
 
     @Test func aTapPatternThatSlipsFromABarButtonLabel() {

@@ -95,14 +95,21 @@ public enum ModelLint {
                             + "(a tap outside the sheet runs it)"
                     ))
             }
-            let back = targets(of: state).contains { target in
-                policy.state(named: target).map { !$0.isFinal && !policy.showsSheet(in: $0.name) } ?? false
+            // Through other sheets too (a second confirmation whose Cancel goes back).
+            var seen: Set<String> = [state.name]
+            var queue = [state.name]
+            var back = false
+            while let name = queue.popLast(), !back, let current = policy.state(named: name) {
+                for target in targets(of: current) where seen.insert(target).inserted {
+                    guard let next = policy.state(named: target), !next.isFinal else { continue }
+                    if policy.showsSheet(in: target) { queue.append(target) } else { back = true }
+                }
             }
             if !back {
                 found.append(
                     (
                         state.position,
-                        "the sheet of state '\(state.name)' has no way back to editing: no choice leads to a state without a sheet "
+                        "the sheet of state '\(state.name)' has no way back to editing: no choice leads (directly or through another sheet) to a state without a sheet "
                             + "(a cancel action usually does)"
                     ))
             }
