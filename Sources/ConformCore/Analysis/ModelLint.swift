@@ -3,6 +3,7 @@
 /// state with no way out, a sheet with no cancel, a `tap` pattern that names no bar button by a slip).
 /// Each is a located warning: the policy still checks what it models (Docs/PolicyFormat.md, Lint).
 public enum ModelLint {
+    /// Every warning for `policy`, in file order, located in its file.
     public static func diagnostics(for policy: Policy) -> [Diagnostic] {
         var found: [(TextPosition, String)] = []
         found += unreachableStates(policy)

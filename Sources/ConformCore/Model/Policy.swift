@@ -283,10 +283,14 @@ public struct VariableUpdate: Sendable {
 
 /// A form field a policy reads, as its `fields:` declares it: the name, and values to try it with.
 public struct FormFieldDeclaration: Sendable {
+    /// The field, as `form.NAME` reads it.
     public var name: String
+    /// Values to try the field with (`conform generate`, `compare`); they change no verdict.
     public var examples: [Value]
+    /// Where the field is declared.
     public var position: TextPosition
 
+    /// A declared field with its examples.
     public init(name: String, examples: [Value], position: TextPosition) {
         self.name = name
         self.examples = examples
@@ -296,9 +300,12 @@ public struct FormFieldDeclaration: Sendable {
 
 /// `form.FIELD` in one of a policy's expressions, and where it is written.
 public struct FieldRead: Sendable, Hashable {
+    /// The field read (`to` for `form.to`).
     public var field: String
+    /// Where `form.FIELD` is written.
     public var position: TextPosition
 
+    /// A read of `field` at `position`.
     public init(field: String, position: TextPosition) {
         self.field = field
         self.position = position
