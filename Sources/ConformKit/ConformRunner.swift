@@ -62,6 +62,9 @@ public struct ConformRunner: Sendable {
     /// Whether each claiming trace is warned about a form field its policy reads and its `form:` lacks
     /// (lint warns once per policy instead).
     var warnsUnreadFields = true
+    /// Whether a `tap` label or `choose` title that slips from one the claimed policies know is warned
+    /// about (lint, which reports no departure; a run reports the departure).
+    var warnsLabelSlips = false
     /// `--coverage`'s memory of the pairs of points it compared (`RevealMemo`), one per worker thread.
     let memos = RevealMemoPool()
 
@@ -350,6 +353,7 @@ public struct ConformRunner: Sendable {
         // titles that are predictions.
         outcome.warnings = Self.vacuity(of: trace, results: results, policies: library.policies) + Self.placeholderTitles(in: trace)
         if warnsUnreadFields { outcome.warnings += Self.unreadFields(of: trace, policies: library.policies) }
+        if warnsLabelSlips { outcome.warnings += Self.labelSlips(in: trace, policies: library.policies) }
         // Only reports show evidence, so only a run that keeps steps reads it.
         if keepSteps {
             let evidenceWarnings = Self.attachEvidence(

@@ -65,6 +65,7 @@ public struct Linter: Sendable {
         }
         var runner = ConformRunner(library: library)
         runner.warnsUnreadFields = false
+        runner.warnsLabelSlips = true
         // The run refuses a second trace with an id already used; lint says so first, in the same words.
         var ids = TraceIDs()
         for file in traceFiles {

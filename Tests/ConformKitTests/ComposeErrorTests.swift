@@ -119,6 +119,18 @@ struct ComposeErrorTests {
                 == "7:5: tap Delete Draft while a sheet is shown (only choose may follow); write choose: Delete Draft")
     }
 
+    @Test(arguments: [
+        ("tap-send.yaml", "6:5: warning: 'send' is no label of 'compose' (they match exactly); did you mean 'Send'?"),
+        ("tap-done.yaml", "5:5: warning: 'Done' is no label of 'compose' (they match exactly); did you mean 'Send'?"),
+        (
+            "choose-case.yaml",
+            "7:5: warning: 'Delete draft' is no sheet action title of 'compose' (they match exactly); did you mean 'Delete Draft'?"
+        ),
+    ])
+    func lintWarnsAtALabelOrTitleThatSlips(file: String, message: String) {
+        #expect(ComposeFixtures.lint([ComposeFixtures.policy, ComposeFixtures.broken(file)]).lines == ["broken/\(file):\(message)"])
+    }
+
     @Test func yesIsToldToBeTrue() {
         #expect(
             ComposeFixtures.lint([ComposeFixtures.policy, ComposeFixtures.broken("saved-yes.yaml")]).lines == [
