@@ -6,10 +6,13 @@
 /// trace's), and so are guards with more combinations than `limit`.
 enum GuardSatisfiability {
     static let limit = 50_000
+    /// Evaluations for the whole policy: a policy of thousands of guards is searched until this is spent.
+    static let budget = 500_000
 
     static func unsatisfiable(_ policy: Policy) -> [(TextPosition, String)] {
-        let literals = PolicyExpressions.all(in: policy).flatMap { PolicyExpressions.literals(in: $0.expression) }
+        let literals = unique(PolicyExpressions.all(in: policy).flatMap { PolicyExpressions.literals(in: $0.expression) })
         var found: [(TextPosition, String)] = []
+        var left = budget
         for state in policy.states {
             for transition in state.transitions {
                 for branch in transition.branches {
@@ -17,9 +20,11 @@ enum GuardSatisfiability {
                     let names = Array(Set(PolicyExpressions.names(in: condition.expression))).sorted()
                     guard !names.contains(where: { $0 == "arg" || $0.hasPrefix("arg.") }) else { continue }
                     let domains = names.map { candidates(for: $0, in: policy, literals: literals) }
-                    guard domains.reduce(1, { $0 * max($1?.count ?? 1, 1) }) <= limit,
-                        !satisfiable(condition.expression, names: names, domains: domains)
-                    else { continue }
+                    // Saturating: a guard of many names must not overflow the count.
+                    let combinations = domains.reduce(1) { min($0 * max($1?.count ?? 1, 1), limit + 1) }
+                    guard combinations <= min(limit, left) else { continue }
+                    left -= combinations
+                    guard !satisfiable(condition.expression, names: names, domains: domains) else { continue }
                     found.append(
                         (
                             branch.position,
