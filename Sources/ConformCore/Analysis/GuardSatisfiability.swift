@@ -13,13 +13,20 @@ enum GuardSatisfiability {
         let literals = unique(PolicyExpressions.all(in: policy).flatMap { PolicyExpressions.literals(in: $0.expression) })
         var found: [(TextPosition, String)] = []
         var left = budget
+        // The values of a name are the same in every guard: made once.
+        var cache: [String: [Value]?] = [:]
         for state in policy.states {
             for transition in state.transitions {
                 for branch in transition.branches {
                     guard let condition = branch.condition else { continue }
                     let names = Array(Set(PolicyExpressions.names(in: condition.expression))).sorted()
                     guard !names.contains(where: { $0 == "arg" || $0.hasPrefix("arg.") }) else { continue }
-                    let domains = names.map { candidates(for: $0, in: policy, literals: literals) }
+                    let domains = names.map { name in
+                        if let known = cache[name] { return known }
+                        let made = candidates(for: name, in: policy, literals: literals)
+                        cache[name] = made
+                        return made
+                    }
                     // Saturating: a guard of many names must not overflow the count.
                     let combinations = domains.reduce(1) { min($0 * max($1?.count ?? 1, 1), limit + 1) }
                     guard combinations <= min(limit, left) else { continue }
