@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(
             name: "ConformKitTests",
             dependencies: ["ConformKit", "ConformReports", "ConformResources", "ConformEmbedding", "ConformTestSupport"],
-            exclude: ["Goldens"]
+            exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(
             name: "ConformReportsTests",

@@ -9,10 +9,12 @@ extension ConformCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate traces and policies and report every problem with its file, line and column.",
             discussion: """
-                Policy files (those with `states:`) among the paths are loaded first. A project's .conform.yaml \
-                (Docs/Configuration.md) gives the default PATHs (`traces:`) and the policies (`policies:`), which \
-                are linted too; options on the command line win over it. Exit status 0 when all is well, 2 otherwise \
-                (a .conform.yaml with a problem included).
+                Policy files (those with `states:`) among the paths are loaded first. Each policy is then checked for \
+                what loads but is likely wrong (a state nothing leads to, a variable never read, a sheet with no cancel \
+                action, a form field no claiming trace declares, ...): warnings, listed in Docs/PolicyFormat.md. A \
+                project's .conform.yaml (Docs/Configuration.md) gives the default PATHs (`traces:`) and the policies \
+                (`policies:`), which are linted too; options on the command line win over it. Exit status 0 when no \
+                error is found, 2 otherwise (a .conform.yaml with a problem included).
                 """)
 
         @Argument(
@@ -35,7 +37,8 @@ extension ConformCommand {
             let problems = result.diagnostics.filter { $0.severity == .error }.count
             console.line(
                 CommandWording.lintSummary(
-                    traceFiles: result.traceFiles, policyFiles: result.policyFiles, problems: problems,
+                    traceFiles: result.traceFiles, policyFiles: result.policyFiles, unreadableFiles: result.unreadableFiles,
+                    problems: problems,
                     warnings: result.diagnostics.count - problems, terminal: console.terminal))
             throw ExitCode(result.exitStatus)
         }

@@ -64,6 +64,12 @@ public struct ConformRunner: Sendable {
     /// The policies every trace is checked against.
     public let library: PolicyLibrary
     private let loader: TraceLoader
+    /// Whether each claiming trace is warned about a form field its policy reads and its `form:` lacks
+    /// (lint warns once per policy instead).
+    var warnsUnreadFields = true
+    /// Whether a `tap` label or `choose` title that slips from one the claimed policies know is warned
+    /// about (lint, which reports no departure; a run reports the departure).
+    var warnsLabelSlips = false
     /// `--coverage`'s memory of the pairs of points it compared (`RevealMemo`), one per worker thread.
     let memos = RevealMemoPool()
 
@@ -357,6 +363,8 @@ public struct ConformRunner: Sendable {
         // Claims that hold without showing what they claim (an empty trace is a load problem already), and
         // titles that are predictions.
         outcome.warnings = Self.vacuity(of: trace, results: results, policies: library.policies) + Self.placeholderTitles(in: trace)
+        if warnsUnreadFields { outcome.warnings += Self.unreadFields(of: trace, policies: library.policies) }
+        if warnsLabelSlips { outcome.warnings += Self.labelSlips(in: trace, policies: library.policies) }
         // Only reports show evidence, so only a run that keeps steps reads it.
         if keepSteps {
             let evidenceWarnings = Self.attachEvidence(
@@ -383,6 +391,11 @@ public struct ConformRunner: Sendable {
         for claim in claims {
             if library.policy(id: claim.policy) != nil {
                 if !claimed.contains(claim.policy) { claimed.append(claim.policy) }
+            } else if let failed = library.failedFiles[claim.policy] {
+                unknown.append(
+                    Diagnostic(
+                        .error, "the trace claims policy '\(claim.policy)', which did not load: fix the errors of \(failed) first",
+                        at: SourceLocation(file: file, position: claim.position)))
             } else {
                 // Without a near id, the likelier slip is a project's policy that was not loaded.
                 let hint =

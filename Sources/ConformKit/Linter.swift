@@ -13,6 +13,8 @@ public struct Linter: Sendable {
         public var traceFiles: Int
         /// How many policy files were validated.
         public var policyFiles: Int
+        /// Files that are not YAML (a syntax error, or not UTF-8): neither traces nor policies.
+        public var unreadableFiles: Int = 0
 
         /// 2 when anything is wrong, else 0.
         public var exitStatus: Int32 { diagnostics.contains { $0.severity == .error } ? 2 : 0 }
@@ -36,22 +38,34 @@ public struct Linter: Sendable {
         }
         var library = self.library
         var traceFiles: [String] = []
+        var traceForms: [FieldReadCheck.TraceForm] = []
         for file in discovery.files {
             switch FileReader.read(file) {
             case .failure(let diagnostic):
                 result.diagnostics.append(diagnostic)
             case .success(let bytes):
-                if Self.looksLikePolicy(bytes) {
+                let parsed = YAMLReader().read(bytes)
+                if case .failure(let problem) = parsed {
+                    result.unreadableFiles += 1
+                    result.diagnostics.append(problem.diagnostic(in: file))
+                } else if Self.looksLikePolicy(parsed) {
                     result.policyFiles += 1
                     let before = library.diagnostics.count
                     library.add(bytes: bytes, file: file, replacingBuiltIn: true)
                     result.diagnostics += library.diagnostics.dropFirst(before)
                 } else {
                     traceFiles.append(file)
+                    if case .success(let root) = parsed, let form = FieldReadCheck.traceForm(root) { traceForms.append(form) }
                 }
             }
         }
-        let runner = ConformRunner(library: library)
+        for policy in library.policies where !policy.file.hasPrefix(PolicyLibrary.builtInPrefix) {
+            result.diagnostics += ModelLint.diagnostics(for: policy)
+            result.diagnostics += FieldReadCheck.warnings(for: policy, traces: traceForms)
+        }
+        var runner = ConformRunner(library: library)
+        runner.warnsUnreadFields = false
+        runner.warnsLabelSlips = true
         // The run refuses a second trace with an id already used; lint says so first, in the same words.
         var ids = TraceIDs()
         for file in traceFiles {
@@ -65,7 +79,11 @@ public struct Linter: Sendable {
 
     /// A policy file is a map with `states:`; anything else is read as a trace.
     static func looksLikePolicy(_ bytes: [UInt8]) -> Bool {
-        guard case .success(let root?) = YAMLReader().read(bytes), let pairs = root.mapping else { return false }
+        looksLikePolicy(YAMLReader().read(bytes))
+    }
+
+    static func looksLikePolicy(_ parsed: Swift.Result<YNode?, Problem>) -> Bool {
+        guard case .success(let root?) = parsed, let pairs = root.mapping else { return false }
         return pairs.contains { $0.key.scalarText == "states" } && !pairs.contains { $0.key.scalarText == "steps" }
     }
 }

@@ -15,6 +15,9 @@ public struct PolicyLibrary: Sendable {
     /// The files loaded, standardised: a folder named twice (by the configuration and a flag, or among
     /// a run's paths) is loaded once, not reported as a duplicate of itself.
     private var loadedFiles: Set<String> = []
+    /// The ids of policy files that did not load, with their files: a trace claiming one is told where
+    /// the problem is, rather than that the policy is unknown.
+    public private(set) var failedFiles: [String: String] = [:]
 
     /// A library of policies made in code (sorted by id), with the problems found making them.
     public init(policies: [Policy], diagnostics: [Diagnostic] = []) {
@@ -66,7 +69,14 @@ public struct PolicyLibrary: Sendable {
         }
         let (policy, problems) = PolicyLoader().load(bytes, file: file)
         diagnostics += problems.map { $0.diagnostic(in: file) }
-        guard let policy else { return }
+        guard let policy else {
+            if case .success(let root?) = YAMLReader().read(bytes),
+                let id = root.mapping?.first(where: { $0.key.scalarText == "policy" })?.value.scalarText, failedFiles[id] == nil
+            {
+                failedFiles[id] = file
+            }
+            return
+        }
         var hash = StableHash()
         hash.combine(bytes)
         if replacingBuiltIn, let index = policies.firstIndex(where: { $0.id == policy.id && $0.file.hasPrefix(Self.builtInPrefix) }) {

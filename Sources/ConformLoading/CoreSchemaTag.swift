@@ -40,7 +40,12 @@ enum CoreSchemaTag {
     }
 
     private static func unsupported(_ tag: String, at position: TextPosition) -> Problem {
-        Problem(
+        // `if: !edited`: a negation written without quotes reads as the tag `!edited`.
+        if tag.hasPrefix("!"), !tag.hasPrefix("!!"), tag.count > 1 {
+            return Problem(
+                "the tag '\(tag)' is not read: a leading ! starts a YAML tag; if it is an expression, quote it: \"\(tag)\"", at: position)
+        }
+        return Problem(
             "the tag '\(short(tag))' is not read: conform reads YAML's core schema (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)",
             at: position)
     }

@@ -3,6 +3,8 @@ import ConformCore
 /// Reads a YAML scalar as a typed expression of the policy language; errors land on the exact column.
 struct ExpressionReader {
     let scope: ExpressionScope
+    /// Where the `form.FIELD` names of every expression read are written down (for lint).
+    var fieldReads: FieldReadLog? = nil
 
     /// A YAML boolean or number is a literal; a string is parsed as an expression.
     func read(_ node: YNode, expecting type: ExprType, what: String, problems: inout ProblemCollector) -> SourceExpression? {
@@ -27,10 +29,34 @@ struct ExpressionReader {
             }
             try TypeChecker.check(expression, fits: type, in: scope, what: what)
             let actual = try TypeChecker.type(of: expression, in: scope)
+            if let fieldReads {
+                for (field, offset) in Self.fieldNames(in: expression) {
+                    fieldReads.reads.append(FieldRead(field: field, position: locatesInside ? start.advanced(by: offset) : node.position))
+                }
+            }
             return SourceExpression(text: text, expression: expression, type: actual)
         } catch {
             problems.add("\(error.message) (in \(what): \(text))", at: locatesInside ? start.advanced(by: error.offset) : node.position)
             return nil
         }
     }
+}
+
+extension ExpressionReader {
+    /// `form.FIELD` names in an expression, with their offsets.
+    static func fieldNames(in expression: Expression) -> [(String, Int)] {
+        switch expression.kind {
+        case .literal: return []
+        case .name(let name): return name.hasPrefix("form.") ? [(String(name.dropFirst(5)), expression.offset)] : []
+        case .unary(_, let operand): return fieldNames(in: operand)
+        case .binary(_, let left, let right): return fieldNames(in: left) + fieldNames(in: right)
+        case .conditional(let a, let b, let c): return fieldNames(in: a) + fieldNames(in: b) + fieldNames(in: c)
+        case .call(_, let arguments): return arguments.flatMap(fieldNames(in:))
+        }
+    }
+}
+
+/// The `form.FIELD` reads of one policy's expressions, gathered while it loads.
+final class FieldReadLog {
+    var reads: [FieldRead] = []
 }

@@ -6,6 +6,9 @@ struct PolicyContext {
     let vocabulary: Vocabulary
     let variables: [VariableDeclaration]
     let sourceIDs: [String]
+    /// The fields the policy's `fields:` declares; `nil` when it declares none (then any `form.FIELD` is read).
+    var formFields: [String]? = nil
+    let fieldReads = FieldReadLog()
 
     var isForm: Bool { domain == FormDomain.name }
 
@@ -22,7 +25,11 @@ struct PolicyContext {
         if isForm {
             scope.names["edited"] = .bool
             scope.names["modified"] = .bool
-            scope.openPrefixes["form."] = .any
+            if let formFields {
+                for field in formFields { scope.names["form.\(field)"] = .any }
+            } else {
+                scope.openPrefixes["form."] = .any
+            }
         }
         if let verb, let spec = vocabulary.actions[verb] {
             switch spec {
@@ -42,9 +49,14 @@ struct PolicyContext {
 
     /// Reads a `see:` map of expectations.
     func expectations(_ node: YNode, what: String, problems: inout ProblemCollector) -> [String: Expectation] {
+        if let items = node.sequence, !items.isEmpty, items.allSatisfy({ $0.mapping?.count == 1 }) {
+            // `see:` then `- dismissed: true` lines: a list of one-key maps, meant as one map.
+            problems.add("\(what) must be a map, not a list; drop the '- ' before each key", at: node.position)
+            return [:]
+        }
         guard let pairs = problems.mapping(node, what) else { return [:] }
         var result: [String: Expectation] = [:]
-        let reader = ExpressionReader(scope: scope())
+        let reader = ExpressionReader(scope: scope(), fieldReads: fieldReads)
         for pair in pairs {
             guard let key = problems.text(pair.key, "an observation key") else { continue }
             switch vocabulary.observations[key] {
@@ -137,6 +149,14 @@ enum SheetSpecParser {
             return problems.text(node, "a sheet action").map { SheetActionSpec(title: $0, role: nil) }
         }
         guard let pairs = problems.mapping(node, "a sheet action") else { return nil }
+        // `- Delete Draft: destructive`: a title and its role written as one pair.
+        if pairs.count == 1, let title = pairs[0].key.scalarText, !["title", "role"].contains(title),
+            let word = pairs[0].value.scalarText, let role = SheetRole(rawValue: word)
+        {
+            problems.add(
+                "a sheet action is a title or { title, role }: write { title: \(title), role: \(word) }", at: pairs[0].key.position)
+            return SheetActionSpec(title: title, role: role)
+        }
         problems.rejectUnknownKeys(in: pairs, known: ["title", "role"], what: "a sheet action")
         let title = pairs[key: "title"].flatMap { problems.text($0, "the action's title") }
         let role = pairs[key: "role"].flatMap { RoleReader.read($0, problems: &problems) }

@@ -10,7 +10,7 @@ public struct PolicyLoader: Sendable {
     }
 
     static let topLevelKeys = [
-        "conform", "policy", "title", "summary", "domain", "source", "sources", "buttons", "vocabulary", "variables", "see",
+        "conform", "policy", "title", "summary", "domain", "source", "sources", "buttons", "fields", "vocabulary", "variables", "see",
         "initial", "states",
     ]
 
@@ -56,7 +56,17 @@ public struct PolicyLoader: Sendable {
         }
         let title = required("title") ?? ""
         let summary = top[key: "summary"].flatMap { problems.text($0, "'summary'") } ?? ""
-        let domain = top[key: "domain"].flatMap { problems.text($0, "'domain'") } ?? FormDomain.name
+        var domain = top[key: "domain"].flatMap { problems.text($0, "'domain'") } ?? FormDomain.name
+        if let node = top[key: "domain"], domain != FormDomain.name, top[key: "vocabulary"] == nil,
+            Spelling.nearest(to: domain, among: [FormDomain.name]) != nil
+        {
+            // A slip for `form` (`forms`, `Form`): one error here, and the rest read as a form policy,
+            // rather than every form verb reported as unknown in a domain that declares none.
+            problems.add(
+                "unknown domain '\(domain)'; did you mean '\(FormDomain.name)'? (any other domain needs a 'vocabulary')",
+                at: node.position)
+            domain = FormDomain.name
+        }
         var sources = readSources(top[key: "sources"], problems: &problems)
         if let node = top[key: "source"], let text = problems.text(node, "'source' (where the behaviour comes from)") {
             sources.insert(NamedText(name: "source", text: text), at: 0)
@@ -71,13 +81,17 @@ public struct PolicyLoader: Sendable {
             vocabulary = VocabularyParser.read(node, problems: &problems) ?? Vocabulary(actions: [:], observations: [:])
         } else {
             problems.add("a policy of domain '\(domain)' needs a 'vocabulary'", at: root.position)
-            vocabulary = Vocabulary(actions: [:], observations: [:])
+            // Without its verbs and observation keys every pattern and expectation would be reported
+            // unknown: one error says what is missing.
+            return nil
         }
         let buttons = readButtons(top[key: "buttons"], domain: domain, problems: &problems)
         let variables = readVariables(top[key: "variables"], domain: domain, problems: &problems)
 
+        let formFields = FieldDeclarationParser.read(top[key: "fields"], domain: domain, problems: &problems)
         let context = PolicyContext(
-            domain: domain, vocabulary: vocabulary, variables: variables, sourceIDs: sources.map(\.name))
+            domain: domain, vocabulary: vocabulary, variables: variables, sourceIDs: sources.map(\.name),
+            formFields: formFields?.map(\.name))
         let defaults = top[key: "see"].map { context.expectations($0, what: "the policy's 'see'", problems: &problems) } ?? [:]
         guard let statesNode = top[key: "states"] else {
             problems.add("a policy needs 'states'", at: root.position)
@@ -95,9 +109,12 @@ public struct PolicyLoader: Sendable {
                 problems.add("'initial' names no state: '\(name)'\(hint)", at: node.position)
             }
         }
-        return Policy(
+        var policy = Policy(
             id: id, file: file, title: title, summary: summary, domain: domain, sources: sources, vocabulary: vocabulary,
             buttons: buttons, variables: variables, initialState: initial, states: states, defaults: defaults)
+        policy.formFields = formFields
+        policy.fieldReads = context.fieldReads.reads
+        return policy
     }
 
     private func readSources(_ node: YNode?, problems: inout ProblemCollector) -> [NamedText] {

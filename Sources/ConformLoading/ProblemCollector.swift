@@ -79,7 +79,7 @@ struct ProblemCollector {
 
     mutating func bool(_ node: YNode, _ what: @autoclosure () -> String) -> Bool? {
         if case .bool(let value)? = node.scalarValue { return value }
-        add("\(what()) must be true or false, not \(node.kindDescription)", at: node.position)
+        add("\(what()) must be true or false, not \(node.kindDescription)\(YAMLOneOneBoolean.fix(node))", at: node.position)
         return nil
     }
 
@@ -143,6 +143,8 @@ enum ExactNumber {
 enum Suggestion {
     static func hint(for word: String, among known: [String]) -> String {
         guard let best = Spelling.nearest(to: word, among: known) else {
+            // An empty list would read "expected one of: " and name nothing to write.
+            if known.isEmpty { return "" }
             return " (expected one of: \(known.sorted().joined(separator: ", ")))"
         }
         return "; did you mean '\(best)'?"

@@ -66,7 +66,10 @@ enum RoleReader {
     static func read(_ node: YNode, problems: inout ProblemCollector) -> SheetRole? {
         guard let word = node.scalarText, let role = SheetRole(rawValue: word) else {
             let all = SheetRole.allCases.map(\.rawValue).joined(separator: ", ")
-            problems.add("a role is one of \(all), not '\(node.scalarText ?? node.kindDescription)'", at: node.position)
+            let hint = node.scalarText.flatMap { Spelling.nearest(to: $0, among: SheetRole.allCases.map(\.rawValue)) }
+            problems.add(
+                "a role is one of \(all), not '\(node.scalarText ?? node.kindDescription)'\(hint.map { "; did you mean '\($0)'?" } ?? "")",
+                at: node.position)
             return nil
         }
         return role

@@ -13,7 +13,8 @@ struct StateParser {
     static let ignoreKeys = ["action", "source", "unverified", "note"]
 
     func readStates(_ node: YNode, problems: inout ProblemCollector) -> [PolicyState] {
-        guard let pairs = problems.mapping(node, "'states'") else { return [] }
+        guard let written = problems.mapping(node, "'states'") else { return [] }
+        let pairs = Self.regroupingMisindentedKeys(written, problems: &problems)
         let names = pairs.compactMap(\.key.scalarText)
         var states: [PolicyState] = []
         for pair in pairs {
@@ -24,6 +25,28 @@ struct StateParser {
         }
         if states.isEmpty, problems.problems.isEmpty { problems.add("a policy needs at least one state", at: node.position) }
         return states
+    }
+
+    /// `on:` (or `see:`, ...) written at the indent of the state names, under a state left empty or
+    /// without that key: YAML reads it as a state named `on`. One error says to indent it, and it is
+    /// read as the previous state's, so the rest of the file is checked as meant.
+    static func regroupingMisindentedKeys(_ pairs: [YPair], problems: inout ProblemCollector) -> [YPair] {
+        var regrouped: [YPair] = []
+        for pair in pairs {
+            if let key = pair.key.scalarText, stateKeys.contains(key), let previous = regrouped.last,
+                let owner = previous.key.scalarText, previous.value.scalarValue == .null || previous.value.mapping?[key: key] == nil,
+                previous.value.scalarValue == .null || previous.value.mapping != nil
+            {
+                problems.add(
+                    "'\(key):' stands at the indent of the state names, so it reads as a state named '\(key)'; "
+                        + "indent it under '\(owner):' (further than the state's name)", at: pair.key.position)
+                let before = previous.value.mapping ?? []
+                regrouped[regrouped.count - 1].value = YNode(.mapping(before + [pair]), at: previous.value.position)
+                continue
+            }
+            regrouped.append(pair)
+        }
+        return regrouped
     }
 
     private func readState(
@@ -97,7 +120,9 @@ struct StateParser {
                 ? "'present' always reopens the form; a policy does not handle it"
                 : verb == Action.tapOutsideVerb
                     ? "'\(verb)' is the sheet's cancel action: a transition 'on: choose ...' for the action of role cancel takes it"
-                    : "unknown verb '\(verb)'\(problems.hint(for: verb, among: context.vocabulary.actions.keys.sorted().filter { $0 != Action.tapOutsideVerb }))"
+                    : context.vocabulary.observations[verb] != nil
+                        ? "'\(verb)' is an observation, not an action: it belongs under the state's 'see:', not under 'on:'"
+                        : "unknown verb '\(verb)'\(problems.hint(for: verb, among: context.vocabulary.actions.keys.sorted().filter { $0 != Action.tapOutsideVerb }))"
             problems.add(reason, at: node.position)
             return nil
         }
@@ -107,11 +132,16 @@ struct StateParser {
         }
         if context.isForm, verb == "choose" {
             guard case .sheet(let spec)? = sheet, spec.isShown else {
-                problems.add("'\(text)' in a state that shows no sheet", at: node.position)
+                problems.add(
+                    "'\(text)' in a state that shows no sheet (give the state a see: { sheet: { actions: [...] } })", at: node.position)
                 return nil
             }
             if let argument, !spec.actions.contains(where: { $0.title == argument || $0.role?.rawValue == argument }) {
-                problems.add("the sheet here has no action titled or with the role '\(argument)'", at: node.position)
+                let titles = spec.actions.compactMap(\.title)
+                let sameLetters = titles.first { $0.lowercased() == argument.lowercased() }
+                let hint = sameLetters.map { "; did you mean '\($0)'?" } ?? problems.hint(for: argument, among: titles)
+                problems.add(
+                    "the sheet here has no action titled or with the role '\(argument)'\(titles.isEmpty ? "" : hint)", at: node.position)
                 return nil
             }
         }
@@ -123,7 +153,8 @@ struct StateParser {
     /// Catches a misspelt argument in a transition key, which would otherwise never match.
     private func argumentProblem(verb: String, argument: String) -> String? {
         if context.isForm, verb == "swipe", !Self.swipeDirections.contains(argument) {
-            return "a swipe goes \(Self.swipeDirections.joined(separator: ", ")), not '\(argument)'"
+            let near = Spelling.nearest(to: argument, among: Self.swipeDirections).map { "; did you mean '\($0)'?" } ?? ""
+            return "a swipe goes \(Self.swipeDirections.joined(separator: ", ")), not '\(argument)'\(near)"
         }
         switch context.vocabulary.actions[verb] {
         case .scalar(.enumeration(_, let cases))?, .optionalScalar(.enumeration(_, let cases))?:
@@ -153,7 +184,7 @@ struct StateParser {
     ) -> Branch? {
         guard let pairs = problems.mapping(node, "a transition (a state name, or a map with if, set and to)") else { return nil }
         problems.rejectUnknownKeys(in: pairs, known: Self.branchKeys, what: "a transition")
-        let reader = ExpressionReader(scope: context.scope(for: verb))
+        let reader = ExpressionReader(scope: context.scope(for: verb), fieldReads: context.fieldReads)
         let condition = pairs[key: "if"].flatMap { reader.read($0, expecting: .bool, what: "the condition", problems: &problems) }
         var updates: [VariableUpdate] = []
         if let setNode = pairs[key: "set"], let setPairs = problems.mapping(setNode, "'set'") {

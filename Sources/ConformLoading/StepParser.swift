@@ -24,6 +24,13 @@ struct StepParser {
                 } else {
                     verbPair = pair
                 }
+            case let word? where vocabulary.observations[word] != nil && pairs[key: "see"]?.scalarValue == .null:
+                // `- see:` with nothing after it and the observation on the next line at the same indent:
+                // YAML reads both as keys of the step.
+                problems.add(
+                    "'\(word)' is an observation: it belongs under 'see:'; indent it further than '- see:' (or write see: { \(word): ... })",
+                    at: pair.key.position)
+                return nil
             case let word?:
                 let hint = problems.hint(for: word, among: ["see"] + vocabulary.actions.keys.sorted())
                 problems.add("unknown verb '\(word)'\(hint)", at: pair.key.position)
@@ -215,8 +222,23 @@ enum ArgumentReader {
             problems.add("\(what) must be one of \(cases.joined(separator: ", ")), not '\(node.scalarText ?? "")'", at: node.position)
             return nil
         default:
-            problems.add("\(what) must be \(type.description), not \(node.kindDescription)", at: node.position)
+            let fix = type == .bool ? YAMLOneOneBoolean.fix(node) : ""
+            problems.add("\(what) must be \(type.description), not \(node.kindDescription)\(fix)", at: node.position)
             return nil
         }
+    }
+}
+
+/// `yes`, `no`, `on`, `off`: booleans in YAML 1.1, strings in the YAML 1.2 that conform reads.
+enum YAMLOneOneBoolean {
+    static let words: [String: Bool] = ["yes": true, "no": false, "on": true, "off": false, "y": true, "n": false]
+
+    /// `; write true (YAML 1.2 reads 'yes' as a string)` for such a word; empty otherwise.
+    static func fix(_ node: YNode) -> String {
+        if node.isQuoted, let text = node.scalarText, text == "true" || text == "false" {
+            return "; write \(text) without quotes (quoted, it is a string)"
+        }
+        guard node.scalarValue != nil, let text = node.scalarText, let value = words[text.lowercased()] else { return "" }
+        return "; write \(value) (YAML 1.2 reads '\(text)' as a string)"
     }
 }

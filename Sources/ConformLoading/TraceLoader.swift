@@ -101,6 +101,11 @@ public struct TraceLoader: Sendable {
             problems.add("a trace needs 'steps', a list of actions and observations", at: root.position)
             return nil
         }
+        if stepsNode.mapping != nil {
+            // `steps:` then `  tap: Cancel`: the dash that makes each step an item of the list is missing.
+            problems.add("'steps' must be a list, not a map; start each step with '- ' (  - tap: Cancel)", at: stepsNode.position)
+            return nil
+        }
         guard let items = problems.sequence(stepsNode, "'steps'") else { return nil }
         guard items.count <= maximumSteps else {
             problems.add("\(items.count) steps; a trace may have at most \(maximumSteps)", at: stepsNode.position)

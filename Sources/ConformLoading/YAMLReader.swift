@@ -245,6 +245,16 @@ private struct Composer {
         if problem == "found character that cannot start any token", Self.character(at: position, in: bytes) == 0x09 {
             notes.append("YAML does not allow tabs for indentation; indent with spaces")
         }
+        if problem == "mapping values are not allowed in this context" || problem == "did not find expected ',' or '}'",
+            let hint = ExpressionQuoteHint.note(line: position.line, column: position.column, in: bytes)
+        {
+            return Problem("YAML syntax: \(problem); \(hint)", at: position)
+        }
+        if problem == "mapping values are not allowed in this context",
+            let hint = ExpressionQuoteHint.bracesNote(line: position.line, in: bytes)
+        {
+            return Problem("YAML syntax: \(problem); \(hint)", at: position)
+        }
         if let context = parser.context.map({ String(cString: $0) }) {
             notes.append("\(context) at line \(parser.context_mark.line + 1), column \(parser.context_mark.column + 1)")
         }

@@ -5,8 +5,11 @@ import ConformCore
 public enum CommandWording {
     /// `2 trace files, 1 policy file: no problems` (green) or `... : 3 problems` (red), then
     /// `, 2 warnings` (yellow) when there are warnings: "no problems" alone under warnings reads as none.
-    public static func lintSummary(traceFiles: Int, policyFiles: Int, problems: Int, warnings: Int = 0, terminal: Terminal) -> String {
-        "\(Plural.count(traceFiles, "trace file")), \(Plural.count(policyFiles, "policy file")): "
+    public static func lintSummary(
+        traceFiles: Int, policyFiles: Int, unreadableFiles: Int = 0, problems: Int, warnings: Int = 0, terminal: Terminal
+    ) -> String {
+        "\(Plural.count(traceFiles, "trace file")), \(Plural.count(policyFiles, "policy file"))"
+            + (unreadableFiles == 0 ? "" : ", \(Plural.count(unreadableFiles, "file")) that could not be read") + ": "
             + (problems == 0 ? terminal.green("no problems") : terminal.red(Plural.count(problems, "problem")))
             + (warnings == 0 ? "" : ", " + terminal.yellow(Plural.count(warnings, "warning")))
     }

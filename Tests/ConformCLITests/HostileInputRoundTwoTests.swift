@@ -153,7 +153,8 @@ struct HostileInputRoundTwoTests {
         let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
         let claimed = (document?["results"] as? [[String: Any]] ?? []).first { $0["claimed"] as? Bool == true }
         #expect(claimed?["app"] as? String == "Milk \u{1F600}")
-        #expect(claimed?["message"] as? String == "tapped 'Do\u{1F600}ne', but 'one-handed' has no button labelled so")
+        #expect(
+            claimed?["message"] as? String == "tapped 'Do\u{1F600}ne', but 'one-handed' has no button labelled so; did you mean 'Done'?")
         #expect(claimed?["column"] as? Int == 78)
         let errors = document?["errors"] as? [[String: Any]] ?? []
         #expect(errors.count == 1)

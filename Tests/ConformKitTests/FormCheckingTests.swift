@@ -46,7 +46,8 @@ struct FormCheckingTests {
     func unknownLabel() throws {
         #expect(
             summary(try check(trace("  - tap: Done\n"), against: "apple-sample"))
-                == "fail step 1 line 4 [editing]: tapped 'Done', but 'apple-sample' has no button labelled so")
+                == "fail step 1 line 4 [editing]: tapped 'Done', but 'apple-sample' has no button labelled so; its done button is labelled 'Save'"
+        )
     }
 
     @Test("after dismissal only present and see may follow")
@@ -85,7 +86,10 @@ struct FormCheckingTests {
     @Test("choose with a title the sheet does not have departs")
     func chooseUnknownTitle() throws {
         let verdict = try check(trace("  - edit: title\n  - tap: Cancel\n  - choose: Keep Editing\n"), against: "makeitso")
-        #expect(summary(verdict) == "fail step 3 line 6 [confirm]: chose 'Keep Editing', which the sheet does not offer")
+        #expect(
+            summary(verdict)
+                == "fail step 3 line 6 [confirm]: chose 'Keep Editing', which the sheet does not offer (it offers: 'Discard Changes', 'Cancel')"
+        )
     }
 
     @Test("any action but choose while a sheet is shown departs, present included")
@@ -230,10 +234,14 @@ struct FormCheckingEdgeTests {
     @Test("the role words done and cancel are not labels: 'tap: done' never presses a (disabled) Done")
     func roleWordsAreNotLabels() throws {
         let yaml = trace("  - see: { done: disabled }\n  - tap: done\n  - see: { dismissed: true, saved: true }\n")
-        for policy in ["one-handed", "apple-sample", "apple-calendar"] {
+        // The label nearest the role word is suggested, or the label of the button it names (apple-sample's is `Save`).
+        for (policy, hint) in [
+            ("one-handed", "; did you mean 'Done'?"), ("apple-sample", "; its done button is labelled 'Save'"),
+            ("apple-calendar", "; did you mean 'Done'?"),
+        ] {
             #expect(
                 summary(try check(yaml, against: policy))
-                    == "fail step 2 line 5 [editing]: tapped 'done', but '\(policy)' has no button labelled so")
+                    == "fail step 2 line 5 [editing]: tapped 'done', but '\(policy)' has no button labelled so\(hint)")
         }
     }
 

@@ -137,7 +137,7 @@ struct FormatAdditionsTests {
             ("top: { type: number, optional: true }", "top: { optional: true }", "7:35: parameter 'focus.top' needs a 'type'"),
             (
                 "top: { type: number, optional: true }", "top: { type: number, optional: yes }",
-                "7:61: 'optional' must be true or false, not a string"
+                "7:61: 'optional' must be true or false, not a string; write true (YAML 1.2 reads 'yes' as a string)"
             ),
             (
                 "top: { type: number, optional: true }", "top: { type: number, maybe: true }",

@@ -98,10 +98,10 @@ struct PolicyLoaderTests {
                 "5:10: 'initial' names no state: 'start' (expected one of: confirm, editing)",
                 "8:13: 'B' is not among the policy's sources; did you mean 'A'?",
                 "10:17: no state named 'nowhere' (expected one of: confirm, editing)",
-                "11:7: 'choose OK' in a state that shows no sheet",
+                "11:7: 'choose OK' in a state that shows no sheet (give the state a see: { sheet: { actions: [...] } })",
                 "12:7: 'present' always reopens the form; a policy does not handle it",
                 "13:7: unknown verb 'fly' (expected one of: choose, edit, present, swipe, tap)",
-                "17:7: the sheet here has no action titled or with the role 'Nope'",
+                "17:7: the sheet here has no action titled or with the role 'Nope' (expected one of: OK)",
             ])
     }
 
@@ -207,7 +207,7 @@ struct PolicyMistakeTests {
     @Test(
         "a misspelt swipe direction, an empty branch list, a bad variable name",
         arguments: [
-            (policy("  a:\n    on:\n      swipe dwon: a\n"), ["7:7: a swipe goes down, up, left, right, not 'dwon'"]),
+            (policy("  a:\n    on:\n      swipe dwon: a\n"), ["7:7: a swipe goes down, up, left, right, not 'dwon'; did you mean 'down'?"]),
             (policy("  a:\n    on:\n      swipe down: []\n"), ["7:19: a transition needs a target state or at least one branch"]),
             (
                 policy("  a: {}\n", variables: "variables: { a-b: 1, args: 2, edited: true }\n"),

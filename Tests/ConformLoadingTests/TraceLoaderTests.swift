@@ -67,7 +67,7 @@ struct TraceLoaderTests {
                 "5:5: unknown verb 'tapp'; did you mean 'tap'?",
                 "6:12: 'swipe' (a direction, e.g. down) must be a string, not a list",
                 "7:50: a role is one of default, destructive, cancel, not 'primary'",
-                "8:23: 'dismissed' must be bool, not a string",
+                "8:23: 'dismissed' must be bool, not a string; write true (YAML 1.2 reads 'yes' as a string)",
                 "9:5: step 6 has no verb (see, edit, tap, swipe, choose, present, ...)",
                 "11:5: a step has exactly one verb; this one has 'edit' and 'tap'",
             ])

@@ -106,6 +106,12 @@ enum DepartureDetail: Sendable {
             if case .choose(let title) = action {
                 return "chose '\(title)', which '\(policy)' does not handle in state '\(state.name)'"
             } else if sheetShown {
+                // `tap: Delete Draft` for a sheet action: the trace means `choose`.
+                if case .tap(let label) = action,
+                    state.transitions.contains(where: { $0.pattern.verb == "choose" && $0.pattern.argument == label })
+                {
+                    return "\(action.display) while a sheet is shown (only choose may follow); write choose: \(label)"
+                }
                 return "\(action.display) while a sheet is shown (only choose may follow)"
             }
             return "\(action.display) is not allowed in state '\(state.name)'"
@@ -116,8 +122,17 @@ enum DepartureDetail: Sendable {
         case .noConditionHolds(let action, let state, let transition):
             let conditions = transition.branches.compactMap { $0.condition?.text }
             return "\(action.display) in state '\(state)', where none of its conditions holds (\(conditions.joined(separator: "; ")))"
-        case .noSuchButton(_, let label, let policy, _):
-            return "tapped '\(label)', but '\(policy)' has no button labelled so"
+        case .noSuchButton(_, let label, let policy, let buttons):
+            let labels = FormDomain.buttonRoles.compactMap { buttons[$0] ?? FormDomain.defaultLabels[$0] }
+            var hint = Self.slip(label, among: labels)
+            // `tap: Done` where the policy renames the done button (`done: Send`).
+            if hint.isEmpty,
+                let role = FormDomain.buttonRoles.first(where: { FormDomain.defaultLabels[$0]?.lowercased() == label.lowercased() }),
+                let renamed = buttons[role], renamed != label
+            {
+                hint = "; its \(role) button is labelled '\(renamed)'"
+            }
+            return "tapped '\(label)', but '\(policy)' has no button labelled so" + hint
         case .buttonAbsent(_, let label, _, let policy, let state):
             return "tapped '\(label)', which '\(policy)' does not show in state '\(state)'"
         case .noSheet(.tapOutside, _):
@@ -130,9 +145,22 @@ enum DepartureDetail: Sendable {
             var why = "chose '\(title)', which the sheet does not offer"
             if !learnt, sheet.actions.contains(where: { $0.title == nil }) {
                 why += " (its titles are open: give the title a role in an earlier see)"
+            } else {
+                let titles = sheet.actions.compactMap(\.title)
+                if !titles.isEmpty {
+                    why += " (it offers: \(titles.map { "'\($0)'" }.joined(separator: ", ")))" + Self.slip(title, among: titles)
+                }
             }
             return why
         }
+    }
+
+    /// `; did you mean 'Send'?` for a label written in another case or slightly misspelt: matching is
+    /// exact, so a case slip is the likeliest reason a label matched nothing.
+    static func slip(_ word: String, among known: [String]) -> String {
+        let sameLetters = known.filter { $0.lowercased() == word.lowercased() }
+        guard let best = sameLetters.first ?? Spelling.nearest(to: word, among: known) else { return "" }
+        return "; did you mean '\(best)'?"
     }
 
     var expected: JSONValue {

@@ -104,6 +104,13 @@ public enum TypeChecker {
     }
 
     private static func suggestion(for name: String, in scope: ExpressionScope) -> String {
+        // A form field written without `form.` (`to` for `form.to`): the likeliest slip in a form policy.
+        let asField = "form.\(name)"
+        if !name.contains("."), scope.names[asField] != nil || scope.openPrefixes["form."] != nil,
+            scope.names[asField] != nil || Spelling.nearest(to: name, among: Array(scope.names.keys) + Array(scope.symbols)) == nil
+        {
+            return "; did you mean '\(asField)'?"
+        }
         guard let close = Spelling.nearest(to: name, among: Array(scope.names.keys) + Array(scope.symbols)) else { return "" }
         return "; did you mean '\(close)'?"
     }

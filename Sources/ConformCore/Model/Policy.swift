@@ -50,6 +50,17 @@ public struct Policy: Sendable {
     }
     /// The control states, in the file's order.
     public var states: [PolicyState] { storage.fields.states }
+    /// The form fields the policy declares it reads (`fields:`), with example values; `nil` when it declares none.
+    public var formFields: [FormFieldDeclaration]? {
+        get { storage.fields.formFields }
+        set { update { $0.formFields = newValue } }
+    }
+    /// Every `form.FIELD` the policy's expressions read, where it is written: lint compares them with the
+    /// fields the traces declare.
+    public var fieldReads: [FieldRead] {
+        get { storage.fields.fieldReads }
+        set { update { $0.fieldReads = newValue } }
+    }
     /// Expectations that hold in every non-final state unless the state says otherwise.
     public var defaults: [String: Expectation] { storage.fields.defaults }
 
@@ -73,6 +84,8 @@ public struct Policy: Sendable {
         var initialState: String
         var states: [PolicyState]
         var defaults: [String: Expectation]
+        var formFields: [FormFieldDeclaration]? = nil
+        var fieldReads: [FieldRead] = []
     }
 
     /// Never changed once made: a change makes a new one (policies are changed rarely, if ever, after loading).
@@ -314,5 +327,36 @@ public struct VariableUpdate: Sendable {
     public init(variable: String, value: SourceExpression) {
         self.variable = variable
         self.value = value
+    }
+}
+
+/// A form field a policy reads, as its `fields:` declares it: the name, and values to try it with.
+public struct FormFieldDeclaration: Sendable {
+    /// The field, as `form.NAME` reads it.
+    public var name: String
+    /// Values to try the field with (`conform generate`, `compare`); they change no verdict.
+    public var examples: [Value]
+    /// Where the field is declared.
+    public var position: TextPosition
+
+    /// A declared field with its examples.
+    public init(name: String, examples: [Value], position: TextPosition) {
+        self.name = name
+        self.examples = examples
+        self.position = position
+    }
+}
+
+/// `form.FIELD` in one of a policy's expressions, and where it is written.
+public struct FieldRead: Sendable, Hashable {
+    /// The field read (`to` for `form.to`).
+    public var field: String
+    /// Where `form.FIELD` is written.
+    public var position: TextPosition
+
+    /// A read of `field` at `position`.
+    public init(field: String, position: TextPosition) {
+        self.field = field
+        self.position = position
     }
 }
