@@ -10,11 +10,9 @@ extension ConformRunner {
         let fields = trace.form.keys.sorted()
         var warnings: [Diagnostic] = []
         for claim in trace.claims {
-            guard let policy = policies.first(where: { $0.id == claim.policy }), policy.isFormDomain, policy.formFields == nil
-            else { continue }
-            var warned: Set<String> = []
-            for read in policy.fieldReads where trace.form[read.field] == nil && warned.insert(read.field).inserted {
-                let hint = Spelling.nearest(to: read.field, among: fields).map { "; did you mean 'form.\($0)'?" } ?? ""
+            guard let policy = policies.first(where: { $0.id == claim.policy }) else { continue }
+            for (read, nearest) in policy.readsOfUndeclaredFields(fields) {
+                let hint = nearest.map { "; did you mean 'form.\($0)'?" } ?? ""
                 warnings.append(
                     Diagnostic(
                         .warning,

@@ -21,14 +21,12 @@ struct FieldReadCheck {
 
     /// Warnings for `policy`'s reads of fields that no claiming trace's form declares.
     static func warnings(for policy: Policy, traces: [TraceForm]) -> [Diagnostic] {
-        guard policy.isFormDomain, policy.formFields == nil else { return [] }
         let claiming = traces.filter { $0.claims.contains(policy.id) }
         guard !claiming.isEmpty else { return [] }
         let declared = Set(claiming.flatMap(\.fields)).sorted()
-        var warned: Set<String> = []
         var warnings: [Diagnostic] = []
-        for read in policy.fieldReads where !declared.contains(read.field) && warned.insert(read.field).inserted {
-            let hint = Spelling.nearest(to: read.field, among: declared).map { "; did you mean 'form.\($0)'?" } ?? ""
+        for (read, nearest) in policy.readsOfUndeclaredFields(declared) {
+            let hint = nearest.map { "; did you mean 'form.\($0)'?" } ?? ""
             warnings.append(
                 Diagnostic(
                     .warning,
