@@ -92,7 +92,9 @@ public struct XCUITestSource {
     }
 
     private func extensionPoint() -> String {
-        """
+        // The example names the form's own first field (`title` for a policy that names none).
+        let field = suite.form.keys.sorted().first ?? ActionAlphabet.field
+        return """
         /// Your part, written once in a file of your own (the test does not compile until it exists):
         ///
         ///     extension \(testTypeName) {
@@ -101,7 +103,7 @@ public struct XCUITestSource {
         ///             app.buttons["edit-item"].tap()   // however your app opens the form
         ///         }
         ///         var observerOptions: ScreenObserver.Options {
-        ///             ScreenObserver.Options(formRoot: .identifier("edit-form"), fields: [.init("title", identifier: "title-field")])
+        ///             ScreenObserver.Options(formRoot: .identifier("edit-form"), fields: [.init(\(Self.literal(field)), identifier: \(Self.literal(field + "-field")))])
         ///         }
         ///     }
         @MainActor
