@@ -80,8 +80,8 @@ public struct GeneratedSuiteOutput {
     }
 
     /// The transitions not planned, each group with why and what helps: a state nothing leads to is
-    /// unreachable whatever the values; the others were not reached with the values tried, and the hint
-    /// names what gives more values in the policy's domain.
+    /// unreachable whatever the values; a guard nothing satisfies is never taken; the others were not
+    /// reached with the values tried, and the hint names what gives more values in the policy's domain.
     public func unreachedText() -> String {
         guard !suite.unreached.isEmpty else { return "" }
         func list(_ ids: [TransitionID]) -> String { ids.map { "  - \(Self.describe($0, in: policy))\n" }.joined() }
@@ -93,7 +93,17 @@ public struct GeneratedSuiteOutput {
                 + "from '\(policy.initialState)' (a transition whose 'to' names it is missing or misspelt; `conform lint` says so too):\n"
                 + list(suite.unreachable)
         }
-        let rest = suite.unreached.filter { !suite.unreachable.contains($0) }
+        if !suite.unsatisfiable.isEmpty {
+            out +=
+                "\nNever taken: no value of what its guard reads satisfies it (change the guard; `conform lint` points at it):\n"
+                + list(suite.unsatisfiable)
+            if !suite.behindUnsatisfiable.isEmpty {
+                out += "and, since only those lead to their states, these:\n" + list(suite.behindUnsatisfiable)
+            }
+        }
+        let rest = suite.unreached.filter {
+            !suite.unreachable.contains($0) && !suite.unsatisfiable.contains($0) && !suite.behindUnsatisfiable.contains($0)
+        }
         guard !rest.isEmpty else { return out }
         if let tried = suite.searchStoppedAfter {
             return out + "\nNot planned: the search stopped after trying \(tried) actions (its limit, Docs/Limits.md), before reaching:\n"

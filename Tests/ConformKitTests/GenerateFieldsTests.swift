@@ -179,6 +179,26 @@ struct GenerateFieldsTests {
         #expect(GeneratedSuiteOutput.moreValuesHint(for: custom) == "add `examples` to the policy's vocabulary")
     }
 
+    @Test("a guard no value satisfies is never taken, and the advice is to change the guard, not to give values")
+    func guardNothingSatisfies() throws {
+        let policy = try load(
+            policy: Self.composeText().replacingOccurrences(of: "        - if: edited\n", with: "        - if: edited && !edited\n"))
+        let suite = SuiteGenerator(policy: policy).generate()
+        let described = suite.unreached.map { GeneratedSuiteOutput.describe($0, in: policy) }
+        #expect(described.first == "in composing, tap cancel [edited && !edited] → confirm-cancel")
+        #expect(suite.unsatisfiable == [suite.unreached[0]])
+        let text = GeneratedSuiteOutput(suite: suite, policy: policy).unreachedText()
+        #expect(
+            text.hasPrefix(
+                "\nNever taken: no value of what its guard reads satisfies it (change the guard; `conform lint` points at it):\n"
+                    + "  - in composing, tap cancel [edited && !edited] → confirm-cancel\n"))
+        // The sheet's choices are then out of reach of every value: only that branch led to their state.
+        #expect(
+            text.contains("and, since only those lead to their states, these:\n  - in confirm-cancel, choose Delete Draft → discarded\n"))
+        #expect(suite.behindUnsatisfiable.count == 3)
+        #expect(!text.contains("fields:") && !text.contains("values tried"))
+    }
+
     @Test("a tap on greyed-out Send takes the branch that says it changes nothing; one whose branch moves changes nothing")
     func greyedTap() throws {
         let policy = try load(policy: Self.composeText())
