@@ -22,8 +22,10 @@ extension ConformCommand {
                 Testing suite instead of an XCTestCase. Form policies only: keyboard and disclosure steps \
                 are geometry that XCUITest cannot perform (exit 2, with the reason).
 
-                Numbers come from the policy's `vocabulary.examples`, or else 0 and the constants its \
-                expressions use. Exit status: 0; 1 when some transition could not be reached; 2 on a usage \
+                A form's fields are those the policy reads (form.FIELD) or declares (fields:), each tried \
+                with its `fields:` examples, a new value, the literals it is compared with, empty and null. \
+                Other domains' values come from the policy's `vocabulary.examples`, or else 0 and the \
+                constants its expressions use. Exit status: 0; 1 when some transition could not be reached; 2 on a usage \
                 error, an unknown id, a --policies file that does not load, or a file that cannot be written.
                 """)
 

@@ -283,12 +283,14 @@ public struct RecordingSession {
     }
 
     /// Everything a person could do on the screen, as `conform generate` explores it, except that a
-    /// form's edits change the trace's own fields (to some new value) rather than a made-up one, and
+    /// form's edits change the trace's own fields (to some new value) rather than the alphabet's values, and
     /// `present` reopens the trace's own screen.
     static func candidates(for policy: Policy, form: [String: Value], screen: String?) -> [Action] {
         let alphabet = ActionAlphabet(policies: [policy]).actions
         guard policy.isFormDomain else { return alphabet }
-        let fields = form.isEmpty ? [ActionAlphabet.field] : form.keys.sorted()
+        // Without a form of its own, the fields the policy reads, or the stand-in when it names none.
+        let named = FieldValues([policy]).names
+        let fields = !form.isEmpty ? form.keys.sorted() : named.isEmpty ? [ActionAlphabet.field] : named
         let others = alphabet.filter { $0.verb != "edit" && $0.verb != "present" }
         return fields.map { .edit([FieldEdit(field: $0, value: nil)]) } + others + [.present(screen)]
     }

@@ -42,9 +42,14 @@ public struct GeneratedSuiteOutput {
     /// The readable checklist printed without `--output`.
     public func checklist() -> String {
         var out = summary + "\n"
-        if let opening = suite.form.sorted(by: { $0.key < $1.key }).first, case .string(let text) = opening.value {
+        if !suite.form.isEmpty {
+            let fields = suite.form.sorted(by: { $0.key < $1.key }).map { field in
+                if field.value == .string("") { return "\(field.key) empty" }
+                if case .string(let text) = field.value { return "\(field.key) \(wording.quoted(text))" }
+                return "\(field.key) \(field.value.display)"
+            }
             out +=
-                "Every scenario starts with the form (\(wording.quoted(ActionAlphabet.screen))) just opened, its \(opening.key) \(wording.quoted(text)).\n"
+                "Every scenario starts with the form (\(wording.quoted(ActionAlphabet.screen))) just opened, its \(fields.joined(separator: ", ")).\n"
         }
         for (number, scenario) in suite.scenarios.enumerated() {
             out += "\nScenario \(number + 1). \(title(of: scenario))\n"
@@ -74,14 +79,47 @@ public struct GeneratedSuiteOutput {
         return "\nActions the policy ignores (they change nothing; worth trying in those states too):\n" + ignored.joined()
     }
 
+    /// The transitions not planned, each group with why and what helps: a state nothing leads to is
+    /// unreachable whatever the values; a guard nothing satisfies is never taken; the others were not
+    /// reached with the values tried, and the hint names what gives more values in the policy's domain.
     public func unreachedText() -> String {
         guard !suite.unreached.isEmpty else { return "" }
-        if let tried = suite.searchStoppedAfter {
-            return "\nNot planned: the search stopped after trying \(tried) actions (its limit, Docs/Limits.md), before reaching:\n"
-                + suite.unreached.map { "  - \(Self.describe($0, in: policy))\n" }.joined()
+        func list(_ ids: [TransitionID]) -> String { ids.map { "  - \(Self.describe($0, in: policy))\n" }.joined() }
+        var out = ""
+        if !suite.unreachable.isEmpty {
+            let states = suite.unreachable.reduce(into: [String]()) { if !$0.contains($1.state) { $0.append($1.state) } }
+            out +=
+                "\nUnreachable: nothing leads to \(states.count == 1 ? "state" : "states") \(states.map { "'\($0)'" }.joined(separator: ", ")) "
+                + "from '\(policy.initialState)' (a transition whose 'to' names it is missing or misspelt; `conform lint` says so too):\n"
+                + list(suite.unreachable)
         }
-        return "\nNot reached with the values tried (add `examples` to the policy's vocabulary):\n"
-            + suite.unreached.map { "  - \(Self.describe($0, in: policy))\n" }.joined()
+        if !suite.unsatisfiable.isEmpty {
+            out +=
+                "\nNever taken: no value of what its guard reads satisfies it (change the guard; `conform lint` points at it):\n"
+                + list(suite.unsatisfiable)
+            if !suite.behindUnsatisfiable.isEmpty {
+                out += "and, since only those lead to their states, these:\n" + list(suite.behindUnsatisfiable)
+            }
+        }
+        let rest = suite.unreached.filter {
+            !suite.unreachable.contains($0) && !suite.unsatisfiable.contains($0) && !suite.behindUnsatisfiable.contains($0)
+        }
+        guard !rest.isEmpty else { return out }
+        if let tried = suite.searchStoppedAfter {
+            return out + "\nNot planned: the search stopped after trying \(tried) actions (its limit, Docs/Limits.md), before reaching:\n"
+                + list(rest)
+        }
+        return out + "\nNot reached with the values tried (\(Self.moreValuesHint(for: policy))):\n" + list(rest)
+    }
+
+    /// What gives the exploration more values to try, in the words of the policy's domain: a form policy
+    /// has no `vocabulary` (it is refused there), its fields take `fields:` examples.
+    public static func moreValuesHint(for policy: Policy) -> String {
+        guard policy.isFormDomain else { return "add `examples` to the policy's vocabulary" }
+        guard let field = FieldValues([policy]).names.first else {
+            return "its guards read no form field, so no other value helps; `conform lint` finds a guard that nothing satisfies"
+        }
+        return "give the fields it reads example values under `fields:`, e.g. `fields: { \(field): [EXAMPLE, ...] }`"
     }
 
     /// One trace file per scenario, named `ID-NN.yaml`.

@@ -17,7 +17,11 @@ public struct ScenarioWording: Sendable {
         case .edit(let edits):
             return edits.map { edit in
                 guard let value = edit.value else { return "Change \(edit.field)" }
-                if let opening = form[edit.field], opening.matches(value) {
+                let back = form[edit.field].map { $0.matches(value) } ?? false
+                // Empty and null are both a cleared field on screen; a trace tells them apart.
+                if value == .string("") { return "Clear \(edit.field)" + (back ? " (empty, as when the form opened)" : " (empty)") }
+                if value == .null { return "Clear \(edit.field) (no value: null)" }
+                if back {
                     return "Set \(edit.field) back to \(quoted(value)) (its value when the form opened)"
                 }
                 return "Change \(edit.field) to \(quoted(value))"

@@ -92,27 +92,29 @@ public struct XCUITestSource {
     }
 
     private func extensionPoint() -> String {
-        """
-        /// Your part, written once in a file of your own (the test does not compile until it exists):
-        ///
-        ///     extension \(testTypeName) {
-        ///         func openForm(_ app: XCUIApplication) throws {
-        ///             app.launch()
-        ///             app.buttons["edit-item"].tap()   // however your app opens the form
-        ///         }
-        ///         var observerOptions: ScreenObserver.Options {
-        ///             ScreenObserver.Options(formRoot: .identifier("edit-form"), fields: [.init("title", identifier: "title-field")])
-        ///         }
-        ///     }
-        @MainActor
-        protocol \(protocolName) {
-            /// Launches `app` (again, for `present`) and opens the edit form, its fields holding `\(testTypeName).form`.
-            func openForm(_ app: XCUIApplication) throws
-            /// How the screen is read: the fields' accessibility identifiers (by the names in `form`), the form's identifier.
-            var observerOptions: ScreenObserver.Options { get }
-        }
+        // The example names the form's own first field (`title` for a policy that names none).
+        let field = suite.form.keys.sorted().first ?? ActionAlphabet.field
+        return """
+            /// Your part, written once in a file of your own (the test does not compile until it exists):
+            ///
+            ///     extension \(testTypeName) {
+            ///         func openForm(_ app: XCUIApplication) throws {
+            ///             app.launch()
+            ///             app.buttons["edit-item"].tap()   // however your app opens the form
+            ///         }
+            ///         var observerOptions: ScreenObserver.Options {
+            ///             ScreenObserver.Options(formRoot: .identifier("edit-form"), fields: [.init(\(Self.literal(field)), identifier: \(Self.literal(field + "-field")))])
+            ///         }
+            ///     }
+            @MainActor
+            protocol \(protocolName) {
+                /// Launches `app` (again, for `present`) and opens the edit form, its fields holding `\(testTypeName).form`.
+                func openForm(_ app: XCUIApplication) throws
+                /// How the screen is read: the fields' accessibility identifiers (by the names in `form`), the form's identifier.
+                var observerOptions: ScreenObserver.Options { get }
+            }
 
-        """
+            """
     }
 
     private func startFunction() -> String {

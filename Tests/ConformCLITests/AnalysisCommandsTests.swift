@@ -42,6 +42,25 @@ struct AnalysisCommandsTests {
         #expect(compareUnknown.stderr.contains("unknown policy 'nope'"))
     }
 
+    @Test(
+        "generate on a custom form policy (issue 28's compose sheet) reaches every transition and exits 0; one with a state nothing leads to exits 1"
+    )
+    func customFormPolicy() throws {
+        let fixture = "Tests/ConformKitTests/Fixtures/compose/compose.yaml"
+        let generated = try BinaryRunner.run(["generate", "compose", "--policies", fixture])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        #expect(generated.stdout.hasPrefix("compose: 3 scenarios, 12 actions, 8 of 8 transitions\n"))
+        #expect(!generated.stdout.contains("title"))
+        let scratch = try Scratch()
+        let text = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent(fixture), encoding: .utf8)
+        try (text + "  archived:\n    on:\n      tap cancel: discarded\n").write(
+            to: scratch.url.appendingPathComponent("compose.yaml"), atomically: true, encoding: .utf8)
+        let unreachable = try BinaryRunner.run(["generate", "compose", "--policies", "compose.yaml"], in: scratch.url)
+        #expect(unreachable.status == 1)
+        #expect(unreachable.stdout.contains("\nUnreachable: nothing leads to state 'archived' from 'composing'"))
+        #expect(!unreachable.stdout.contains("values tried"))
+    }
+
     @Test("a --policies file that does not load: generate, compare and explain still work and exit 2; --output naming a file exits 2")
     func brokenPolicyFiles() throws {
         let scratch = try Scratch()

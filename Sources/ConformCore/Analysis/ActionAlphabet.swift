@@ -1,8 +1,11 @@
 /// The concrete actions an exploration tries in every state: a finite stand-in for everything a person
 /// could do on the screen.
 ///
-/// For forms: one field set to a new value and back (value-compared policies tell the two apart),
-/// a tap on each bar button's label and on every other label a transition names, the swipe, every
+/// For forms: every field the policy reads (`form.X`) or declares (`fields:`) set to each value that can
+/// change a guard on it (the declared examples, a new value, the literals compared with it, empty,
+/// null), the form opening with every such field empty; a policy that names no field gets one stand-in
+/// field (`title`) set to a new value and back (value-compared policies tell the two apart). Then a
+/// tap on each bar button's label and on every other label a transition names, the swipe, every
 /// sheet action (by title, or by a role placeholder where the source gives none), and reopening.
 /// For vocabularies a policy defines: the policy's `examples` for a verb, otherwise every value of its
 /// booleans and enumerations, the strings the policy's expressions use and, for numbers, 0 and the
@@ -13,7 +16,7 @@ public struct ActionAlphabet: Sendable {
     /// The form's fields when it opens (form domain).
     public var form: [String: Value]
 
-    /// The field that edits change, its opening value and the new one.
+    /// The stand-in field that edits change when the policies name none, its opening value and the new one.
     public static let field = "title"
     /// The field's value when the form opens.
     public static let openingValue = Value.string("Buy milk")
@@ -31,9 +34,17 @@ public struct ActionAlphabet: Sendable {
         }
         let formPolicies = policies.filter(\.isFormDomain)
         if !formPolicies.isEmpty {
-            form = [Self.field: Self.openingValue]
-            add(.edit([FieldEdit(field: Self.field, value: Self.newValue)]))
-            add(.edit([FieldEdit(field: Self.field, value: Self.openingValue)]))
+            let fields = FieldValues(formPolicies)
+            if fields.names.isEmpty {
+                form = [Self.field: Self.openingValue]
+                add(.edit([FieldEdit(field: Self.field, value: Self.newValue)]))
+                add(.edit([FieldEdit(field: Self.field, value: Self.openingValue)]))
+            } else {
+                form = fields.opening
+                for name in fields.names {
+                    for value in fields.values[name] ?? [] { add(.edit([FieldEdit(field: name, value: value)])) }
+                }
+            }
             for policy in formPolicies { Self.formActions(of: policy).forEach(add) }
             add(.present(Self.screen))
         } else {

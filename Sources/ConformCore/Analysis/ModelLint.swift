@@ -26,12 +26,7 @@ public enum ModelLint {
 
     /// States that no path from the initial state reaches.
     static func unreachableStates(_ policy: Policy) -> [(TextPosition, String)] {
-        var reached: Set<String> = [policy.initialState]
-        var queue = [policy.initialState]
-        while let name = queue.popLast() {
-            guard let state = policy.state(named: name) else { continue }
-            for target in targets(of: state) where reached.insert(target).inserted { queue.append(target) }
-        }
+        let reached = reachableStates(policy)
         let named = Set(
             policy.states.filter { $0.name != policy.initialState }.flatMap { state in targets(of: state).filter { $0 != state.name } })
         return policy.states.filter { !reached.contains($0.name) }.map { state in
@@ -46,6 +41,17 @@ public enum ModelLint {
                 "nothing leads to state '\(state.name)': no transition of another state names it, and it is not the initial state ('\(policy.initialState)')"
             )
         }
+    }
+
+    /// The states some path of transitions leads to from the initial state, whatever the guards say.
+    static func reachableStates(_ policy: Policy) -> Set<String> {
+        var reached: Set<String> = [policy.initialState]
+        var queue = [policy.initialState]
+        while let name = queue.popLast() {
+            guard let state = policy.state(named: name) else { continue }
+            for target in targets(of: state) where reached.insert(target).inserted { queue.append(target) }
+        }
+        return reached
     }
 
     /// Non-final states that every action leaves where they are: a form there is never dismissed.

@@ -28,7 +28,8 @@ public struct PolicyComparison {
     /// A comparison of `a` with `b`; nothing is explored until `compare()`.
     /// - Parameter a: policy A, whose predictions the scenarios record.
     /// - Parameter b: policy B, which replays them.
-    /// - Parameter form: the form's fields when it opens; by default the alphabet's (`title: Buy milk`).
+    /// - Parameter form: the form's fields when it opens; by default the alphabet's (every field the two
+    ///   policies read, empty; `title: Buy milk` when they name none).
     /// - Parameter exploring: whether `compare()` will run; `revealed(by:)` alone needs no alphabet.
     public init(_ a: Policy, _ b: Policy, form: [String: Value]? = nil, exploring: Bool = true) {
         self.a = a

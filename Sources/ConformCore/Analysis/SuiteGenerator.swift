@@ -26,8 +26,13 @@ public struct SuiteGenerator {
     /// Plans the scenarios: exactly where the search is affordable, otherwise greedily within `searchBudget`.
     public func generate() -> GeneratedSuite {
         let all = policy.transitionIDs
+        let unreachable = unreachableTransitions
         let start = simulator.start()
-        var planner = OptimalPlanner(simulator: simulator, alphabet: alphabet.actions, setup: policy.vocabulary.setup, targets: all)
+        // Transitions of a state nothing leads to are left out of the search: no value reaches them, and
+        // the exact planner plans only when every target is in reach.
+        var planner = OptimalPlanner(
+            simulator: simulator, alphabet: alphabet.actions, setup: policy.vocabulary.setup,
+            targets: all.filter { !unreachable.contains($0) })
         let examples = alphabet.actions.indices.filter { index in
             let action = alphabet.actions[index]
             return policy.vocabulary.examples[action.verb]?.contains { Action.custom(verb: action.verb, argument: $0).json == action.json }
@@ -48,9 +53,61 @@ public struct SuiteGenerator {
             let scenarios = plan.map { path in
                 Scenario(opening: simulator.prediction(start), steps: path.map { step(for: $0, uncovered: &uncovered) })
             }
-            return GeneratedSuite(policy: policy.id, form: alphabet.form, scenarios: scenarios, unreached: [], transitions: all.count)
+            return classified(
+                GeneratedSuite(
+                    policy: policy.id, form: alphabet.form, scenarios: scenarios, unreached: all.filter(uncovered.contains),
+                    transitions: all.count, unreachable: all.filter(unreachable.contains)))
         }
-        return greedy()
+        return classified(greedy(skipping: unreachable))
+    }
+
+    /// Marks the unreached branches whose guard no value satisfies: lint's search, where it tried every
+    /// value of every name the guard reads (booleans and enumerations, `edited`, `modified`), so that no
+    /// example would help. A guard on a field or a number is left to the values hint.
+    private func classified(_ suite: GeneratedSuite) -> GeneratedSuite {
+        let open = suite.unreached.filter { !suite.unreachable.contains($0) }
+        guard !open.isEmpty else { return suite }
+        let never = Set(GuardSatisfiability.unsatisfiable(policy).map(\.0))
+        var result = suite
+        result.unsatisfiable = open.filter { id in
+            let branches = policy.state(named: id.state)?.transitions.first { $0.pattern == id.pattern }?.branches ?? []
+            guard id.branch < branches.count, let condition = branches[id.branch].condition else { return false }
+            return never.contains(branches[id.branch].position)
+                && PolicyExpressions.names(in: condition.expression).allSatisfy(isFinite)
+        }
+        // What only those branches lead to is out of reach too, whatever the values.
+        let dead = Set(result.unsatisfiable)
+        var reached: Set<String> = [policy.initialState]
+        var queue = [policy.initialState]
+        while let name = queue.popLast() {
+            for id in policy.transitionIDs where id.state == name && !dead.contains(id) {
+                let branches = policy.state(named: name)?.transitions.first { $0.pattern == id.pattern }?.branches ?? []
+                if id.branch < branches.count, reached.insert(branches[id.branch].target).inserted {
+                    queue.append(branches[id.branch].target)
+                }
+            }
+        }
+        result.behindUnsatisfiable = open.filter { !dead.contains($0) && !reached.contains($0.state) }
+        return result
+    }
+
+    /// Whether every value of a name is known: a boolean or enumeration variable, a form's `edited` or
+    /// `modified`, or an enumeration case. Fields, numbers, strings, settings and arguments are open.
+    private func isFinite(_ name: String) -> Bool {
+        if let variable = policy.variables.first(where: { $0.name == name }) {
+            switch variable.type {
+            case .bool, .enumeration: return true
+            default: return false
+            }
+        }
+        if policy.isFormDomain, name == "edited" || name == "modified" { return true }
+        return !name.contains(".") && name != "arg"
+    }
+
+    /// The transitions of states that no path of transitions leads to from the initial state.
+    var unreachableTransitions: Set<TransitionID> {
+        let reached = ModelLint.reachableStates(policy)
+        return Set(policy.transitionIDs.filter { !reached.contains($0.state) })
     }
 
     private func step(for path: Exploration.PathStep, uncovered: inout Set<TransitionID>) -> ScenarioStep {
@@ -66,8 +123,8 @@ public struct SuiteGenerator {
     /// How many actions the greedy search may try (`defaultSearchBudget` unless set).
     public var searchBudget = defaultSearchBudget
 
-    private func greedy() -> GeneratedSuite {
-        var uncovered = Set(policy.transitionIDs)
+    private func greedy(skipping unreachable: Set<TransitionID>) -> GeneratedSuite {
+        var uncovered = Set(policy.transitionIDs).subtracting(unreachable)
         var scenarios: [Scenario] = []
         let start = simulator.start()
         let setup = policy.vocabulary.setup
@@ -92,7 +149,8 @@ public struct SuiteGenerator {
         let all = policy.transitionIDs
         return GeneratedSuite(
             policy: policy.id, form: alphabet.form, scenarios: scenarios,
-            unreached: all.filter(uncovered.contains), transitions: all.count, searchStoppedAfter: budget <= 0 ? searchBudget : nil)
+            unreached: all.filter { uncovered.contains($0) || unreachable.contains($0) }, transitions: all.count,
+            unreachable: all.filter(unreachable.contains), searchStoppedAfter: budget <= 0 ? searchBudget : nil)
     }
 }
 
@@ -104,10 +162,19 @@ public struct GeneratedSuite: Sendable {
     public var form: [String: Value]
     /// The traces to record, in order.
     public var scenarios: [Scenario]
-    /// Transitions no scenario reaches within the search's limits, with the alphabet's values.
+    /// Transitions no scenario reaches: those of `unreachable`, and those not found within the search's
+    /// limits with the alphabet's values.
     public var unreached: [TransitionID]
     /// How many transitions the policy has.
     public var transitions: Int
+    /// The transitions of `unreached` whose state nothing leads to from the initial state: no value and
+    /// no longer search reaches them.
+    public var unreachable: [TransitionID] = []
+    /// The transitions of `unreached` whose guard no value tried satisfies (`conform lint` warns at it):
+    /// the guard, not the values, is what to change.
+    public var unsatisfiable: [TransitionID] = []
+    /// The transitions of `unreached` whose state only `unsatisfiable` branches lead to.
+    public var behindUnsatisfiable: [TransitionID] = []
     /// The actions tried when the search spent its budget (`SuiteGenerator.searchBudget`) before every
     /// transition was reached or found unreachable: `unreached` may then hold transitions a longer
     /// search would reach. `nil` when the search ended by itself.

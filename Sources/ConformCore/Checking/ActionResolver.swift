@@ -4,8 +4,9 @@ extension Replay {
     enum Resolution {
         /// The words a transition's argument may match (e.g. `done` and `Done` for `tap: Done`).
         case candidates(Candidates)
-        /// The action changes nothing (a disabled button).
-        case noEffect
+        /// The action changes nothing: a tap on a disabled button, known by the words a transition may be
+        /// keyed by (a transition of the state that also changes nothing is then the one taken).
+        case disabled(Candidates, label: String)
         case departed(Departure)
     }
 
@@ -57,7 +58,7 @@ extension Replay {
                     step, model.state,
                     .buttonAbsent(action, label: label, role: button.role, policy: tables.id, state: tables.states[index].name)))
         case .symbol("disabled"):
-            return .noEffect
+            return .disabled(Candidates(button.role, label), label: label)
         default:
             return .candidates(Candidates(button.role, label))
         }

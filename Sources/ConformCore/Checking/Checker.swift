@@ -303,7 +303,7 @@ struct Replay {
         }
         switch try resolve(action, at: index, step: step, model: &model) {
         case .departed(let departure): return .departed(departure)
-        case .noEffect: return .unchanged
+        case .disabled(let candidates, let label): return disabledTap(candidates, label: label, at: index, model: &model)
         case .candidates(let candidates):
             return try take(action, candidates: candidates, at: index, step: step, model: &model)
         }
@@ -347,6 +347,27 @@ struct Replay {
         }
         let source = tables.source[stateIndex].transitions[transitionIndex]
         return .departed(departure(step, model.state, .noConditionHolds(action, state: tables.states[stateIndex].name, transition: source)))
+    }
+
+    /// A tap on a greyed-out button changes nothing. When the state's transition for it says so too (the
+    /// branch its guards choose stays in the state and sets nothing: `- note: Send is greyed without a
+    /// recipient`), that branch is the one taken, so that the tap exercises it; otherwise nothing is.
+    private func disabledTap(_ candidates: Candidates, label: String, at stateIndex: Int, model: inout ModelState) -> Checker.ActionOutcome
+    {
+        let verb = tables.verbNumber(of: .tap(""))
+        let transitions = tables.states[stateIndex].transitions
+        guard
+            let transitionIndex = transitions.firstIndex(where: { $0.verb == verb && $0.argument.map(candidates.contains) == true })
+        else { return .unchanged }
+        let argument = ActionArgument.scalar(.string(label))
+        for (index, branch) in transitions[transitionIndex].branches.enumerated() {
+            if let condition = branch.condition {
+                guard (try? condition.evaluate(&model, argument: argument)) == .bool(true) else { continue }
+            }
+            guard branch.targetIndex == stateIndex, branch.updates.isEmpty else { return .unchanged }
+            return .took(TransitionPlace(state: stateIndex, transition: transitionIndex, branch: index))
+        }
+        return .unchanged
     }
 
     func unhandled(_ action: Action, at index: Int, step: StepPlace, model: inout ModelState) -> Departure {

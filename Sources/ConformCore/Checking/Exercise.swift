@@ -4,8 +4,9 @@
 public struct Exercise: Sendable, Equatable {
     /// Observation items (a key of a `see`, or one field of `see: { form: }`) compared with an expectation.
     public var compared = 0
-    /// Actions that took one of the policy's transitions (an ignored action, a tap on a disabled button
-    /// and `present` take none).
+    /// Actions that took one of the policy's transitions (an ignored action, `present`, and a tap on a
+    /// disabled button take none, unless the state's transition for that tap chooses a branch that also
+    /// changes nothing: Docs/Checking.md, "A bar button").
     public var moved = 0
     /// Observation keys seen in the trace that the policy left unspecified wherever they were seen, in first-seen order.
     public var unjudgedKeys: [String] = []
