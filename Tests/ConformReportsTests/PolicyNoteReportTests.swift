@@ -70,7 +70,7 @@ struct PolicyNoteReportTests {
     func legend() throws {
         let html = try render(.html, input())
         let legend =
-            "<p class=\"note\"><strong>Notes</strong> (also in the tooltip of each arrow):</p><ul class=\"note\">"
+            "<p class=\"note\"><strong>Notes</strong> (a branch's note is also in its arrow's tooltip):</p><ul class=\"note\">"
             + "<li><strong>editing</strong>: the &lt;b&gt;first&lt;/b&gt; state</li>"
             + "<li><strong>editing</strong>, on swipe down: held back &lt;script&gt;alert(1)&lt;/script&gt; &amp; kept</li></ul>"
         #expect(html.contains(legend))
