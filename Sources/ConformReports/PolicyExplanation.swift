@@ -110,20 +110,34 @@ public struct PolicyExplanation: Sendable {
         return out
     }
 
-    /// The policy's `note:`s (of states, branches and ignored actions), as Markdown list items in file order.
-    public func noteList() -> String {
-        var items: [String] = []
-        let rows = self.rows
+    /// One `note:` of the policy: of a state (`action` is `nil`), or of a branch or ignored action in it.
+    public struct Note: Sendable, Equatable {
+        public var state: String
+        public var action: String?
+        public var text: String
+    }
+
+    /// The policy's `note:`s (of states, branches and ignored actions), in file order.
+    public var notes: [Note] {
+        var notes: [Note] = []
         var byState: [String: [Row]] = [:]
         for row in rows { byState[row.state, default: []].append(row) }
         for state in policy.states {
-            if let note = state.note { items.append("- **\(Escaping.markdown(state.name))**: \(Escaping.markdown(note))") }
+            if let note = state.note { notes.append(Note(state: state.name, action: nil, text: note)) }
             for row in byState[state.name] ?? [] {
                 guard let note = row.note else { continue }
-                items.append("- **\(Escaping.markdown(state.name))**, on \(Escaping.markdown(row.action)): \(Escaping.markdown(note))")
+                notes.append(Note(state: state.name, action: row.action, text: note))
             }
         }
-        return items.joined(separator: "\n")
+        return notes
+    }
+
+    /// The policy's `note:`s (of states, branches and ignored actions), as Markdown list items in file order.
+    public func noteList() -> String {
+        notes.map { note in
+            let action = note.action.map { ", on \(Escaping.markdown($0))" } ?? ""
+            return "- **\(Escaping.markdown(note.state))**\(action): \(Escaping.markdown(note.text))"
+        }.joined(separator: "\n")
     }
 
     /// A Mermaid `stateDiagram-v2` with one edge per transition branch.

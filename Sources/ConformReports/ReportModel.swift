@@ -312,6 +312,13 @@ struct ReportModel {
                     ["place": $0.place, "reason": $0.reason.isEmpty ? "(no reason given)" : $0.reason]
                 },
                 "hasUnverified": !policy.unverifiedMarks.isEmpty,
+                // The notes under the diagram, whose strokes show them only as tooltips.
+                "notes": explanation.notes.map { note -> [String: Any] in
+                    var entry: [String: Any] = ["state": note.state, "text": note.text]
+                    entry["action"] = note.action // absent, not empty, for a state's note: Mustache takes "" as true
+                    return entry
+                },
+                "hasNotes": !explanation.notes.isEmpty,
             ]
             let covered = result.coverage?.policies.first { $0.policy == policy.id }?.covered
             if diagrams {

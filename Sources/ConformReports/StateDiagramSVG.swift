@@ -92,7 +92,8 @@ struct StateDiagramSVG {
     struct Edge {
         var from: Int
         var to: Int
-        var transitions: [(id: TransitionID, label: String)]
+        /// Each branch, with its `note:` (shown in the stroke's tooltip).
+        var transitions: [(id: TransitionID, label: String, note: String?)]
     }
 
     static func number(_ value: Double) -> String {
@@ -116,7 +117,7 @@ struct StateDiagramSVG {
                         edgeOf[[from, to]] = edges.count
                         edges.append(Edge(from: from, to: to, transitions: []))
                     }
-                    edges[edgeOf[[from, to]] ?? 0].transitions.append((id, branch.label(for: transition.pattern)))
+                    edges[edgeOf[[from, to]] ?? 0].transitions.append((id, branch.label(for: transition.pattern), branch.note))
                 }
             }
         }
@@ -154,7 +155,9 @@ struct StateDiagramSVG {
                 let cls = (isTaken ? "edge taken" : "edge") + coverageClass(transition.id)
                 var element = "<path class=\"\(cls)\" d=\"\(Self.pathData(path))\" "
                 element += "marker-end=\"url(#\(id)-\(isTaken ? "taken" : "edge"))\">"
-                element += "<title>\(Escaping.xml(transition.label))</title></path>\n"
+                // The branch's note, which the drawing has no room for, is in the tooltip under the label.
+                let tooltip = transition.label + (transition.note.map { "\nnote: " + $0 } ?? "")
+                element += "<title>\(Escaping.xml(tooltip))</title></path>\n"
                 if isTaken { highlighted += element } else { plain += element }
             }
         }

@@ -1242,6 +1242,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <p>{{summary}}</p>
 {{#sources}}<p class="note"><strong>{{name}}</strong>: {{text}}</p>{{/sources}}{{#hasUnverified}}<p class="note"><strong>Unverified</strong> (no source states these; the policy models them as written):</p><ul class="note">{{#unverified}}<li>{{place}}: {{reason}}</li>{{/unverified}}</ul>{{/hasUnverified}}
 <div class="diagram-box">{{{svg}}}</div>
+{{#hasNotes}}<p class="note"><strong>Notes</strong> (a branch's note is also in its arrow's tooltip):</p><ul class="note">{{#notes}}<li><strong>{{state}}</strong>{{#action}}, on {{action}}{{/action}}: {{text}}</li>{{/notes}}</ul>{{/hasNotes}}
 {{/policyList}}
 </section>
 {{/hasPolicies}}

@@ -97,7 +97,13 @@ struct StateDiagramTests {
         let expected = policy.states.flatMap { state in
             state.transitions.flatMap { transition in transition.branches.map { $0.label(for: transition.pattern) } }
         }
-        #expect(drawing.paths.map(\.title).sorted() == expected.sorted())
+        // A tooltip is the label, then the branch's note on a line of its own.
+        let tooltips = policy.states.flatMap { state in
+            state.transitions.flatMap { transition in
+                transition.branches.map { $0.label(for: transition.pattern) + ($0.note.map { "\nnote: " + $0 } ?? "") }
+            }
+        }
+        #expect(drawing.paths.map(\.title).sorted() == tooltips.sorted())
         let labelText = drawing.labels.map(\.text).joined(separator: " ")
         for label in expected { #expect(labelText.contains(label), "no label reads '\(label)'") }
         #expect(drawing.stateNames.map(\.text).sorted() == policy.states.map(\.name).sorted())
