@@ -71,12 +71,13 @@ mkdir -p "$project/.github/workflows"
 git init -q "$project" # actionlint finds the repository root, and so ./'s action.yml, through .git
 cp action.yml "$project/"
 cp Examples/CI/github/*.yml "$project/.github/workflows/"
-sed -i 's#uses: OWNER/conform@main#uses: ./#' "$project/.github/workflows/conform.yml"
+sed -i 's#uses: OWNER/conform@main#uses: ./#' "$project/.github/workflows/conform.yml" "$project/.github/workflows/conform-diff.yml"
 grep -q 'uses: \./' "$project/.github/workflows/conform.yml" || { echo "FAILED: conform.yml does not use OWNER/conform@main" >&2; failed=1; }
 check "action.yml: no \${{ }} in run scripts; steps written as a workflow" \
   "$venv/bin/python" scripts/action_as_workflow.py action.yml "$project/.github/workflows/action-steps.yml"
 check "actionlint (+ shellcheck) on Examples/CI/github/*.yml and action.yml's steps" in_dir "$project" \
-  actionlint -pyflakes= .github/workflows/conform.yml .github/workflows/conform-sharded.yml .github/workflows/action-steps.yml
+  actionlint -pyflakes= .github/workflows/conform.yml .github/workflows/conform-sharded.yml .github/workflows/conform-diff.yml \
+  .github/workflows/action-steps.yml
 sed 's/          sarif: true/          sarif: true\n          shards: 4/' Examples/CI/github/conform.yml | sed 's#uses: OWNER/conform@main#uses: ./#' \
   >"$project/.github/workflows/broken.yml"
 rejects "actionlint rejects an input that action.yml does not declare" in_dir "$project" \
@@ -135,7 +136,7 @@ run_step() { # run_step NAME EXPECTED_EXIT_CODE VAR=VALUE...: the step in a fres
   env -i PATH="$PATH" HOME="$HOME" CONFORM="$conform" GITHUB_OUTPUT="$work/$name/output" \
     GITHUB_STEP_SUMMARY="$work/$name/summary" INPUT_PATHS=Traces/ INPUT_CLAIMS= INPUT_REPORTS=all \
     INPUT_OUTPUT="$work/$name/reports" INPUT_SHARD= INPUT_BASELINE= INPUT_STRICT_BASELINE=false \
-    INPUT_SARIF=false INPUT_ARTIFACT_NAME= "$@" bash -e "$work/run-step.sh" >"$work/$name/stdout" 2>&1 \
+    INPUT_SARIF=false INPUT_ARTIFACT_NAME= INPUT_COMPARE_TO= "$@" bash -e "$work/run-step.sh" >"$work/$name/stdout" 2>&1 \
     || { echo "the step itself failed" >&2; cat "$work/$name/stdout" >&2; return 1; }
   grep -qx "exit-code=$expected" "$work/$name/output" \
     || { echo "expected exit-code=$expected in:" >&2; cat "$work/$name/output" "$work/$name/stdout" >&2; return 1; }
@@ -156,6 +157,22 @@ action_fails() { # a claim that Reminders' traces break: exit-code 1, annotation
 }
 check "action.yml's run step: two paths, md+html, sarif added, outputs written, exit-code 0" action_passes
 check "action.yml's run step: broken claims give exit-code 1 and ::error annotations" action_fails
+action_compares() { # compare-to: the base is a run where Reminders' traces claim only apple-reminders
+  "$conform" run Traces/Reminders --format json >"$work/base.json" || true
+  run_step compare 1 INPUT_PATHS=Traces/Reminders INPUT_CLAIMS=one-handed INPUT_REPORTS=md \
+    INPUT_COMPARE_TO="$work/base.json" &&
+    [ -f "$work/compare/reports/conform-report.json" ] &&
+    grep -q '"recordedAt"' "$work/compare/reports/conform-report.json" &&
+    grep -qx "diff-exit-code=1" "$work/compare/output" &&
+    grep -q 'newly broken' "$work/compare/summary"
+}
+action_compare_missing() { # no base yet (main's first run): a warning, nothing compared, the run's status
+  run_step compare-missing 0 INPUT_PATHS=Traces/Reminders INPUT_COMPARE_TO="$work/no-such-base.json" &&
+    grep -q '^::warning::compare-to: no base run document' "$work/compare-missing/stdout" &&
+    ! grep -q '^diff-exit-code=' "$work/compare-missing/output"
+}
+check "action.yml's run step: compare-to runs conform diff (a newly broken claim: diff-exit-code 1, summary)" action_compares
+check "action.yml's run step: compare-to a missing base warns and compares nothing" action_compare_missing
 
 # --- Sharding: the action's shard input; conform_test.sh as `bazel test` runs it, in 2 shards over a
 # runfiles-like tree of symbolic links ---
