@@ -11,7 +11,7 @@ public struct ConfigLoader: Sendable {
 
     /// The name looked for in the working directory and its parents.
     public static let fileName = ".conform.yaml"
-    public static let topLevelKeys = ["conform", "policies", "traces", "baseline", "reports", "output"]
+    public static let topLevelKeys = ["conform", "policies", "traces", "paths", "baseline", "reports", "output"]
     /// The words `reports:` takes, as `--report` does.
     public static let reportFormats = ["md", "html", "junit", "json", "sarif", "all"]
 
@@ -40,11 +40,21 @@ public struct ConfigLoader: Sendable {
         FormatVersion.check(top, root: root, what: "configuration", problems: &problems)
         var config = ProjectConfig(file: file)
         config.policies = top[key: "policies"].map { paths($0, "'policies' (folders or files of policies)", problems: &problems) } ?? []
-        config.traces = top[key: "traces"].map { paths($0, "'traces' (the paths run and lint check by default)", problems: &problems) }
+        config.traces = defaultTracePaths(in: top, problems: &problems)
         config.baseline = top[key: "baseline"].flatMap { path($0, "'baseline' (a baseline file)", problems: &problems) }
         config.output = top[key: "output"].flatMap { path($0, "'output' (the folder for report files)", problems: &problems) }
         config.reports = top[key: "reports"].map { reports($0, problems: &problems) }
         return config
+    }
+
+    /// `traces:`, or `paths:` under the name the product's contract gives it (PRODUCT §6): one key, two names.
+    private func defaultTracePaths(in top: [YPair], problems: inout ProblemCollector) -> [String]? {
+        let given = top.filter { ["traces", "paths"].contains($0.key.scalarText ?? "") }
+        if given.count > 1, let second = given.last {
+            problems.add("'traces' and 'paths' are two names of one key (the default trace paths); keep one", at: second.key.position)
+        }
+        guard let pair = given.first, let key = pair.key.scalarText else { return nil }
+        return paths(pair.value, "'\(key)' (the paths run and lint check by default)", problems: &problems)
     }
 
     /// Each unknown key, with the nearest known one; a singular (`policy:`, `trace:`, `report:`) is

@@ -32,6 +32,19 @@ struct ConfigLoaderTests {
         #expect(read.output == "out")
     }
 
+    @Test("'paths' is the contract's name of 'traces' (PRODUCT §6); giving both is a located error")
+    func pathsNamesTheDefaultTraces() throws {
+        #expect(try #require(Self.load("conform: 1\npaths: [Traces, More]\n").config).traces == ["Traces", "More"])
+        #expect(
+            Self.load("conform: 1\ntraces: [A]\npaths: [B]\n").problems == [
+                "3:1: 'traces' and 'paths' are two names of one key (the default trace paths); keep one"
+            ])
+        #expect(
+            Self.load("conform: 1\npaths: []\n").problems == [
+                "2:8: 'paths' (the paths run and lint check by default) is an empty list; remove the key or name a path"
+            ])
+    }
+
     @Test("a configuration of the version alone leaves every setting to the command line")
     func versionAlone() throws {
         let config = try #require(Self.load("conform: 1\n").config)
@@ -50,7 +63,7 @@ struct ConfigLoaderTests {
             ])
         #expect(
             Self.load("conform: 1\nfoo: 1\n").problems == [
-                "2:1: unknown key 'foo' in a configuration (expected one of: baseline, conform, output, policies, reports, traces)"
+                "2:1: unknown key 'foo' in a configuration (expected one of: baseline, conform, output, paths, policies, reports, traces)"
             ])
     }
 
