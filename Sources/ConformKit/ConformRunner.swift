@@ -396,6 +396,12 @@ public struct ConformRunner: Sendable {
                     Diagnostic(
                         .error, "the trace claims policy '\(claim.policy)', which did not load: fix the errors of \(failed) first",
                         at: SourceLocation(file: file, position: claim.position)))
+            } else if let id = library.idOfPolicyFile(named: claim.policy) {
+                unknown.append(
+                    Diagnostic(
+                        .error,
+                        "the trace claims '\(claim.policy)', a file; a claim names the policy's id (its 'policy:' value): did you mean '\(id)'?",
+                        at: SourceLocation(file: file, position: claim.position)))
             } else {
                 // Without a near id, the likelier slip is a project's policy that was not loaded.
                 let hint =

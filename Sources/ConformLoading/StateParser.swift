@@ -161,6 +161,10 @@ struct StateParser {
             return cases.contains(argument) ? nil : "'\(verb)' takes \(cases.joined(separator: ", ")), not '\(argument)'"
         case .none?, .record?:
             return "'\(verb)' has no single argument to match; use a condition on its arguments instead"
+        case .fields?:
+            // `edit amount` would never match: an edit of any field is `edit`.
+            return "'\(verb) \(argument)' never matches: \(verb) takes no argument in a pattern (it matches an edit of any field); "
+                + "write '\(verb)', with an 'if:' on form.\(argument) (its value after the edit) to tell edits apart"
         default:
             return nil
         }

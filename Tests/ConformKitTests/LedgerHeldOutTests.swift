@@ -1,0 +1,68 @@
+import ConformCore
+import ConformKit
+import Foundation
+import Testing
+
+/// The defects the held-out trial of issue 28 found (Add Expense policy, Fixtures/ledger): each broken
+/// variant's message is located and names the fix.
+@Suite("Kit: held-out Add Expense variants get a located message that names the fix")
+struct LedgerHeldOutTests {
+    private static let followUps = [
+        "traces/expense-cancel-keep-editing-then-save.yaml:6:9: error: the trace claims policy 'ledger-add-expense', which did not load: "
+            + "fix the errors of broken/%@ first",
+        "traces/expense-save-after-amount.yaml:6:9: error: the trace claims policy 'ledger-add-expense', which did not load: "
+            + "fix the errors of broken/%@ first",
+    ]
+
+    private func followUps(_ variant: String) -> [String] {
+        Self.followUps.map { $0.replacingOccurrences(of: "%@", with: variant) }
+    }
+
+    @Test(
+        "a policy YAML cannot read, named by the configuration and among lint's paths, is reported once; its claims are sent to it",
+        arguments: [
+            (
+                "unquoted-expression-colon.yaml",
+                "16:60: error: YAML syntax: mapping values are not allowed in this context; quote the expression, as YAML reads ': ' "
+                    + "inside it as a map: done: \"form.amount != null && form.amount != '' ? enabled : disabled\""
+            ),
+            ("policy-yaml-syntax.yaml", "44:7: error: YAML syntax: did not find expected ',' or '}'"),
+            ("tab-indent.yaml", "21:1: error: YAML syntax: found character that cannot start any token"),
+            ("duplicate-pattern.yaml", "29:7: error: duplicate key 'tap cancel' (first at line 28, column 7)"),
+        ])
+    func yamlErrorOnce(variant: String, first: String) {
+        let lines = LedgerFixtures.lintAsProject(policy: LedgerFixtures.broken(variant))
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("broken/\(variant):\(first)") == true)
+        #expect(Array(lines.dropFirst()) == followUps(variant))
+    }
+}
+
+extension LedgerHeldOutTests {
+    /// Lint's lines for a broken trace beside the good policy and its two traces.
+    private func lintTrace(_ variant: String) -> [String] {
+        Linter(library: builtIns).lint(paths: [LedgerFixtures.policy, LedgerFixtures.traces, LedgerFixtures.broken(variant)]).diagnostics
+            .map { $0.formatted.replacingOccurrences(of: LedgerFixtures.folder + "/", with: "") }
+    }
+
+    @Test("a claim naming the policy's file is told to name its id")
+    func claimOfAFile() {
+        #expect(
+            lintTrace("trace-policy-file-name.yaml") == [
+                "broken/trace-policy-file-name.yaml:6:9: error: the trace claims 'Policies/ledger-add-expense.yaml', a file; "
+                    + "a claim names the policy's id (its 'policy:' value): did you mean 'ledger-add-expense'?"
+            ])
+    }
+
+    @Test("'edit FIELD' as a pattern, beside 'edit' or instead of it, is an error that says edit takes no argument")
+    func editWithAField() {
+        #expect(
+            LedgerFixtures.lint("edit-field-pattern-beside-edit.yaml").first
+                == "broken/edit-field-pattern-beside-edit.yaml:24:7: error: 'edit amount' never matches: edit takes no argument in a pattern "
+                + "(it matches an edit of any field); write 'edit', with an 'if:' on form.amount (its value after the edit) to tell edits apart"
+        )
+        #expect(
+            LedgerFixtures.lint("edit-field-pattern.yaml").first?.hasPrefix(
+                "broken/edit-field-pattern.yaml:23:7: error: 'edit amount' never matches: edit takes no argument in a pattern") == true)
+    }
+}
