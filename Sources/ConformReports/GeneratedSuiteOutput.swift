@@ -101,8 +101,17 @@ public struct GeneratedSuiteOutput {
                 out += "and, since only those lead to their states, these:\n" + list(suite.behindUnsatisfiable)
             }
         }
+        if !suite.shadowed.isEmpty {
+            out +=
+                "\nNever taken: a branch before it has no 'if:', so that one is always taken first (branches are tried in order: "
+                + "move the branch without 'if:' last; `conform lint` points at it):\n" + list(suite.shadowed)
+            if !suite.behindUnsatisfiable.isEmpty, suite.unsatisfiable.isEmpty {
+                out += "and, since only those lead to their states, these:\n" + list(suite.behindUnsatisfiable)
+            }
+        }
         let rest = suite.unreached.filter {
             !suite.unreachable.contains($0) && !suite.unsatisfiable.contains($0) && !suite.behindUnsatisfiable.contains($0)
+                && !suite.shadowed.contains($0)
         }
         guard !rest.isEmpty else { return out }
         if let tried = suite.searchStoppedAfter {

@@ -1,5 +1,6 @@
 import ConformCore
 import ConformKit
+import ConformReports
 import Foundation
 import Testing
 
@@ -64,5 +65,26 @@ extension LedgerHeldOutTests {
         #expect(
             LedgerFixtures.lint("edit-field-pattern.yaml").first?.hasPrefix(
                 "broken/edit-field-pattern.yaml:23:7: error: 'edit amount' never matches: edit takes no argument in a pattern") == true)
+    }
+}
+
+extension LedgerHeldOutTests {
+    @Test("a branch after one without 'if:' is never taken: lint warns at it and generate says to move the unguarded branch last")
+    func branchAfterAnUnguardedOne() throws {
+        let lines = LedgerFixtures.lint("branch-after-unguarded.yaml")
+        #expect(
+            lines.first
+                == "broken/branch-after-unguarded.yaml:34:11: warning: this branch of 'swipe down' in state 'editing' is never taken: "
+                + "the branch before it (line 33, to 'discarded') has no 'if:', so it is always taken first; "
+                + "branches are tried in order: move the branch without 'if:' last")
+        #expect(lines.count == 2)
+        let file = LedgerFixtures.broken("branch-after-unguarded.yaml")
+        let policy = try load(policy: String(contentsOfFile: file, encoding: .utf8))
+        let suite = SuiteGenerator(policy: policy).generate()
+        #expect(
+            GeneratedSuiteOutput(suite: suite, policy: policy).unreachedText()
+                == "\nNever taken: a branch before it has no 'if:', so that one is always taken first (branches are tried in order: "
+                + "move the branch without 'if:' last; `conform lint` points at it):\n"
+                + "  - in editing, swipe down [modified] → confirm-discard\n  - in editing, swipe down → discarded\n")
     }
 }

@@ -15,6 +15,7 @@ public enum ModelLint {
         found += finalStatesNotDismissed(policy)
         found += fieldsUsedAsConditions(policy)
         found += GuardSatisfiability.unsatisfiable(policy)
+        found += ShadowedBranches.find(policy).map { ($0.position, $0.message) }
         return found.sorted { $0.0 < $1.0 }.map {
             Diagnostic(.warning, $0.1, at: SourceLocation(file: policy.file, position: $0.0))
         }
