@@ -28,7 +28,8 @@ struct ComposeLintTests {
         #expect(
             outcome.warnings.map { $0.formatted.replacingOccurrences(of: ComposeFixtures.folder + "/", with: "") } == [
                 "traces/send-greyed.yaml:2:9: warning: 'compose' reads form.too (broken/form-too.yaml:20:16), which the form: of this trace "
-                    + "does not declare (it declares subject, to); did you mean 'form.to'?"
+                    + "does not declare (it declares subject, to), so it is null throughout; did you mean 'form.to'? "
+                    + "(else add too to the trace's form: (too: \"\" for an empty field))"
             ])
     }
 

@@ -88,3 +88,31 @@ extension LedgerHeldOutTests {
                 + "  - in editing, swipe down [modified] → confirm-discard\n  - in editing, swipe down → discarded\n")
     }
 }
+
+extension LedgerHeldOutTests {
+    @Test("a trace whose form: lacks a field the policy reads is warned at its claim by lint and run, with fields: or without")
+    func traceFormLacksAField() throws {
+        let warning =
+            "broken/trace-form-missing-field.yaml:6:9: warning: 'ledger-add-expense' reads form.amount (%@), which the form: of this "
+            + "trace does not declare (it declares payee, total), so it is null throughout; add amount to the trace's form: "
+            + "(amount: \"\" for an empty field)"
+        let trace = LedgerFixtures.broken("trace-form-missing-field.yaml")
+        // With `fields:`: the other traces declare amount too, so only this one is told.
+        #expect(
+            lintTrace("trace-form-missing-field.yaml") == [warning.replacingOccurrences(of: "%@", with: "ledger-add-expense.yaml:16:10")])
+        // Without `fields:` (variant 62b): the other claiming traces declare amount, so the trace is the one to mend.
+        let noFields = LedgerFixtures.broken("no-fields.yaml")
+        let lines = Linter(library: builtIns).lint(paths: [noFields, LedgerFixtures.traces, trace]).diagnostics.map {
+            $0.formatted.replacingOccurrences(of: LedgerFixtures.folder + "/", with: "")
+        }
+        #expect(lines == [warning.replacingOccurrences(of: "%@", with: "broken/no-fields.yaml:13:10")])
+        // A run says the same at the claim.
+        var library = builtIns
+        library.load(paths: [LedgerFixtures.policy])
+        let outcome = ConformRunner(library: library).check(file: trace, commandLineClaims: [])
+        #expect(
+            outcome.warnings.map { $0.formatted.replacingOccurrences(of: LedgerFixtures.folder + "/", with: "") } == [
+                warning.replacingOccurrences(of: "%@", with: "ledger-add-expense.yaml:16:10")
+            ])
+    }
+}
