@@ -191,7 +191,8 @@ struct ComposeLintTests {
         #expect(
             lint("guard-never.yaml") == [
                 "broken/guard-never.yaml:20:11: warning: the guard 'form.to == null && form.to != null' of 'tap done' in state 'composing' "
-                    + "holds for no value tried (of form.to), so this branch is never taken"
+                    + "holds for no value tried (of form.to), so this branch is never taken; change the guard so that some value "
+                    + "satisfies it, or remove the branch"
             ])
     }
 

@@ -116,3 +116,55 @@ extension LedgerHeldOutTests {
             ])
     }
 }
+
+extension LedgerHeldOutTests {
+    @Test("a guard nothing satisfies names the fix in lint, and generate lists it as never taken rather than asking for examples")
+    func guardNothingSatisfies() throws {
+        #expect(
+            LedgerFixtures.lint("unsatisfiable-guard.yaml") == [
+                "broken/unsatisfiable-guard.yaml:25:11: warning: the guard 'form.amount == '' && form.amount != ''' of 'tap done' in state "
+                    + "'editing' holds for no value tried (of form.amount), so this branch is never taken; change the guard so that some "
+                    + "value satisfies it, or remove the branch"
+            ])
+        let policy = try load(policy: String(contentsOfFile: LedgerFixtures.broken("unsatisfiable-guard.yaml"), encoding: .utf8))
+        let text = GeneratedSuiteOutput(suite: SuiteGenerator(policy: policy).generate(), policy: policy).unreachedText()
+        #expect(
+            text == "\nNever taken: no value tried satisfies its guard (`conform lint` points at it and names the fix):\n"
+                + "  - in editing, tap done [form.amount == '' && form.amount != ''] → saved\n")
+    }
+
+    @Test("a field compared as a number while its values are text: lint, run and generate name the fix")
+    func fieldComparedAsANumber() throws {
+        let file = LedgerFixtures.broken("string-compare-number.yaml")
+        #expect(
+            LedgerFixtures.lint("string-compare-number.yaml") == [
+                "broken/string-compare-number.yaml:25:11: warning: the guard 'form.amount > 0' of 'tap done' in state 'editing' holds for "
+                    + "no value tried (of form.amount), so this branch is never taken; it compares form.amount as a number, but a field "
+                    + "holds text unless written as an unquoted number (in the traces and in fields:): compare it as text "
+                    + "(form.amount != '') or give it numeric examples (fields: { amount: [12.5, 0] }) and write its values unquoted "
+                    + "in the traces"
+            ])
+        var library = builtIns
+        library.load(paths: [file])
+        let outcome = ConformRunner(library: library).check(
+            file: LedgerFixtures.traces + "/expense-save-after-amount.yaml", commandLineClaims: [])
+        #expect(
+            outcome.results.first { $0.claimed }.map { summary($0.verdict) }
+                == "error step 6: step 6 could not be evaluated against 'ledger-add-expense': expected a number, got the text '12.50' "
+                + "(a form field holds text unless the trace writes an unquoted number: write 12.50, not \"12.50\", or compare it as "
+                + "text in the policy)")
+        let policy = try load(policy: String(contentsOfFile: file, encoding: .utf8))
+        let suite = SuiteGenerator(policy: policy).generate()
+        #expect(
+            GeneratedSuiteOutput(suite: suite, policy: policy).unreachedText()
+                == "\nNot reached with the values tried (give amount, which it compares as a number, numeric example values under "
+                + "`fields:`, unquoted (a quoted value is text), e.g. `fields: { amount: [12.5, 0] }`):\n"
+                + "  - in editing, tap done [form.amount > 0] → saved\n")
+        // Numeric examples make it reachable, and lint quiet (variant 43b).
+        let numeric = try load(
+            policy: String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+                of: #"amount: ["12.50", ""]"#, with: "amount: [12.5, 0]"))
+        #expect(ModelLint.diagnostics(for: numeric).isEmpty)
+        #expect(SuiteGenerator(policy: numeric).generate().unreached.isEmpty)
+    }
+}

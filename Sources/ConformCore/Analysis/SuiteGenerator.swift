@@ -72,8 +72,13 @@ public struct SuiteGenerator {
         result.unsatisfiable = open.filter { id in
             let branches = policy.state(named: id.state)?.transitions.first { $0.pattern == id.pattern }?.branches ?? []
             guard id.branch < branches.count, let condition = branches[id.branch].condition else { return false }
-            return never.contains(branches[id.branch].position)
-                && PolicyExpressions.names(in: condition.expression).allSatisfy(isFinite)
+            guard never.contains(branches[id.branch].position) else { return false }
+            // Fields compared only for equality took every value that matters (a field compared as a
+            // number is left to the values hint: numeric examples may reach it).
+            let fieldsSettled = GuardSatisfiability.comparesFieldsOnlyForEquality(condition.expression)
+            return PolicyExpressions.names(in: condition.expression).allSatisfy {
+                isFinite($0) || (policy.isFormDomain && $0.hasPrefix("form.") && fieldsSettled)
+            }
         }
         let shadowed = Set(ShadowedBranches.find(policy).map(\.id))
         result.shadowed = open.filter { shadowed.contains($0) && !result.unsatisfiable.contains($0) }
