@@ -82,8 +82,10 @@ public struct PolicyLibrary: Sendable {
         if let existing = policies.first(where: { $0.id == policy.id }) {
             diagnostics.append(
                 Diagnostic(
-                    .error, "duplicate policy id '\(policy.id)' (also defined in \(existing.file)); ids must be unique",
-                    at: SourceLocation(file: file, position: .start)))
+                    .error,
+                    "duplicate policy id '\(policy.id)' (also defined in \(existing.file)); ids must be unique: choose another id for this one "
+                        + "(and claim it by that id in its traces)",
+                    at: SourceLocation(file: file, position: policy.idPosition ?? .start)))
             return
         }
         sourceHashes[policy.id] = hash.hex

@@ -69,7 +69,7 @@ struct ComposeLintTests {
         #expect(
             lint("unreachable-state.yaml") == [
                 "broken/unreachable-state.yaml:38:3: warning: nothing leads to state 'archived': no transition of another state names it, "
-                    + "and it is not the initial state ('composing')"
+                    + "and it is not the initial state ('composing'); add a transition to it, check for a misspelt 'to:', or remove it"
             ])
     }
 
@@ -79,14 +79,15 @@ struct ComposeLintTests {
                 "broken/no-way-out.yaml:38:3: warning: state 'sending' is not final and has no way out: no transition leads to another state "
                     + "(add one, or make it 'final: true')",
                 "broken/no-way-out.yaml:41:3: warning: nothing leads to state 'sent': no transition of another state names it, "
-                    + "and it is not the initial state ('composing')",
+                    + "and it is not the initial state ('composing'); add a transition to it, check for a misspelt 'to:', or remove it",
             ])
     }
 
     @Test func aVariableNeverRead() {
         #expect(
             lint("variable-unread.yaml") == [
-                "broken/variable-unread.yaml:15:3: warning: variable 'asked' is never read: no 'see', 'if' or 'set' uses it"
+                "broken/variable-unread.yaml:15:3: warning: variable 'asked' is never read: no 'see', 'if' or 'set' uses it; "
+                    + "read it in a see or an if (or fix a misspelt use), or remove it"
             ])
     }
 
@@ -109,8 +110,9 @@ struct ComposeLintTests {
     @Test func aSheetWithNoWayBackToEditing() {
         #expect(
             lint("sheet-no-way-back.yaml") == [
-                "broken/sheet-no-way-back.yaml:27:3: warning: the sheet of state 'confirm-cancel' has no way back to editing: "
-                    + "no choice leads (directly or through another sheet) to a state without a sheet (a cancel action usually does)"
+                "broken/sheet-no-way-back.yaml:37:7: warning: the sheet of state 'confirm-cancel' has no way back to editing: "
+                    + "no choice leads (directly or through another sheet) to a state without a sheet (a cancel action usually does); "
+                    + "point 'choose Cancel' at 'composing'"
             ])
     }
 

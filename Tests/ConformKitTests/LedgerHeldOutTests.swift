@@ -168,3 +168,93 @@ extension LedgerHeldOutTests {
         #expect(SuiteGenerator(policy: numeric).generate().unreached.isEmpty)
     }
 }
+
+extension LedgerHeldOutTests {
+    @Test(
+        "each broken policy gets one located message that names the fix",
+        arguments: [
+            (
+                "unreachable-state.yaml",
+                "47:3: warning: nothing leads to state 'archived': no transition of another state names it, and it is not the initial "
+                    + "state ('editing'); add a transition to it, check for a misspelt 'to:', or remove it"
+            ),
+            (
+                "variable-never-read.yaml",
+                "19:3: warning: variable 'asked' is never read: no 'see', 'if' or 'set' uses it; read it in a see or an if "
+                    + "(or fix a misspelt use), or remove it"
+            ),
+            (
+                "sheet-no-way-back.yaml",
+                "46:7: warning: the sheet of state 'confirm-discard' has no way back to editing: no choice leads (directly or through "
+                    + "another sheet) to a state without a sheet (a cancel action usually does); point 'choose Keep Editing' at 'editing'"
+            ),
+            (
+                "initial-is-final.yaml",
+                "18:10: warning: the initial state 'saved' is final, so the form is dismissed from the start and no other state can be "
+                    + "reached; write 'initial: editing' (the state the form opens in)"
+            ),
+            ("unknown-state-key.yaml", "38:5: error: unknown key 'sea' in state 'confirm-discard'; did you mean 'see'?"),
+            (
+                "fields-as-list.yaml",
+                "9:9: error: 'fields' (field names mapped to example values) must be a map, not a list; write fields: "
+                    + "{ amount: [], payee: [] } (each name with its example values, [] for none)"
+            ),
+            (
+                "set-builtin.yaml",
+                "30:18: error: 'modified' is built in: it follows the form's values (true while a field differs from its value when the "
+                    + "form opened), and cannot be set; for a flag of your own, declare a variable (variables: { asked: false }) and set that"
+            ),
+            (
+                "unquoted-string-literal.yaml",
+                "25:54: error: unknown name 'empty'; if it is text, quote it: 'empty' (in the condition: form.amount != null && "
+                    + "form.amount != empty)"
+            ),
+            (
+                "quoted-enabled.yaml",
+                "17:12: error: 'cancel' must be button (enabled | disabled | absent), not string; write enabled without the inner quotes "
+                    + "(quoted, it is text) (in 'cancel': 'enabled')"
+            ),
+            ("single-equals.yaml", "25:28: error: unexpected character '='; did you mean '=='? (in the condition: form.amount = '')"),
+            (
+                "duplicate-pattern.yaml",
+                "29:7: error: duplicate key 'tap cancel' (first at line 28, column 7); a state takes each action once: merge the two "
+                    + "into one list of branches under one 'tap cancel:'"
+            ),
+            (
+                "duplicate-builtin-id.yaml",
+                "2:9: error: duplicate policy id 'one-handed' (also defined in <built-in>/Policies/one-handed.yaml); ids must be unique: "
+                    + "choose another id for this one (and claim it by that id in its traces)"
+            ),
+        ])
+    func brokenPolicy(variant: String, message: String) {
+        // A project's policy named by its configuration (lint alone lets a file stand in for a built-in policy of its id).
+        let lines =
+            variant == "duplicate-builtin-id.yaml"
+            ? LedgerFixtures.lintAsProject(policy: LedgerFixtures.broken(variant)) : LedgerFixtures.lint(variant)
+        #expect(lines.first == "broken/\(variant):\(message)")
+        // One message per mistake: what follows is only the claims sent to it (a misspelt see: no cascade).
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("traces/") })
+    }
+
+    @Test(
+        "each broken trace gets one located message that names the fix",
+        arguments: [
+            (
+                "trace-one-step-without-dash.yaml",
+                "10:5: error: a step has exactly one verb; this one has 'see' and 'edit'; if 'edit' is a step of its own, start it with "
+                    + "'- ' as the others (  - edit: ...)"
+            ),
+            (
+                "trace-quoted-none.yaml",
+                "18:19: error: 'sheet' must be none, shown, or a map with title, message and actions; write none without quotes "
+                    + "(quoted, it is text)"
+            ),
+            (
+                "trace-edit-no-form-keyword.yaml",
+                "12:5: error: 'amount' is a field of form:, not a verb; to change it, write the step as edit: { amount: \"12.50\" }"
+            ),
+        ])
+    func brokenTrace(variant: String, message: String) {
+        #expect(lintTrace(variant) == ["broken/\(variant):\(message)"])
+    }
+}

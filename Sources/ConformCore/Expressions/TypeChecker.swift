@@ -60,7 +60,12 @@ public enum TypeChecker {
     {
         let type = try type(of: expression, in: scope)
         guard type.fits(expected) else {
-            throw ExpressionError("\(what) must be \(expected.description), not \(type.description)", at: expression.offset)
+            // `cancel: "'enabled'"`: a case of the enumeration written as a quoted string.
+            var fix = ""
+            if case .literal(.string(let text)) = expression.kind, case .enumeration(_, let cases) = expected, cases.contains(text) {
+                fix = "; write \(text) without the inner quotes (quoted, it is text)"
+            }
+            throw ExpressionError("\(what) must be \(expected.description), not \(type.description)\(fix)", at: expression.offset)
         }
     }
 
@@ -111,7 +116,10 @@ public enum TypeChecker {
         {
             return "; did you mean '\(asField)'?"
         }
-        guard let close = Spelling.nearest(to: name, among: Array(scope.names.keys) + Array(scope.symbols)) else { return "" }
+        guard let close = Spelling.nearest(to: name, among: Array(scope.names.keys) + Array(scope.symbols)) else {
+            // A word meant as text (`form.amount != empty`): strings are quoted in an expression.
+            return name.contains(".") ? "" : "; if it is text, quote it: '\(name)'"
+        }
         return "; did you mean '\(close)'?"
     }
 }
