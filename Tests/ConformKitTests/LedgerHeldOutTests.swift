@@ -258,3 +258,20 @@ extension LedgerHeldOutTests {
         #expect(lintTrace(variant) == ["broken/\(variant):\(message)"])
     }
 }
+
+extension LedgerHeldOutTests {
+    @Test("generate plans no edit to null (the form opens empty; a device cannot make a field null) and reaches every transition")
+    func noNullEdit() throws {
+        let policy = try load(policy: String(contentsOfFile: LedgerFixtures.policy, encoding: .utf8))
+        let suite = SuiteGenerator(policy: policy).generate()
+        #expect(suite.unreached.isEmpty)
+        #expect(suite.form == ["amount": .string(""), "payee": .string("")])
+        let edits = suite.scenarios.flatMap(\.steps).compactMap { step -> [FieldEdit]? in
+            if case .edit(let edits) = step.action { return edits }
+            return nil
+        }
+        #expect(!edits.isEmpty)
+        #expect(edits.flatMap { $0 }.allSatisfy { $0.value != Value.null })
+        #expect(ModelLint.diagnostics(for: policy).isEmpty)
+    }
+}
