@@ -275,3 +275,22 @@ extension LedgerHeldOutTests {
         #expect(ModelLint.diagnostics(for: policy).isEmpty)
     }
 }
+
+extension LedgerHeldOutTests {
+    @Test("a sheet whose cancel action no choose takes is told which choose to add; a hyphenated name is not told to be quoted")
+    func cancelActionWithoutChooseAndHyphen() {
+        #expect(
+            LedgerFixtures.lint("sheet-action-no-choose.yaml") == [
+                "broken/sheet-action-no-choose.yaml:37:3: warning: the sheet of state 'confirm-discard' offers the action 'Keep Editing', "
+                    + "but no 'choose' pattern takes it, so choosing it departs",
+                "broken/sheet-action-no-choose.yaml:45:7: warning: the sheet of state 'confirm-discard' has no way back to editing: "
+                    + "no choice leads (directly or through another sheet) to a state without a sheet (a cancel action usually does); "
+                    + "add 'choose Keep Editing: editing' for its cancel action",
+            ])
+        #expect(
+            Array(LedgerFixtures.lint("hyphen-variable.yaml").prefix(2)) == [
+                "broken/hyphen-variable.yaml:19:3: error: 'was-asked' cannot be used in expressions; a variable name is letters, digits and _",
+                "broken/hyphen-variable.yaml:27:17: error: unknown name 'was' (in the condition: !was-asked && form.amount != '')",
+            ])
+    }
+}

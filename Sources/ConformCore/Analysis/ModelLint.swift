@@ -134,11 +134,16 @@ public enum ModelLint {
             if !back {
                 // At the choice of the cancel action (else the first choice): the one to point back.
                 let choices = state.transitions.filter { $0.pattern.verb == "choose" }
-                let cancelTitles = Set(cancelActionWords(in: policy, state: state.name))
-                let choice = choices.first { cancelTitles.contains($0.pattern.argument ?? "") } ?? choices.first
+                let cancelWords = cancelActionWords(in: policy, state: state.name)
+                let cancelChoice = choices.first { cancelWords.contains($0.pattern.argument ?? "") }
+                let choice = cancelChoice ?? choices.first
                 let editing = policy.states.first { !$0.isFinal && !policy.showsSheet(in: $0.name) }?.name
+                let target = editing.map { "'\($0)'" } ?? "a state without a sheet"
+                // A cancel action no `choose` takes: the pattern to add.
                 let fix =
-                    choice.map { "; point '\($0.pattern.display)' at \(editing.map { "'\($0)'" } ?? "a state without a sheet")" }
+                    cancelChoice.map { "; point '\($0.pattern.display)' at \(target)" }
+                    ?? cancelWords.dropFirst().first.map { "; add 'choose \($0): \(editing ?? "STATE")' for its cancel action" }
+                    ?? choice.map { "; point '\($0.pattern.display)' at \(target)" }
                     ?? "; add a choice that leads to a state without a sheet"
                 found.append(
                     (

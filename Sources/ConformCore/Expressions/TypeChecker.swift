@@ -72,6 +72,16 @@ public enum TypeChecker {
     private static func binaryType(_ op: BinaryOperator, _ left: Expression, _ right: Expression, in scope: ExpressionScope)
         throws(ExpressionError) -> ExprType
     {
+        if op == .equal || op == .notEqual {
+            // A word meant as text, compared (`form.amount != empty`): strings are quoted in an expression.
+            for side in [left, right] {
+                if case .name(let name) = side.kind, scope.type(of: name) == nil, !name.contains("."),
+                    suggestion(for: name, in: scope).isEmpty
+                {
+                    throw ExpressionError("unknown name '\(name)'; if it is text, quote it: '\(name)'", at: side.offset)
+                }
+            }
+        }
         let leftType = try type(of: left, in: scope)
         let rightType = try type(of: right, in: scope)
         switch op {
@@ -116,10 +126,7 @@ public enum TypeChecker {
         {
             return "; did you mean '\(asField)'?"
         }
-        guard let close = Spelling.nearest(to: name, among: Array(scope.names.keys) + Array(scope.symbols)) else {
-            // A word meant as text (`form.amount != empty`): strings are quoted in an expression.
-            return name.contains(".") ? "" : "; if it is text, quote it: '\(name)'"
-        }
+        guard let close = Spelling.nearest(to: name, among: Array(scope.names.keys) + Array(scope.symbols)) else { return "" }
         return "; did you mean '\(close)'?"
     }
 }
