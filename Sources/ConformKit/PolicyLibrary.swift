@@ -16,7 +16,9 @@ public struct PolicyLibrary: Sendable {
     /// a run's paths) is loaded once, not reported as a duplicate of itself.
     private var loadedFiles: Set<String> = []
     /// The ids of policy files that did not load, with their files: a trace claiming one is told where
-    /// the problem is, rather than that the policy is unknown.
+    /// the problem is, rather than that the policy is unknown. A file refused for its id (a duplicate,
+    /// an id that is no id) is also listed under its file name without extension, which is most often
+    /// the id its traces claim (`Policies/ledger-add-expense.yaml`).
     public private(set) var failedFiles: [String: String] = [:]
 
     /// A library of policies made in code (sorted by id), with the problems found making them.
@@ -86,6 +88,7 @@ public struct PolicyLibrary: Sendable {
                     "duplicate policy id '\(policy.id)' (also defined in \(existing.file)); ids must be unique: choose another id for this one "
                         + "(and claim it by that id in its traces)",
                     at: SourceLocation(file: file, position: policy.idPosition ?? .start)))
+            noteFailed(stemOf: file)
             return
         }
         sourceHashes[policy.id] = hash.hex
@@ -119,6 +122,14 @@ public struct PolicyLibrary: Sendable {
         }
         guard let id, !id.isEmpty, failedFiles[id] == nil else { return }
         failedFiles[id] = file
+        noteFailed(stemOf: file)
+    }
+
+    /// Lists a refused file under its name without extension, unless a loaded policy has that id.
+    private mutating func noteFailed(stemOf file: String) {
+        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        guard !stem.isEmpty, failedFiles[stem] == nil, policy(id: stem) == nil else { return }
+        failedFiles[stem] = file
     }
 
     /// When `claim` is written as a policy's file (`Policies/x.yaml`, `x.yaml`) rather than its id: the

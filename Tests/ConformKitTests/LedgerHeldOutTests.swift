@@ -220,20 +220,12 @@ extension LedgerHeldOutTests {
                 "29:7: error: duplicate key 'tap cancel' (first at line 28, column 7); a state takes each action once: merge the two "
                     + "into one list of branches under one 'tap cancel:'"
             ),
-            (
-                "duplicate-builtin-id.yaml",
-                "2:9: error: duplicate policy id 'one-handed' (also defined in <built-in>/Policies/one-handed.yaml); ids must be unique: "
-                    + "choose another id for this one (and claim it by that id in its traces)"
-            ),
         ])
     func brokenPolicy(variant: String, message: String) {
-        // A project's policy named by its configuration (lint alone lets a file stand in for a built-in policy of its id).
-        let lines =
-            variant == "duplicate-builtin-id.yaml"
-            ? LedgerFixtures.lintAsProject(policy: LedgerFixtures.broken(variant)) : LedgerFixtures.lint(variant)
+        let lines = LedgerFixtures.lint(variant)
         #expect(lines.first == "broken/\(variant):\(message)")
-        // One message per mistake: what follows is only the claims sent to it (a misspelt see: no cascade).
-        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("traces/") })
+        // One message per mistake: what follows is only the claims sent to its file (a misspelt see: no cascade; a refused id too).
+        #expect(lines.count == 1 || Array(lines.dropFirst()) == followUps(variant))
     }
 
     @Test(
@@ -292,5 +284,28 @@ extension LedgerHeldOutTests {
                 "broken/hyphen-variable.yaml:19:3: error: 'was-asked' cannot be used in expressions; a variable name is letters, digits and _",
                 "broken/hyphen-variable.yaml:27:17: error: unknown name 'was' (in the condition: !was-asked && form.amount != '')",
             ])
+    }
+}
+
+extension LedgerHeldOutTests {
+    @Test(
+        "a policy file refused for its id is located at the id, names the fix, and the traces claiming its file's name are sent to it",
+        arguments: [
+            (
+                "duplicate-builtin-id",
+                "2:9: error: duplicate policy id 'one-handed' (also defined in <built-in>/Policies/one-handed.yaml); ids must be unique: "
+                    + "choose another id for this one (and claim it by that id in its traces)"
+            ),
+            (
+                "id-with-spaces",
+                "2:9: error: a policy id is letters, digits, '.', '_' and '-', starting with a letter or digit, not 'Ledger Add Expense' "
+                    + "(ids name files that generate and compare write)"
+            ),
+        ])
+    func refusedID(folder: String, message: String) {
+        // A project's policy named by its configuration (lint alone lets a file stand in for a built-in policy of its id).
+        let variant = "\(folder)/ledger-add-expense.yaml"
+        let lines = LedgerFixtures.lintAsProject(policy: LedgerFixtures.broken(variant))
+        #expect(lines == ["broken/\(variant):\(message)"] + followUps(variant))
     }
 }
