@@ -47,12 +47,19 @@ public enum ConfigFile {
         let name = (trimmed as NSString).lastPathComponent
         let fullTrimmed = full.hasSuffix("/") ? String(full.dropLast()) : full
         let parentFull = (fullTrimmed as NSString).deletingLastPathComponent
+        // A long name or a crowded folder gets no suggestion: measuring costs the lengths multiplied.
+        guard name.count <= Spelling.maximumLength else { return "" }
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: parentFull.isEmpty ? "." : parentFull)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
-        // A singular for a plural (`Policy`, `Trace`) is further from it than spelling alone allows.
+            .filter { !$0.hasPrefix(".") && $0.count <= Spelling.maximumLength }.sorted()
+        guard entries.count <= 1_000 else { return "" }
+        // A singular for a plural (`Policy`, `Trace`) is further from it than spelling alone allows:
+        // a name that starts alike may be further off.
         let near =
             Spelling.nearest(to: name, among: entries)
-            ?? entries.filter { Spelling.distance($0.lowercased(), name.lowercased()) <= max(2, name.count / 2) }
+            ?? entries.filter {
+                $0.lowercased().hasPrefix(name.lowercased().prefix(4))
+                    && Spelling.distance($0.lowercased(), name.lowercased()) <= max(2, name.count / 2)
+            }
             .min { Spelling.distance($0, name) < Spelling.distance($1, name) }
         guard let near else { return "" }
         return "; did you mean '\(parent.isEmpty ? near : (parent as NSString).appendingPathComponent(near))'?"

@@ -1,8 +1,9 @@
 import ConformCore
-import ConformKit
 import ConformReports
 import Foundation
 import Testing
+
+@testable import ConformKit
 
 /// The project configuration's lookup, the starter project `conform init` writes, and the library
 /// loading each policy file once, in-process (the binary's side is in the CLI tests).
@@ -92,6 +93,14 @@ struct ProjectConfigTests {
             #expect(config == nil)
             #expect(problems.map(\.formatted) == ["\(file):\(expected)"])
         }
+        // A missing path on the command line (--policies, lint's and run's paths) gets the same hint.
+        #expect(ConfigFile.missingPathHint("Policy", in: root.path) == "; did you mean 'Policies'?")
+        #expect(ConfigFile.missingPathHint("Policies", in: root.path) == nil)
+        // Nothing alike: no hint (`missing.yaml` is not `big.yaml`).
+        #expect(ConfigFile.missingPathHint("Nowhere", in: root.path) == "")
+        let missing = root.appendingPathComponent("Policy").path
+        #expect(
+            FileDiscovery.find(in: [missing]).diagnostics.first?.message.hasPrefix("no such file or directory; did you mean '/") == true)
     }
 
     @Test("the starter project: its policy is the user's own, lints clean, its trace conforms, generate reaches every transition")
