@@ -64,9 +64,12 @@ public struct ConformRunner: Sendable {
     /// The policies every trace is checked against.
     public let library: PolicyLibrary
     private let loader: TraceLoader
-    /// Whether each claiming trace is warned about a form field its policy reads and its `form:` lacks
-    /// (lint warns once per policy instead).
+    /// Whether each claiming trace is warned about a form field its policy reads and its `form:` lacks.
     var warnsUnreadFields = true
+    /// Lint's choice of those warnings: per policy id, the fields some claiming trace declares. A field
+    /// of a policy without `fields:` that no trace declares is warned about once, at the policy's read
+    /// (`FieldReadCheck`), not at every trace. `nil`: every such field is warned about (a run).
+    var fieldsDeclaredByClaimingTraces: [String: Set<String>]? = nil
     /// Whether a `tap` label or `choose` title that slips from one the claimed policies know is warned
     /// about (lint, which reports no departure; a run reports the departure).
     var warnsLabelSlips = false
@@ -363,7 +366,9 @@ public struct ConformRunner: Sendable {
         // Claims that hold without showing what they claim (an empty trace is a load problem already), and
         // titles that are predictions.
         outcome.warnings = Self.vacuity(of: trace, results: results, policies: library.policies) + Self.placeholderTitles(in: trace)
-        if warnsUnreadFields { outcome.warnings += Self.unreadFields(of: trace, policies: library.policies) }
+        if warnsUnreadFields {
+            outcome.warnings += Self.unreadFields(of: trace, policies: library.policies, declaredElsewhere: fieldsDeclaredByClaimingTraces)
+        }
         if warnsLabelSlips { outcome.warnings += Self.labelSlips(in: trace, policies: library.policies) }
         // Only reports show evidence, so only a run that keeps steps reads it.
         if keepSteps {
@@ -395,6 +400,12 @@ public struct ConformRunner: Sendable {
                 unknown.append(
                     Diagnostic(
                         .error, "the trace claims policy '\(claim.policy)', which did not load: fix the errors of \(failed) first",
+                        at: SourceLocation(file: file, position: claim.position)))
+            } else if let id = library.idOfPolicyFile(named: claim.policy) {
+                unknown.append(
+                    Diagnostic(
+                        .error,
+                        "the trace claims '\(claim.policy)', a file; a claim names the policy's id (its 'policy:' value): did you mean '\(id)'?",
                         at: SourceLocation(file: file, position: claim.position)))
             } else {
                 // Without a near id, the likelier slip is a project's policy that was not loaded.

@@ -33,7 +33,9 @@ public enum FileDiscovery {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                found.diagnostics.append(Diagnostic(.error, "no such file or directory", at: SourceLocation(file: path, position: nil)))
+                let hint = ConfigFile.missingPathHint(path, in: "") ?? ""
+                found.diagnostics.append(
+                    Diagnostic(.error, "no such file or directory\(hint)", at: SourceLocation(file: path, position: nil)))
                 continue
             }
             if isDirectory.boolValue {

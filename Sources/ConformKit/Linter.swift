@@ -40,14 +40,18 @@ public struct Linter: Sendable {
         var traceFiles: [String] = []
         var traceForms: [FieldReadCheck.TraceForm] = []
         for file in discovery.files {
+            // A policy file of the configuration's `policies:` is among lint's paths too: the library
+            // reported its problems already, once.
+            let reported = library.hasLoaded(file: file)
             switch FileReader.read(file) {
             case .failure(let diagnostic):
-                result.diagnostics.append(diagnostic)
+                if !reported { result.diagnostics.append(diagnostic) }
             case .success(let bytes):
                 let parsed = YAMLReader().read(bytes)
                 if case .failure(let problem) = parsed {
                     result.unreadableFiles += 1
-                    result.diagnostics.append(problem.diagnostic(in: file))
+                    if !reported { result.diagnostics.append(problem.diagnostic(in: file)) }
+                    library.noteFailed(bytes: bytes, file: file)
                 } else if Self.looksLikePolicy(parsed) {
                     result.policyFiles += 1
                     let before = library.diagnostics.count
@@ -64,7 +68,9 @@ public struct Linter: Sendable {
             result.diagnostics += FieldReadCheck.warnings(for: policy, traces: traceForms)
         }
         var runner = ConformRunner(library: library)
-        runner.warnsUnreadFields = false
+        runner.fieldsDeclaredByClaimingTraces = traceForms.reduce(into: [:]) { declared, form in
+            for claim in form.claims { declared[claim, default: []].formUnion(form.fields) }
+        }
         runner.warnsLabelSlips = true
         // The run refuses a second trace with an id already used; lint says so first, in the same words.
         var ids = TraceIDs()

@@ -16,7 +16,9 @@ public struct PolicyLibrary: Sendable {
     /// a run's paths) is loaded once, not reported as a duplicate of itself.
     private var loadedFiles: Set<String> = []
     /// The ids of policy files that did not load, with their files: a trace claiming one is told where
-    /// the problem is, rather than that the policy is unknown.
+    /// the problem is, rather than that the policy is unknown. A file refused for its id (a duplicate,
+    /// an id that is no id) is also listed under its file name without extension, which is most often
+    /// the id its traces claim (`Policies/ledger-add-expense.yaml`).
     public private(set) var failedFiles: [String: String] = [:]
 
     /// A library of policies made in code (sorted by id), with the problems found making them.
@@ -64,17 +66,12 @@ public struct PolicyLibrary: Sendable {
     /// this, since `Policies/` is the built-in library's source).
     public mutating func add(bytes: [UInt8], file: String, replacingBuiltIn: Bool = false) {
         if !file.hasPrefix(Self.builtInPrefix) {
-            let standard = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
-            guard loadedFiles.insert(standard).inserted else { return }
+            guard loadedFiles.insert(Self.standardized(file)).inserted else { return }
         }
         let (policy, problems) = PolicyLoader().load(bytes, file: file)
         diagnostics += problems.map { $0.diagnostic(in: file) }
         guard let policy else {
-            if case .success(let root?) = YAMLReader().read(bytes),
-                let id = root.mapping?.first(where: { $0.key.scalarText == "policy" })?.value.scalarText, failedFiles[id] == nil
-            {
-                failedFiles[id] = file
-            }
+            noteFailed(bytes: bytes, file: file)
             return
         }
         var hash = StableHash()
@@ -87,13 +84,66 @@ public struct PolicyLibrary: Sendable {
         if let existing = policies.first(where: { $0.id == policy.id }) {
             diagnostics.append(
                 Diagnostic(
-                    .error, "duplicate policy id '\(policy.id)' (also defined in \(existing.file)); ids must be unique",
-                    at: SourceLocation(file: file, position: .start)))
+                    .error,
+                    "duplicate policy id '\(policy.id)' (also defined in \(existing.file)); ids must be unique: choose another id for this one "
+                        + "(and claim it by that id in its traces)",
+                    at: SourceLocation(file: file, position: policy.idPosition ?? .start)))
+            noteFailed(stemOf: file)
             return
         }
         sourceHashes[policy.id] = hash.hex
         policies.append(policy)
         policies.sort { $0.id < $1.id }
+    }
+
+    /// Whether `file` was loaded (or tried) already: its problems are in `diagnostics` then.
+    public func hasLoaded(file: String) -> Bool {
+        loadedFiles.contains(Self.standardized(file))
+    }
+
+    private static func standardized(_ file: String) -> String {
+        URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// Remembers the id of a policy file that did not load, so that a trace claiming it is sent to
+    /// the file's errors. A file YAML cannot read still names its id on a line `policy: ID` at the
+    /// left margin (a trace's claims are indented under `claims:`, or named `policy:` beside `steps:`).
+    mutating func noteFailed(bytes: [UInt8], file: String) {
+        var id: String?
+        if case .success(let root?) = YAMLReader().read(bytes) {
+            guard root.mapping?.contains(where: { $0.key.scalarText == "steps" }) != true else { return }
+            id = root.mapping?.first(where: { $0.key.scalarText == "policy" })?.value.scalarText
+        } else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let lines = text.split(whereSeparator: \.isNewline)
+            guard !lines.contains(where: { $0.hasPrefix("steps:") || $0.hasPrefix("trace:") }) else { return }
+            id = lines.first { $0.hasPrefix("policy:") }
+                .map { $0.dropFirst("policy:".count).trimmingCharacters(in: CharacterSet(charactersIn: " \"'")) }
+        }
+        guard let id, !id.isEmpty, failedFiles[id] == nil else { return }
+        failedFiles[id] = file
+        noteFailed(stemOf: file)
+    }
+
+    /// Lists a refused file under its name without extension, unless a loaded policy has that id.
+    private mutating func noteFailed(stemOf file: String) {
+        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        guard !stem.isEmpty, failedFiles[stem] == nil, policy(id: stem) == nil else { return }
+        failedFiles[stem] = file
+    }
+
+    /// When `claim` is written as a policy's file (`Policies/x.yaml`, `x.yaml`) rather than its id: the
+    /// id of the loaded policy of that file (or of that file name), else the id nearest the file's name.
+    public func idOfPolicyFile(named claim: String) -> String? {
+        let name = (claim as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        guard claim.contains("/") || ["yaml", "yml", "json"].contains((name as NSString).pathExtension.lowercased()) else {
+            return nil
+        }
+        let byFile =
+            policies.first { $0.file == claim || $0.file.hasSuffix("/" + claim) }
+            ?? policies.first { ($0.file as NSString).lastPathComponent == name }
+        return byFile?.id ?? (ids.contains(stem) ? stem : Spelling.nearest(to: stem, among: ids))
     }
 
     /// The policy with this id, or `nil` when none is loaded.

@@ -16,8 +16,12 @@ public struct ConfigLoader: Sendable {
     public static let reportFormats = ["md", "html", "junit", "json", "sarif", "all"]
 
     /// The configuration, or `nil` when any problem was found (a half-read configuration would run
-    /// with settings the user did not write).
-    public func load(_ bytes: [UInt8], file: String) -> (config: ProjectConfig?, problems: [Problem]) {
+    /// with settings the user did not write). `missingPath` says of a path of `policies:` or `traces:`
+    /// (as written, relative to the file's folder) whether it is missing: `nil` when it exists, else a
+    /// did-you-mean (or ""); a missing one is a problem at its value, as a misspelt key is.
+    public func load(
+        _ bytes: [UInt8], file: String, missingPath: (String) -> String? = { _ in nil }
+    ) -> (config: ProjectConfig?, problems: [Problem]) {
         let root: YNode
         switch reader.read(bytes) {
         case .failure(let problem): return (nil, [problem])
@@ -26,11 +30,13 @@ public struct ConfigLoader: Sendable {
         case .success(let node?): root = node
         }
         var problems = ProblemCollector()
-        let config = parse(root, file: file, problems: &problems)
+        let config = parse(root, file: file, missingPath: missingPath, problems: &problems)
         return problems.problems.isEmpty ? (config, []) : (nil, problems.sortedProblems)
     }
 
-    private func parse(_ root: YNode, file: String, problems: inout ProblemCollector) -> ProjectConfig? {
+    private func parse(
+        _ root: YNode, file: String, missingPath: (String) -> String?, problems: inout ProblemCollector
+    ) -> ProjectConfig? {
         guard let top = problems.mapping(root, "a configuration") else { return nil }
         if top[key: "steps"] != nil || top[key: "states"] != nil {
             problems.add("this is a trace or policy file, not a configuration", at: root.position)
@@ -39,8 +45,11 @@ public struct ConfigLoader: Sendable {
         rejectUnknownKeys(in: top, problems: &problems)
         FormatVersion.check(top, root: root, what: "configuration", problems: &problems)
         var config = ProjectConfig(file: file)
-        config.policies = top[key: "policies"].map { paths($0, "'policies' (folders or files of policies)", problems: &problems) } ?? []
-        config.traces = defaultTracePaths(in: top, problems: &problems)
+        config.policies =
+            top[key: "policies"].map {
+                existingPaths($0, "'policies' (folders or files of policies)", missingPath: missingPath, problems: &problems)
+            } ?? []
+        config.traces = defaultTracePaths(in: top, missingPath: missingPath, problems: &problems)
         config.baseline = top[key: "baseline"].flatMap { path($0, "'baseline' (a baseline file)", problems: &problems) }
         config.output = top[key: "output"].flatMap { path($0, "'output' (the folder for report files)", problems: &problems) }
         config.reports = top[key: "reports"].map { reports($0, problems: &problems) }
@@ -48,13 +57,14 @@ public struct ConfigLoader: Sendable {
     }
 
     /// `traces:`, or `paths:` under the name the product's contract gives it (PRODUCT §6): one key, two names.
-    private func defaultTracePaths(in top: [YPair], problems: inout ProblemCollector) -> [String]? {
+    private func defaultTracePaths(in top: [YPair], missingPath: (String) -> String?, problems: inout ProblemCollector) -> [String]? {
         let given = top.filter { ["traces", "paths"].contains($0.key.scalarText ?? "") }
         if given.count > 1, let second = given.last {
             problems.add("'traces' and 'paths' are two names of one key (the default trace paths); keep one", at: second.key.position)
         }
         guard let pair = given.first, let key = pair.key.scalarText else { return nil }
-        return paths(pair.value, "'\(key)' (the paths run and lint check by default)", problems: &problems)
+        return existingPaths(
+            pair.value, "'\(key)' (the paths run and lint check by default)", missingPath: missingPath, problems: &problems)
     }
 
     /// Each unknown key, with the nearest known one; a singular (`policy:`, `trace:`, `report:`) is
@@ -79,6 +89,20 @@ public struct ConfigLoader: Sendable {
         guard let items = node.sequence else { return path(node, what, problems: &problems).map { [$0] } ?? [] }
         if items.isEmpty { problems.add("\(what) is an empty list; remove the key or name a path", at: node.position) }
         return items.compactMap { path($0, what, problems: &problems) }
+    }
+
+    /// The paths of a list that must exist: a command run on a misspelt folder would check nothing
+    /// (or no policy of the project) and say little about why.
+    private func existingPaths(
+        _ node: YNode, _ what: String, missingPath: (String) -> String?, problems: inout ProblemCollector
+    ) -> [String] {
+        let items = node.sequence ?? [node]
+        let paths = self.paths(node, what, problems: &problems)
+        for item in items {
+            guard let text = item.scalarText, !text.isEmpty, let hint = missingPath(text) else { continue }
+            problems.add("no file or folder '\(text)' (paths are relative to the configuration's folder)\(hint)", at: item.position)
+        }
+        return paths
     }
 
     private func path(_ node: YNode, _ what: String, problems: inout ProblemCollector) -> String? {

@@ -9,6 +9,16 @@ enum FieldDeclarationParser {
             problems.add("'fields' belongs to form policies (other domains declare their arguments in 'vocabulary')", at: node.position)
             return nil
         }
+        if let items = node.sequence {
+            // `fields: [amount, payee]`: the names alone, as a list.
+            let names = items.compactMap(\.scalarText)
+            let written = names.isEmpty ? "{ FIELD: [EXAMPLE, ...] }" : "{ " + names.map { "\($0): []" }.joined(separator: ", ") + " }"
+            problems.add(
+                "'fields' (field names mapped to example values) must be a map, not a list; write fields: \(written) "
+                    + "(each name with its example values, [] for none)",
+                at: node.position)
+            return nil
+        }
         guard let pairs = problems.mapping(node, "'fields' (field names mapped to example values)") else { return nil }
         var fields: [FormFieldDeclaration] = []
         for pair in pairs {

@@ -124,7 +124,11 @@ enum SheetSpecParser {
             if word == "shown" { return .shown(title: .open, message: .open, actions: nil) }
         }
         guard let pairs = node.mapping else {
-            problems.add("'sheet' must be none, shown, or a map with title, message and actions", at: node.position)
+            let quoted = node.isQuoted && ["none", "shown"].contains(node.scalarText ?? "")
+            problems.add(
+                "'sheet' must be none, shown, or a map with title, message and actions"
+                    + (quoted ? "; write \(node.scalarText ?? "") without quotes (quoted, it is text)" : ""),
+                at: node.position)
             return nil
         }
         // `unverified` is provenance, read by `PolicyContext.sheetUnverified`.

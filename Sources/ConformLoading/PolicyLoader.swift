@@ -114,6 +114,8 @@ public struct PolicyLoader: Sendable {
             buttons: buttons, variables: variables, initialState: initial, states: states, defaults: defaults)
         policy.formFields = formFields
         policy.fieldReads = context.fieldReads.reads
+        policy.idPosition = top[key: "policy"]?.position
+        policy.initialPosition = top[key: "initial"]?.position
         return policy
     }
 

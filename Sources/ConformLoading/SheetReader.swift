@@ -11,7 +11,11 @@ enum SheetReader {
             }
         }
         guard let pairs = node.mapping else {
-            problems.add("'sheet' must be none, shown, or a map with title, message and actions", at: node.position)
+            let quoted = node.isQuoted && ["none", "shown"].contains(node.scalarText ?? "")
+            problems.add(
+                "'sheet' must be none, shown, or a map with title, message and actions"
+                    + (quoted ? "; write \(node.scalarText ?? "") without quotes (quoted, it is text)" : ""),
+                at: node.position)
             return nil
         }
         problems.rejectUnknownKeys(in: pairs, known: ["title", "message", "actions", "outside"], what: "'sheet'")

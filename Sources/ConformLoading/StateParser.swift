@@ -58,11 +58,18 @@ struct StateParser {
         let expectations = pairs[key: "see"].map { context.expectations($0, what: "the 'see' of '\(name)'", problems: &problems) } ?? [:]
         var sheet = expectations["sheet"] ?? (isFinal ? nil : defaults["sheet"])
         if sheet == nil, context.isForm { sheet = .sheet(.none) }
+        // `sea:` for `see:` is reported as an unknown key; its sheet is then unknown, not absent.
+        let seeMisspelt =
+            pairs[key: "see"] == nil
+            && pairs.contains { pair in
+                pair.key.scalarText.map { !Self.stateKeys.contains($0) && Spelling.nearest(to: $0, among: Self.stateKeys) == "see" }
+                    ?? false
+            }
         var transitions: [Transition] = []
         if let onNode = pairs[key: "on"], let onPairs = problems.mapping(onNode, "'on'") {
             if isFinal { problems.add("a final state has no transitions", at: onNode.position) }
             for pair in onPairs {
-                guard let pattern = readPattern(pair.key, sheet: sheet, problems: &problems) else { continue }
+                guard let pattern = readPattern(pair.key, sheet: sheet, seeMisspelt: seeMisspelt, problems: &problems) else { continue }
                 let branches = readBranches(pair.value, from: name, verb: pattern.verb, stateNames: stateNames, problems: &problems)
                 if transitions.contains(where: { $0.pattern == pattern }) {
                     problems.add("'\(pattern.display)' appears twice in state '\(name)'", at: pair.key.position)
@@ -105,7 +112,9 @@ struct StateParser {
     }
 
     /// `VERB` or `VERB ARGUMENT`; for forms, `tap done|cancel|LABEL` and `choose TITLE|ROLE` of the state's sheet.
-    private func readPattern(_ node: YNode, sheet: Expectation?, problems: inout ProblemCollector) -> ActionPattern? {
+    private func readPattern(
+        _ node: YNode, sheet: Expectation?, seeMisspelt: Bool = false, problems: inout ProblemCollector
+    ) -> ActionPattern? {
         guard let text = problems.text(node, "an action (VERB or 'VERB ARGUMENT')") else { return nil }
         let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
         guard let verb = parts.first else {
@@ -132,6 +141,7 @@ struct StateParser {
         }
         if context.isForm, verb == "choose" {
             guard case .sheet(let spec)? = sheet, spec.isShown else {
+                if seeMisspelt { return nil }
                 problems.add(
                     "'\(text)' in a state that shows no sheet (give the state a see: { sheet: { actions: [...] } })", at: node.position)
                 return nil
@@ -150,6 +160,12 @@ struct StateParser {
 
     static let swipeDirections = ["down", "up", "left", "right"]
 
+    /// What the form domain's built-in names follow, for a `set` that names one.
+    static let builtInMeanings = [
+        "modified": "it follows the form's values (true while a field differs from its value when the form opened)",
+        "edited": "it turns true at the first edit (and false when the form is presented again)",
+    ]
+
     /// Catches a misspelt argument in a transition key, which would otherwise never match.
     private func argumentProblem(verb: String, argument: String) -> String? {
         if context.isForm, verb == "swipe", !Self.swipeDirections.contains(argument) {
@@ -161,6 +177,10 @@ struct StateParser {
             return cases.contains(argument) ? nil : "'\(verb)' takes \(cases.joined(separator: ", ")), not '\(argument)'"
         case .none?, .record?:
             return "'\(verb)' has no single argument to match; use a condition on its arguments instead"
+        case .fields?:
+            // `edit amount` would never match: an edit of any field is `edit`.
+            return "'\(verb) \(argument)' never matches: \(verb) takes no argument in a pattern (it matches an edit of any field); "
+                + "write '\(verb)', with an 'if:' on form.\(argument) (its value after the edit) to tell edits apart"
         default:
             return nil
         }
@@ -191,6 +211,13 @@ struct StateParser {
             for pair in setPairs {
                 guard let name = problems.text(pair.key, "a variable name") else { continue }
                 guard let variable = context.variables.first(where: { $0.name == name }) else {
+                    if context.isForm, let builtIn = Self.builtInMeanings[name] {
+                        problems.add(
+                            "'\(name)' is built in: \(builtIn), and cannot be set; for a flag of your own, declare a variable "
+                                + "(variables: { asked: false }) and set that",
+                            at: pair.key.position)
+                        continue
+                    }
                     let hint = problems.hint(for: name, among: context.variables.map(\.name))
                     problems.add("'set' names no declared variable: '\(name)'\(hint)", at: pair.key.position)
                     continue

@@ -19,8 +19,13 @@ struct StepParser {
             case "at": at = problems.time(pair.value, "'at'")
             case let verb? where verb == "see" || vocabulary.actions[verb] != nil:
                 if let first = verbPair {
+                    // On a line of its own: a next step written without its '- '.
+                    let fix =
+                        pair.key.position.line > first.key.position.line
+                        ? "; if '\(verb)' is a step of its own, start it with '- ' as the others (  - \(verb): ...)" : ""
                     problems.add(
-                        "a step has exactly one verb; this one has '\(first.key.scalarText ?? "")' and '\(verb)'", at: pair.key.position)
+                        "a step has exactly one verb; this one has '\(first.key.scalarText ?? "")' and '\(verb)'\(fix)",
+                        at: pair.key.position)
                 } else {
                     verbPair = pair
                 }
@@ -29,6 +34,13 @@ struct StepParser {
                 // YAML reads both as keys of the step.
                 problems.add(
                     "'\(word)' is an observation: it belongs under 'see:'; indent it further than '- see:' (or write see: { \(word): ... })",
+                    at: pair.key.position)
+                return nil
+            case let word? where declaredFields?.contains(word) == true && vocabulary.actions["edit"] != nil:
+                // `- amount: "12.50"`: a field changed without `edit:`.
+                problems.add(
+                    "'\(word)' is a field of form:, not a verb; to change it, write the step as edit: { \(word): "
+                        + "\(pair.value.scalarText.map { pair.value.isQuoted ? "\"\($0)\"" : $0 } ?? "VALUE") }",
                     at: pair.key.position)
                 return nil
             case let word?:

@@ -183,7 +183,12 @@ private struct Composer {
         }
         if let text = node.scalarText {
             if let first = firstPosition(of: text, in: top) {
-                throw Problem("duplicate key '\(text)' (first at line \(first.line), column \(first.column))", at: node.position)
+                // Two transitions of one action (`tap cancel:` twice): YAML keeps a key once, the branches go in one list.
+                let verb = text.split(separator: " ").first.map(String.init) ?? ""
+                let fix =
+                    text.contains(" ") && ["tap", "swipe", "choose", "edit"].contains(verb)
+                    ? "; a state takes each action once: merge the two into one list of branches under one '\(text):'" : ""
+                throw Problem("duplicate key '\(text)' (first at line \(first.line), column \(first.column))\(fix)", at: node.position)
             }
             if top.seen != nil { top.seen?[text] = node.position }
         }

@@ -95,14 +95,23 @@ public struct GeneratedSuiteOutput {
         }
         if !suite.unsatisfiable.isEmpty {
             out +=
-                "\nNever taken: no value of what its guard reads satisfies it (change the guard; `conform lint` points at it):\n"
+                "\nNever taken: no value tried satisfies its guard (`conform lint` points at it and names the fix):\n"
                 + list(suite.unsatisfiable)
             if !suite.behindUnsatisfiable.isEmpty {
                 out += "and, since only those lead to their states, these:\n" + list(suite.behindUnsatisfiable)
             }
         }
+        if !suite.shadowed.isEmpty {
+            out +=
+                "\nNever taken: a branch before it has no 'if:', so that one is always taken first (branches are tried in order: "
+                + "move the branch without 'if:' last; `conform lint` points at it):\n" + list(suite.shadowed)
+            if !suite.behindUnsatisfiable.isEmpty, suite.unsatisfiable.isEmpty {
+                out += "and, since only those lead to their states, these:\n" + list(suite.behindUnsatisfiable)
+            }
+        }
         let rest = suite.unreached.filter {
             !suite.unreachable.contains($0) && !suite.unsatisfiable.contains($0) && !suite.behindUnsatisfiable.contains($0)
+                && !suite.shadowed.contains($0)
         }
         guard !rest.isEmpty else { return out }
         if let tried = suite.searchStoppedAfter {
@@ -116,6 +125,10 @@ public struct GeneratedSuiteOutput {
     /// has no `vocabulary` (it is refused there), its fields take `fields:` examples.
     public static func moreValuesHint(for policy: Policy) -> String {
         guard policy.isFormDomain else { return "add `examples` to the policy's vocabulary" }
+        if let field = policy.fieldsReadAsNumbers.first {
+            return "give \(field), which it compares as a number, numeric example values under `fields:`, unquoted "
+                + "(a quoted value is text), e.g. `fields: { \(field): [12.5, 0] }`"
+        }
         guard let field = FieldValues([policy]).names.first else {
             return "its guards read no form field, so no other value helps; `conform lint` finds a guard that nothing satisfies"
         }

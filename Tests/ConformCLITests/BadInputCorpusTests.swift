@@ -232,7 +232,7 @@ let badPolicies: [BadInput] = [
     BadInput("policy-missing-states.yaml", policyHeader, 2, "1:1", "a policy needs 'states'"),
     BadInput("policy-empty.yaml", "", 2, "1:1", "the file is empty"),
     BadInput(
-        "policy-duplicate-id.yaml", "conform: 1\npolicy: makeitso\ntitle: Again\nstates: { a: {} }\n", 2, "1:1",
+        "policy-duplicate-id.yaml", "conform: 1\npolicy: makeitso\ntitle: Again\nstates: { a: {} }\n", 2, "2:9",
         "duplicate policy id 'makeitso'"),
     BadInput(
         "policy-redefines-form-verb.yaml",

@@ -28,7 +28,8 @@ struct ComposeLintTests {
         #expect(
             outcome.warnings.map { $0.formatted.replacingOccurrences(of: ComposeFixtures.folder + "/", with: "") } == [
                 "traces/send-greyed.yaml:2:9: warning: 'compose' reads form.too (broken/form-too.yaml:20:16), which the form: of this trace "
-                    + "does not declare (it declares subject, to); did you mean 'form.to'?"
+                    + "does not declare (it declares subject, to), so it is null throughout; did you mean 'form.to'? "
+                    + "(else add too to the trace's form: (too: \"\" for an empty field))"
             ])
     }
 
@@ -68,7 +69,7 @@ struct ComposeLintTests {
         #expect(
             lint("unreachable-state.yaml") == [
                 "broken/unreachable-state.yaml:38:3: warning: nothing leads to state 'archived': no transition of another state names it, "
-                    + "and it is not the initial state ('composing')"
+                    + "and it is not the initial state ('composing'); add a transition to it, check for a misspelt 'to:', or remove it"
             ])
     }
 
@@ -78,14 +79,15 @@ struct ComposeLintTests {
                 "broken/no-way-out.yaml:38:3: warning: state 'sending' is not final and has no way out: no transition leads to another state "
                     + "(add one, or make it 'final: true')",
                 "broken/no-way-out.yaml:41:3: warning: nothing leads to state 'sent': no transition of another state names it, "
-                    + "and it is not the initial state ('composing')",
+                    + "and it is not the initial state ('composing'); add a transition to it, check for a misspelt 'to:', or remove it",
             ])
     }
 
     @Test func aVariableNeverRead() {
         #expect(
             lint("variable-unread.yaml") == [
-                "broken/variable-unread.yaml:15:3: warning: variable 'asked' is never read: no 'see', 'if' or 'set' uses it"
+                "broken/variable-unread.yaml:15:3: warning: variable 'asked' is never read: no 'see', 'if' or 'set' uses it; "
+                    + "read it in a see or an if (or fix a misspelt use), or remove it"
             ])
     }
 
@@ -108,8 +110,9 @@ struct ComposeLintTests {
     @Test func aSheetWithNoWayBackToEditing() {
         #expect(
             lint("sheet-no-way-back.yaml") == [
-                "broken/sheet-no-way-back.yaml:27:3: warning: the sheet of state 'confirm-cancel' has no way back to editing: "
-                    + "no choice leads (directly or through another sheet) to a state without a sheet (a cancel action usually does)"
+                "broken/sheet-no-way-back.yaml:37:7: warning: the sheet of state 'confirm-cancel' has no way back to editing: "
+                    + "no choice leads (directly or through another sheet) to a state without a sheet (a cancel action usually does); "
+                    + "point 'choose Cancel' at 'composing'"
             ])
     }
 
@@ -190,7 +193,8 @@ struct ComposeLintTests {
         #expect(
             lint("guard-never.yaml") == [
                 "broken/guard-never.yaml:20:11: warning: the guard 'form.to == null && form.to != null' of 'tap done' in state 'composing' "
-                    + "holds for no value tried (of form.to), so this branch is never taken"
+                    + "holds for no value tried (of form.to), so this branch is never taken; change the guard so that some value "
+                    + "satisfies it, or remove the branch"
             ])
     }
 

@@ -169,8 +169,8 @@ struct GenerateFieldsTests {
         let text = GeneratedSuiteOutput(suite: suite, policy: form).unreachedText()
         #expect(
             text.hasPrefix(
-                "\nNot reached with the values tried (give the fields it reads example values under `fields:`, "
-                    + "e.g. `fields: { count: [EXAMPLE, ...] }`):\n"))
+                "\nNot reached with the values tried (give count, which it compares as a number, numeric example values under "
+                    + "`fields:`, unquoted (a quoted value is text), e.g. `fields: { count: [12.5, 0] }`):\n"))
         #expect(!text.contains("vocabulary"))
         // The advice works: with an example, every transition is reached.
         let followed = try load(policy: yaml + "fields: { count: [7] }\n")
@@ -190,7 +190,7 @@ struct GenerateFieldsTests {
         let text = GeneratedSuiteOutput(suite: suite, policy: policy).unreachedText()
         #expect(
             text.hasPrefix(
-                "\nNever taken: no value of what its guard reads satisfies it (change the guard; `conform lint` points at it):\n"
+                "\nNever taken: no value tried satisfies its guard (`conform lint` points at it and names the fix):\n"
                     + "  - in composing, tap cancel [edited && !edited] → confirm-cancel\n"))
         // The sheet's choices are then out of reach of every value: only that branch led to their state.
         #expect(

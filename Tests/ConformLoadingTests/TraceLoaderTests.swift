@@ -69,7 +69,8 @@ struct TraceLoaderTests {
                 "7:50: a role is one of default, destructive, cancel, not 'primary'",
                 "8:23: 'dismissed' must be bool, not a string; write true (YAML 1.2 reads 'yes' as a string)",
                 "9:5: step 6 has no verb (see, edit, tap, swipe, choose, present, ...)",
-                "11:5: a step has exactly one verb; this one has 'edit' and 'tap'",
+                "11:5: a step has exactly one verb; this one has 'edit' and 'tap'; if 'tap' is a step of its own, start it with '- ' "
+                    + "as the others (  - tap: ...)",
             ])
     }
 

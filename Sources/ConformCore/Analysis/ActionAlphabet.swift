@@ -42,7 +42,9 @@ public struct ActionAlphabet: Sendable {
             } else {
                 form = fields.opening
                 for name in fields.names {
-                    for value in fields.values[name] ?? [] { add(.edit([FieldEdit(field: name, value: value)])) }
+                    // No edit to null: the form opens with every field empty, and on a device clearing an
+                    // empty field changes nothing, so a planned `edit: { amount: null }` would depart there.
+                    for value in fields.values[name] ?? [] where value != .null { add(.edit([FieldEdit(field: name, value: value)])) }
                 }
             }
             for policy in formPolicies { Self.formActions(of: policy).forEach(add) }

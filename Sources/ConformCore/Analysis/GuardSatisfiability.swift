@@ -32,16 +32,73 @@ enum GuardSatisfiability {
                     guard combinations <= min(limit, left) else { continue }
                     left -= combinations
                     guard !satisfiable(condition.expression, names: names, domains: domains) else { continue }
+                    let tried = zip(names, domains).filter { $0.1 != nil }.map(\.0).joined(separator: ", ")
                     found.append(
                         (
                             branch.position,
                             "the guard '\(condition.text)' of '\(transition.pattern.display)' in state '\(state.name)' holds for no value tried "
-                                + "(of \(zip(names, domains).filter { $0.1 != nil }.map(\.0).joined(separator: ", "))), so this branch is never taken"
+                                + "(of \(tried)), so this branch is never taken; \(fix(for: condition.expression, in: policy))"
                         ))
                 }
             }
         }
         return found
+    }
+
+    /// What to change: a form field compared as a number holds the trace's text, so the comparison is
+    /// never true unless the field has numbers; any other guard contradicts itself.
+    private static func fix(for expression: Expression, in policy: Policy) -> String {
+        let textual = fieldsComparedAsNumbers(expression).filter { field in
+            !(policy.formFields?.first { $0.name == field }?.examples ?? []).contains {
+                if case .number = $0 { return true }
+                return false
+            }
+        }
+        guard let field = textual.first else {
+            return "change the guard so that some value satisfies it, or remove the branch"
+        }
+        return "it compares form.\(field) as a number, but a field holds text unless written as an unquoted number (in the traces "
+            + "and in fields:): compare it as text (form.\(field) != '') or give it numeric examples "
+            + "(fields: { \(field): [12.5, 0] }) and write its values unquoted in the traces"
+    }
+
+    /// The fields (without `form.`) that an ordering comparison or arithmetic of `expression` reads.
+    static func fieldsComparedAsNumbers(_ expression: Expression) -> [String] {
+        switch expression.kind {
+        case .literal, .name: return []
+        case .unary(_, let operand): return fieldsComparedAsNumbers(operand)
+        case .binary(let operation, let left, let right):
+            let inner = fieldsComparedAsNumbers(left) + fieldsComparedAsNumbers(right)
+            guard ![.equal, .notEqual, .and, .or].contains(operation) else { return inner }
+            let direct = [left, right].compactMap { side -> String? in
+                guard case .name(let name) = side.kind, name.hasPrefix("form.") else { return nil }
+                return String(name.dropFirst(5))
+            }
+            return direct + inner
+        case .conditional(let a, let b, let c): return fieldsComparedAsNumbers(a) + fieldsComparedAsNumbers(b) + fieldsComparedAsNumbers(c)
+        case .call(_, let arguments):
+            return arguments.flatMap(fieldsComparedAsNumbers)
+                + arguments.compactMap { argument -> String? in
+                    guard case .name(let name) = argument.kind, name.hasPrefix("form.") else { return nil }
+                    return String(name.dropFirst(5))
+                }
+        }
+    }
+
+    /// Whether the values tried cover every case `expression` can tell apart for its form fields: it
+    /// compares them only for equality (null, empty, the examples, the literals and a new value are
+    /// then every distinct outcome), so a guard none satisfies is never taken whatever the values.
+    static func comparesFieldsOnlyForEquality(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .literal, .name: return true
+        case .unary(let operation, let operand): return operation == .not && comparesFieldsOnlyForEquality(operand)
+        case .binary(let operation, let left, let right):
+            return [.equal, .notEqual, .and, .or].contains(operation) && comparesFieldsOnlyForEquality(left)
+                && comparesFieldsOnlyForEquality(right)
+        case .conditional(let a, let b, let c):
+            return comparesFieldsOnlyForEquality(a) && comparesFieldsOnlyForEquality(b) && comparesFieldsOnlyForEquality(c)
+        case .call: return false
+        }
     }
 
     /// The values tried for a name; `nil` for an enumeration case (it stands for itself).
@@ -103,5 +160,16 @@ enum GuardSatisfiability {
             return false
         }
         return search(0)
+    }
+}
+
+extension Policy {
+    /// The form fields (without `form.`) that some expression of the policy compares as numbers or
+    /// computes with, in order of first use: they need numeric example values, since a quoted value
+    /// is text.
+    public var fieldsReadAsNumbers: [String] {
+        var seen: Set<String> = []
+        return PolicyExpressions.all(in: self).flatMap { GuardSatisfiability.fieldsComparedAsNumbers($0.expression) }
+            .filter { seen.insert($0).inserted }
     }
 }

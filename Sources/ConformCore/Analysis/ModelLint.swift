@@ -15,6 +15,7 @@ public enum ModelLint {
         found += finalStatesNotDismissed(policy)
         found += fieldsUsedAsConditions(policy)
         found += GuardSatisfiability.unsatisfiable(policy)
+        found += ShadowedBranches.find(policy).map { ($0.position, $0.message) }
         return found.sorted { $0.0 < $1.0 }.map {
             Diagnostic(.warning, $0.1, at: SourceLocation(file: policy.file, position: $0.0))
         }
@@ -26,6 +27,18 @@ public enum ModelLint {
 
     /// States that no path from the initial state reaches.
     static func unreachableStates(_ policy: Policy) -> [(TextPosition, String)] {
+        // A final initial state leaves every other state out of reach: one warning where the fix is.
+        if let initial = policy.state(named: policy.initialState), initial.isFinal, policy.states.count > 1 {
+            let first = policy.states.first { !$0.isFinal }
+            let fix = first.map { "write 'initial: \($0.name)' (the state the form opens in)" } ?? "name the state the form opens in"
+            return [
+                (
+                    policy.initialPosition ?? initial.position,
+                    "the initial state '\(initial.name)' is final, so \(policy.isFormDomain ? "the form is dismissed from the start and " : "")"
+                        + "no other state can be reached; \(fix)"
+                )
+            ]
+        }
         let reached = reachableStates(policy)
         let named = Set(
             policy.states.filter { $0.name != policy.initialState }.flatMap { state in targets(of: state).filter { $0 != state.name } })
@@ -38,7 +51,8 @@ public enum ModelLint {
             }
             return (
                 state.position,
-                "nothing leads to state '\(state.name)': no transition of another state names it, and it is not the initial state ('\(policy.initialState)')"
+                "nothing leads to state '\(state.name)': no transition of another state names it, and it is not the initial state "
+                    + "('\(policy.initialState)'); add a transition to it, check for a misspelt 'to:', or remove it"
             )
         }
     }
@@ -73,7 +87,12 @@ public enum ModelLint {
         var found: [(TextPosition, String)] = []
         for variable in policy.variables {
             if !read.contains(variable.name) {
-                found.append((variable.position, "variable '\(variable.name)' is never read: no 'see', 'if' or 'set' uses it"))
+                found.append(
+                    (
+                        variable.position,
+                        "variable '\(variable.name)' is never read: no 'see', 'if' or 'set' uses it; "
+                            + "read it in a see or an if (or fix a misspelt use), or remove it"
+                    ))
             } else if !set.contains(variable.name) {
                 found.append(
                     (
@@ -113,15 +132,34 @@ public enum ModelLint {
                 }
             }
             if !back {
+                // At the choice of the cancel action (else the first choice): the one to point back.
+                let choices = state.transitions.filter { $0.pattern.verb == "choose" }
+                let cancelWords = cancelActionWords(in: policy, state: state.name)
+                let cancelChoice = choices.first { cancelWords.contains($0.pattern.argument ?? "") }
+                let choice = cancelChoice ?? choices.first
+                let editing = policy.states.first { !$0.isFinal && !policy.showsSheet(in: $0.name) }?.name
+                let target = editing.map { "'\($0)'" } ?? "a state without a sheet"
+                // A cancel action no `choose` takes: the pattern to add.
+                let fix =
+                    cancelChoice.map { "; point '\($0.pattern.display)' at \(target)" }
+                    ?? cancelWords.dropFirst().first.map { "; add 'choose \($0): \(editing ?? "STATE")' for its cancel action" }
+                    ?? choice.map { "; point '\($0.pattern.display)' at \(target)" }
+                    ?? "; add a choice that leads to a state without a sheet"
                 found.append(
                     (
-                        state.position,
+                        choice?.position ?? state.position,
                         "the sheet of state '\(state.name)' has no way back to editing: no choice leads (directly or through another sheet) to a state without a sheet "
-                            + "(a cancel action usually does)"
+                            + "(a cancel action usually does)\(fix)"
                     ))
             }
         }
         return found
+    }
+
+    /// The words a `choose` of the sheet's cancel action may be written with: its title and `cancel`.
+    private static func cancelActionWords(in policy: Policy, state: String) -> [String] {
+        guard case .sheet(.shown(_, _, let actions?))? = policy.expectations(in: state)["sheet"] else { return ["cancel"] }
+        return ["cancel"] + actions.filter { $0.role == .cancel }.compactMap(\.title)
     }
 
     /// In a form state whose sheet is shown only `choose` may follow: another pattern there never applies,

@@ -72,11 +72,18 @@ public struct SuiteGenerator {
         result.unsatisfiable = open.filter { id in
             let branches = policy.state(named: id.state)?.transitions.first { $0.pattern == id.pattern }?.branches ?? []
             guard id.branch < branches.count, let condition = branches[id.branch].condition else { return false }
-            return never.contains(branches[id.branch].position)
-                && PolicyExpressions.names(in: condition.expression).allSatisfy(isFinite)
+            guard never.contains(branches[id.branch].position) else { return false }
+            // Fields compared only for equality took every value that matters (a field compared as a
+            // number is left to the values hint: numeric examples may reach it).
+            let fieldsSettled = GuardSatisfiability.comparesFieldsOnlyForEquality(condition.expression)
+            return PolicyExpressions.names(in: condition.expression).allSatisfy {
+                isFinite($0) || (policy.isFormDomain && $0.hasPrefix("form.") && fieldsSettled)
+            }
         }
+        let shadowed = Set(ShadowedBranches.find(policy).map(\.id))
+        result.shadowed = open.filter { shadowed.contains($0) && !result.unsatisfiable.contains($0) }
         // What only those branches lead to is out of reach too, whatever the values.
-        let dead = Set(result.unsatisfiable)
+        let dead = Set(result.unsatisfiable + result.shadowed)
         var reached: Set<String> = [policy.initialState]
         var queue = [policy.initialState]
         while let name = queue.popLast() {
@@ -173,8 +180,11 @@ public struct GeneratedSuite: Sendable {
     /// The transitions of `unreached` whose guard no value tried satisfies (`conform lint` warns at it):
     /// the guard, not the values, is what to change.
     public var unsatisfiable: [TransitionID] = []
-    /// The transitions of `unreached` whose state only `unsatisfiable` branches lead to.
+    /// The transitions of `unreached` whose state only `unsatisfiable` or `shadowed` branches lead to.
     public var behindUnsatisfiable: [TransitionID] = []
+    /// The transitions of `unreached` after a branch without `if:` of the same transition, which is
+    /// always taken first (`conform lint` warns at them): the order of the branches is what to change.
+    public var shadowed: [TransitionID] = []
     /// The actions tried when the search spent its budget (`SuiteGenerator.searchBudget`) before every
     /// transition was reached or found unreachable: `unreached` may then hold transitions a longer
     /// search would reach. `nil` when the search ended by itself.

@@ -99,7 +99,15 @@ public enum Evaluator {
     }
 
     static func numeric(_ value: Value) throws(EvaluationError) -> Double {
-        guard case .number(let n) = value else { throw EvaluationError("expected a number, got \(value.display)") }
+        guard case .number(let n) = value else {
+            // Digits in quotes: most often a form field, which holds the trace's text.
+            if case .string(let text) = value, Double(text) != nil {
+                throw EvaluationError(
+                    "expected a number, got the text \(value.display) (a form field holds text unless the trace writes an unquoted "
+                        + "number: write \(text), not \"\(text)\", or compare it as text in the policy)")
+            }
+            throw EvaluationError("expected a number, got \(value.display)")
+        }
         return n
     }
 }

@@ -56,7 +56,9 @@ struct ExpressionLexer {
             index += 1
             return Token(kind: .symbol(String(scalar)), offset: start)
         }
-        throw ExpressionError("unexpected character '\(scalar)'", at: start)
+        // `a = b`, `a & b`, `a | b`: the doubled operator is the likely meaning.
+        let doubled = ["=": "==", "&": "&&", "|": "||"][String(scalar)].map { "; did you mean '\($0)'?" } ?? ""
+        throw ExpressionError("unexpected character '\(scalar)'\(doubled)", at: start)
     }
 
     private mutating func number(from start: Int) throws(ExpressionError) -> Token {

@@ -60,13 +60,28 @@ public enum TypeChecker {
     {
         let type = try type(of: expression, in: scope)
         guard type.fits(expected) else {
-            throw ExpressionError("\(what) must be \(expected.description), not \(type.description)", at: expression.offset)
+            // `cancel: "'enabled'"`: a case of the enumeration written as a quoted string.
+            var fix = ""
+            if case .literal(.string(let text)) = expression.kind, case .enumeration(_, let cases) = expected, cases.contains(text) {
+                fix = "; write \(text) without the inner quotes (quoted, it is text)"
+            }
+            throw ExpressionError("\(what) must be \(expected.description), not \(type.description)\(fix)", at: expression.offset)
         }
     }
 
     private static func binaryType(_ op: BinaryOperator, _ left: Expression, _ right: Expression, in scope: ExpressionScope)
         throws(ExpressionError) -> ExprType
     {
+        if op == .equal || op == .notEqual {
+            // A word meant as text, compared (`form.amount != empty`): strings are quoted in an expression.
+            for side in [left, right] {
+                if case .name(let name) = side.kind, scope.type(of: name) == nil, !name.contains("."),
+                    suggestion(for: name, in: scope).isEmpty
+                {
+                    throw ExpressionError("unknown name '\(name)'; if it is text, quote it: '\(name)'", at: side.offset)
+                }
+            }
+        }
         let leftType = try type(of: left, in: scope)
         let rightType = try type(of: right, in: scope)
         switch op {

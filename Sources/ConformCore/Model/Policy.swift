@@ -61,6 +61,16 @@ public struct Policy: Sendable {
         get { storage.fields.fieldReads }
         set { update { $0.fieldReads = newValue } }
     }
+    /// Where the file writes the id (the value of `policy:`): a duplicate id is reported there.
+    public var idPosition: TextPosition? {
+        get { storage.fields.idPosition }
+        set { update { $0.idPosition = newValue } }
+    }
+    /// Where the file writes `initial:`'s value; `nil` when it leaves the first state as the initial one.
+    public var initialPosition: TextPosition? {
+        get { storage.fields.initialPosition }
+        set { update { $0.initialPosition = newValue } }
+    }
     /// Expectations that hold in every non-final state unless the state says otherwise.
     public var defaults: [String: Expectation] { storage.fields.defaults }
 
@@ -86,6 +96,8 @@ public struct Policy: Sendable {
         var defaults: [String: Expectation]
         var formFields: [FormFieldDeclaration]? = nil
         var fieldReads: [FieldRead] = []
+        var idPosition: TextPosition? = nil
+        var initialPosition: TextPosition? = nil
     }
 
     /// Never changed once made: a change makes a new one (policies are changed rarely, if ever, after loading).
