@@ -8,7 +8,8 @@ extension ConformCommand {
     /// `conform diff BASE.json HEAD.json`: what a change did to the behaviour two runs recorded.
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Say what changed between two runs: claims newly broken or fixed, departures moved, traces renamed, added or removed.",
+            abstract:
+                "Say what changed between two runs: claims newly broken or fixed, departures moved, traces renamed, added or removed.",
             discussion: """
                 BASE and HEAD are the JSON documents of two whole runs (`conform run --format json`, the JSON report, \
                 or `conform merge` of a sharded run), made with the same policies. Per trace and policy: claims newly \

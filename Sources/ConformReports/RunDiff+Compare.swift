@@ -140,7 +140,8 @@ struct TraceSpan {
     static func spans(_ results: [RunDocument.Result]) -> [TraceSpan] {
         var spans: [TraceSpan] = []
         var start = 0
-        for index in results.indices.dropFirst() where results[index].file != results[start].file || results[index].trace != results[start].trace {
+        for index in results.indices.dropFirst()
+        where results[index].file != results[start].file || results[index].trace != results[start].trace {
             spans.append(TraceSpan(range: start..<index))
             start = index
         }
@@ -175,7 +176,9 @@ private struct Comparer {
         // The same file and id first; then the same file under another id; then the same id in another file.
         for (index, span) in headSpans.enumerated() {
             let first = head[span.range.lowerBound]
-            if let candidate = baseByFile[first.file], !matchedBase[candidate], base[baseSpans[candidate].range.lowerBound].trace == first.trace {
+            if let candidate = baseByFile[first.file], !matchedBase[candidate],
+                base[baseSpans[candidate].range.lowerBound].trace == first.trace
+            {
                 partner[index] = candidate
                 matchedBase[candidate] = true
             }

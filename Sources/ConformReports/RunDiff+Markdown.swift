@@ -80,7 +80,8 @@ extension RunDiff {
     private func markdownSections() -> [Section] {
         func table(_ title: String, _ columns: [String], _ rows: [[String]]) -> Section? {
             guard !rows.isEmpty else { return nil }
-            let head = "\n### \(title) (\(rows.count))\n\n| \(columns.joined(separator: " | ")) |\n|\(columns.map { _ in "---" }.joined(separator: "|"))|\n"
+            let head =
+                "\n### \(title) (\(rows.count))\n\n| \(columns.joined(separator: " | ")) |\n|\(columns.map { _ in "---" }.joined(separator: "|"))|\n"
             return Section(head: head, rows: rows.map { "| " + $0.joined(separator: " | ") + " |" })
         }
         let m = Escaping.markdown
@@ -111,7 +112,9 @@ extension RunDiff {
             table(
                 "Claims made or withdrawn", ["Trace", "Policy", "File", "Change"],
                 claimsMade.map { [m($0.trace.trace), m($0.policy), m($0.trace.file), "claimed now, holds"] }
-                    + claimsWithdrawn.map { [m($0.trace.trace), m($0.policy), m($0.trace.file), "no longer claimed (was \($0.before.rawValue))"] }),
+                    + claimsWithdrawn.map {
+                        [m($0.trace.trace), m($0.policy), m($0.trace.file), "no longer claimed (was \($0.before.rawValue))"]
+                    }),
             table(
                 "Traces renamed, added or removed", ["Trace", "File", "Change"],
                 renamed.map { rename in

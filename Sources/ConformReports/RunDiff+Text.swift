@@ -14,7 +14,9 @@ extension RunDiff {
         section("Claims newly broken", newlyBroken.count) { newlyBroken.flatMap(brokenLines) }
         section("Claims fixed", fixed.count) { fixed.map(fixedLine) }
         section("Departures moved", moved.count) { moved.flatMap(moveLines) }
-        section("Claims made", claimsMade.count) { claimsMade.map { "\($0.trace.file): \($0.trace.trace) now claims '\($0.policy)', which holds" } }
+        section("Claims made", claimsMade.count) {
+            claimsMade.map { "\($0.trace.file): \($0.trace.trace) now claims '\($0.policy)', which holds" }
+        }
         section("Claims withdrawn", claimsWithdrawn.count) { claimsWithdrawn.map(withdrawnLine) }
         section("Traces renamed", renamed.count) { renamed.map(renameLine) }
         section("Traces added", added.count) { added.map { "\($0.file): \($0.trace)" + Self.appNote($0.app) } }
@@ -28,7 +30,8 @@ extension RunDiff {
     func header() -> [String] {
         var lines = ["conform diff: \(sideText(base)) → \(sideText(head)); \(Plural.count(policies.count, "policy"))"]
         if versionsDiffer, let old = base.version, let new = head.version {
-            lines.append("The runs were made by different conform versions (\(old) and \(new)) with the same run document format, 1: compared.")
+            lines.append(
+                "The runs were made by different conform versions (\(old) and \(new)) with the same run document format, 1: compared.")
         }
         for side in [base, head] where !side.digestsRecorded {
             lines.append("\(side.file) does not record its policies' digests: its policies are compared by id only.")
@@ -117,7 +120,9 @@ extension RunDiff {
 
     private func moveLines(_ move: Move) -> [String] {
         var lines = ["\(Self.place(move.trace.file, move.head)): \(move.trace.trace) departs from '\(move.policy)' elsewhere now:"]
-        for aspect in move.aspects { lines.append("    \(aspect.rawValue): \(Self.value(aspect, move.base)) → \(Self.value(aspect, move.head))") }
+        for aspect in move.aspects {
+            lines.append("    \(aspect.rawValue): \(Self.value(aspect, move.base)) → \(Self.value(aspect, move.head))")
+        }
         return lines
     }
 
@@ -156,7 +161,8 @@ extension RunDiff {
             parts.append("now agrees with " + app.nowAgrees.map { "\($0.policy) (was: \($0.base.words))" }.joined(separator: ", "))
         }
         if !app.noLongerAgrees.isEmpty {
-            parts.append("no longer agrees with " + app.noLongerAgrees.map { "\($0.policy) (now: \($0.head.words))" }.joined(separator: ", "))
+            parts.append(
+                "no longer agrees with " + app.noLongerAgrees.map { "\($0.policy) (now: \($0.head.words))" }.joined(separator: ", "))
         }
         return "\(app.app): " + parts.joined(separator: "; ")
     }

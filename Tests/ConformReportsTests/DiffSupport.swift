@@ -39,7 +39,8 @@ struct DiffScratch {
         let folder = root.appendingPathComponent("Traces").path
         let result = ConformRunner(library: library).run(.init(paths: [folder]))
         let context = RunContext(
-            policies: library.policies, version: version, policyDigests: Dictionary(library.digests.map { ($0.id, $0.digest) }) { a, _ in a })
+            policies: library.policies, version: version,
+            policyDigests: Dictionary(library.digests.map { ($0.id, $0.digest) }) { a, _ in a })
         let text = try ReportFormat.json.render(ReportInput(result: result, context: context))
         return text.replacingOccurrences(of: "\"" + root.path + "/", with: "\"")
     }
