@@ -1,5 +1,11 @@
 import ConformCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A JSON syntax error at a byte offset, which the scanner turns into a line and column only when it is said.
 struct JSONSyntaxError: Error {
     var offset: Int
@@ -140,7 +146,11 @@ struct JSONByteScanner {
 
         func equals(_ text: String) -> Bool {
             if let decoded { return decoded == text }
-            return text.utf8.elementsEqual(bytes)
+            let count = bytes.count
+            guard text.utf8.count == count else { return false }
+            guard count > 0, let base = bytes.baseAddress else { return true }
+            return text.utf8.withContiguousStorageIfAvailable { $0.baseAddress.map { memcmp($0, base, count) == 0 } ?? false }
+                ?? text.utf8.elementsEqual(bytes)
         }
     }
 

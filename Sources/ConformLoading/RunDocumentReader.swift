@@ -25,6 +25,9 @@ private struct Reading {
     var damage: RunDocumentRefusal?
     /// Policy ids read so far: each result names one, and 110,000 copies of a dozen ids are not needed.
     var policyNames: [String] = []
+    /// Messages and states, and `expected` and `observed` values, kept once however often they repeat.
+    var texts = TextPool()
+    var values = ValuePool()
 
     init(_ scanner: JSONByteScanner) {
         self.scanner = scanner
@@ -146,10 +149,10 @@ private struct Reading {
             case "step": result.step = try integer("\(place).step")
             case "line": result.line = try integer("\(place).line")
             case "column": result.column = try integer("\(place).column")
-            case "state": result.state = try string("\(place).state")
-            case "message": result.message = try string("\(place).message")
-            case "expected": result.expected = try scanner.value()
-            case "observed": result.observed = try scanner.value()
+            case "state": result.state = try pooled("\(place).state")
+            case "message": result.message = try pooled("\(place).message")
+            case "expected": result.expected = try values.value(&scanner)
+            case "observed": result.observed = try values.value(&scanner)
             case "baselined": result.baselined = try bool("\(place).baselined")
             default: try scanner.skipValue()
             }
@@ -290,6 +293,15 @@ private struct Reading {
         let text = try scanner.stringBytes()
         if let previous, text.equals(previous) { return previous }
         return text.string
+    }
+
+    /// A string that many results repeat, kept once.
+    private mutating func pooled(_ place: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
+        guard scanner.peek() == UInt8(ascii: "\"") else {
+            try wrongKind(place(), "a string")
+            return nil
+        }
+        return texts.text(try scanner.stringBytes())
     }
 
     private mutating func policyName(_ place: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {

@@ -227,18 +227,16 @@ private struct Comparer {
         let byPolicy: [String: Int] =
             inOrder ? [:] : Dictionary(baseSpan.range.map { (base[$0].policy, $0) }) { first, _ in first }
         for (offset, position) in headSpan.range.enumerated() {
-            let now = head[position]
-            let old: RunDocument.Result? = inOrder ? base[baseSpan.range.lowerBound + offset] : byPolicy[now.policy].map { base[$0] }
-            guard let old else { continue }
-            compare(old, now, trace: trace, into: &diff)
+            guard let old = inOrder ? baseSpan.range.lowerBound + offset : byPolicy[head[position].policy] else { continue }
+            // The common case, a pair that passed and passes, claimed as before, is decided without copying either result.
+            if base[old].verdict == .pass, head[position].verdict == .pass, base[old].claimed == head[position].claimed { continue }
+            compare(base[old], head[position], trace: trace, into: &diff)
         }
     }
 
     private func compare(_ old: RunDocument.Result, _ now: RunDocument.Result, trace: RunDiff.TraceRef, into diff: inout RunDiff) {
         let before = RunDiff.ClaimState(old)
         let after = RunDiff.ClaimState(now)
-        // The common case, a pair that passed and passes, costs no more than this.
-        if old.verdict == .pass, now.verdict == .pass, before == after { return }
         func change() -> RunDiff.ClaimChange {
             RunDiff.ClaimChange(
                 trace: trace, policy: now.policy, before: before, after: after, base: RunDiff.Verdict(old), head: RunDiff.Verdict(now))

@@ -11,7 +11,7 @@ extension RunDiff {
     public func markdown() -> String {
         let sections = markdownSections()
         let title = markdownTitle()
-        let total = sections.reduce(0) { $0 + $1.rows.count }
+        let total = sections.reduce(0) { $0 + $1.count }
         // Room for the title, every section's heading and table head, and the notes.
         let fixed = title.utf8.count + sections.reduce(0) { $0 + $1.head.utf8.count + 80 } + 600
         var budget = Self.markdownLimit - fixed
@@ -22,7 +22,9 @@ extension RunDiff {
         for section in sections {
             body += section.head
             var kept = 0
-            for row in section.rows {
+            // Rows are made only while they fit: a diff of 10,000 traces may have 100,000 of them.
+            while kept < section.count, budget > 0 {
+                let row = section.row(kept)
                 let size = row.utf8.count + 1
                 guard budget >= size else { break }
                 budget -= size
@@ -30,9 +32,9 @@ extension RunDiff {
                 kept += 1
             }
             shown += kept
-            if kept < section.rows.count {
-                omitted += section.rows.count - kept
-                body += "\n_… and \(section.rows.count - kept) more, not shown here._\n"
+            if kept < section.count {
+                omitted += section.count - kept
+                body += "\n_… and \(section.count - kept) more, not shown here._\n"
             }
         }
         if omitted > 0 {
@@ -74,66 +76,71 @@ extension RunDiff {
 
     private struct Section {
         var head: String
-        var rows: [String]
+        var count: Int
+        /// The row at a position, made when it is shown.
+        var row: (Int) -> String
     }
 
     private func markdownSections() -> [Section] {
-        func table(_ title: String, _ columns: [String], _ rows: [[String]]) -> Section? {
-            guard !rows.isEmpty else { return nil }
+        func table(_ title: String, _ columns: [String], _ count: Int, _ cells: @escaping (Int) -> [String]) -> Section? {
+            guard count > 0 else { return nil }
             let head =
-                "\n### \(title) (\(rows.count))\n\n| \(columns.joined(separator: " | ")) |\n|\(columns.map { _ in "---" }.joined(separator: "|"))|\n"
-            return Section(head: head, rows: rows.map { "| " + $0.joined(separator: " | ") + " |" })
+                "\n### \(title) (\(count))\n\n| \(columns.joined(separator: " | ")) |\n|\(columns.map { _ in "---" }.joined(separator: "|"))|\n"
+            return Section(head: head, count: count) { "| " + cells($0).joined(separator: " | ") + " |" }
         }
         let m = Escaping.markdown
         func place(_ trace: TraceRef, _ verdict: Verdict?) -> String { m(Self.place(trace.file, verdict)) }
         func moved(_ move: Move) -> String {
             move.aspects.map { m("\($0.rawValue): \(Self.value($0, move.base)) → \(Self.value($0, move.head))") }.joined(separator: "<br>")
         }
+        let (newlyBroken, fixed, movedClaims, made, withdrawn) = (self.newlyBroken, self.fixed, self.moved, claimsMade, claimsWithdrawn)
+        let (renamed, added, removed, apps, unclaimed) = (self.renamed, self.added, self.removed, self.apps, unclaimedMoved)
         let sections: [Section?] = [
-            table(
-                "❌ Claims newly broken", ["Trace", "Policy", "Where", "Before", "Now"],
-                newlyBroken.map { change in
-                    [
-                        m(change.trace.trace), m(change.policy), place(change.trace, change.head), m(Self.beforeWords(change.before)),
-                        change.head.map { m(Self.what($0, policy: change.policy)) } ?? "",
-                    ]
-                }),
-            table(
-                "✅ Claims fixed", ["Trace", "Policy", "File", "Before"],
-                fixed.map { change in
-                    [
-                        m(change.trace.trace), m(change.policy), m(change.trace.file),
-                        change.base.map { m(Self.what($0, policy: change.policy)) } ?? "",
-                    ]
-                }),
-            table(
-                "↪️ Departures moved", ["Trace", "Policy", "Where", "What moved"],
-                self.moved.map { [m($0.trace.trace), m($0.policy), place($0.trace, $0.head), moved($0)] }),
-            table(
-                "Claims made or withdrawn", ["Trace", "Policy", "File", "Change"],
-                claimsMade.map { [m($0.trace.trace), m($0.policy), m($0.trace.file), "claimed now, holds"] }
-                    + claimsWithdrawn.map {
-                        [m($0.trace.trace), m($0.policy), m($0.trace.file), "no longer claimed (was \($0.before.rawValue))"]
-                    }),
-            table(
-                "Traces renamed, added or removed", ["Trace", "File", "Change"],
-                renamed.map { rename in
+            table("❌ Claims newly broken", ["Trace", "Policy", "Where", "Before", "Now"], newlyBroken.count) {
+                let change = newlyBroken[$0]
+                return [
+                    m(change.trace.trace), m(change.policy), place(change.trace, change.head), m(Self.beforeWords(change.before)),
+                    change.head.map { m(Self.what($0, policy: change.policy)) } ?? "",
+                ]
+            },
+            table("✅ Claims fixed", ["Trace", "Policy", "File", "Before"], fixed.count) {
+                let change = fixed[$0]
+                return [
+                    m(change.trace.trace), m(change.policy), m(change.trace.file), change.base.map { m(Self.what($0, policy: change.policy)) } ?? "",
+                ]
+            },
+            table("↪️ Departures moved", ["Trace", "Policy", "Where", "What moved"], movedClaims.count) {
+                let move = movedClaims[$0]
+                return [m(move.trace.trace), m(move.policy), place(move.trace, move.head), moved(move)]
+            },
+            table("Claims made or withdrawn", ["Trace", "Policy", "File", "Change"], made.count + withdrawn.count) {
+                let change = $0 < made.count ? made[$0] : withdrawn[$0 - made.count]
+                let what = $0 < made.count ? "claimed now, holds" : "no longer claimed (was \(change.before.rawValue))"
+                return [m(change.trace.trace), m(change.policy), m(change.trace.file), what]
+            },
+            table("Traces renamed, added or removed", ["Trace", "File", "Change"], renamed.count + added.count + removed.count) {
+                if $0 < renamed.count {
+                    let rename = renamed[$0]
                     switch rename.kind {
                     case .id: return [m(rename.head.trace), m(rename.head.file), "renamed from " + m(rename.base.trace)]
                     case .file: return [m(rename.head.trace), m(rename.head.file), "moved from " + m(rename.base.file)]
                     }
-                } + added.map { [m($0.trace), m($0.file), "added"] } + removed.map { [m($0.trace), m($0.file), "removed"] }),
-            table(
-                "Per app", ["App", "Now agrees with", "No longer agrees with"],
-                apps.map { app in
-                    [
-                        m(app.app), app.nowAgrees.map { m("\($0.policy) (was: \($0.base.words))") }.joined(separator: "<br>"),
-                        app.noLongerAgrees.map { m("\($0.policy) (now: \($0.head.words))") }.joined(separator: "<br>"),
-                    ]
-                }),
-            table(
-                "Departures of unclaimed policies moved", ["Trace", "Policy", "Where", "What moved"],
-                unclaimedMoved.map { [m($0.trace.trace), m($0.policy), place($0.trace, $0.head), moved($0)] }),
+                }
+                let index = $0 - renamed.count
+                let (trace, word) = index < added.count ? (added[index], "added") : (removed[index - added.count], "removed")
+                return [m(trace.trace), m(trace.file), word]
+            },
+            table("Per app", ["App", "Now agrees with", "No longer agrees with"], apps.count) {
+                let app = apps[$0]
+                return [
+                    m(app.app), app.nowAgrees.map { m("\($0.policy) (was: \($0.base.words))") }.joined(separator: "<br>"),
+                    app.noLongerAgrees.map { m("\($0.policy) (now: \($0.head.words))") }.joined(separator: "<br>"),
+                ]
+            },
+            table("Departures of unclaimed policies moved", ["Trace", "Policy", "Where", "What moved"], unclaimed.count) {
+                let move = unclaimed[$0]
+                return [m(move.trace.trace), m(move.policy), place(move.trace, move.head), moved(move)]
+            },
         ]
         return sections.compactMap { $0 }
     }

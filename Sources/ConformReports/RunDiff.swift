@@ -105,11 +105,7 @@ public struct RunDiff: Sendable {
         /// The trace is not in the run.
         case absent
 
-        init(_ result: RunDocument.Result?) {
-            guard let result else {
-                self = .absent
-                return
-            }
+        init(_ result: RunDocument.Result) {
             guard result.claimed else {
                 self = .unclaimed
                 return
