@@ -24,10 +24,14 @@ extension ConformCommand {
                 with different policies: which ones).
                 """)
 
-        @Argument(help: ArgumentHelp("The run before the change (its JSON document).", valueName: "BASE.json"), completion: .file())
+        @Argument(
+            help: ArgumentHelp("The run before the change (its JSON document).", valueName: "BASE.json"),
+            completion: .file(extensions: ["json"]))
         var base: String
 
-        @Argument(help: ArgumentHelp("The run after the change (its JSON document).", valueName: "HEAD.json"), completion: .file())
+        @Argument(
+            help: ArgumentHelp("The run after the change (its JSON document).", valueName: "HEAD.json"),
+            completion: .file(extensions: ["json"]))
         var head: String
 
         @Option(help: "What to print: text, md (a pull-request comment, at most 65,536 characters) or json.")

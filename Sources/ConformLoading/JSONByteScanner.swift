@@ -1,9 +1,9 @@
 import ConformCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A JSON syntax error at a byte offset, which the scanner turns into a line and column only when it is said.

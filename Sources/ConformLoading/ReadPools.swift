@@ -1,5 +1,11 @@
 import ConformCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Texts a run document repeats (messages, states) kept once: 110,000 results hold a few hundred
 /// different messages, and one copy of each is both smaller and quicker than a string per result.
 struct TextPool {
@@ -20,19 +26,20 @@ struct TextPool {
         return text
     }
 
+    /// FNV-1a over the bytes, written out here so that it compiles to a plain loop.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = StableHash()
-        hash.combine(bytes)
-        return hash.value
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in 0..<bytes.count { hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3 }
+        return hash
     }
 }
 
-/// JSON values a run document repeats (`expected`, `observed`) parsed once: each is found by its text
-/// without whitespace, so that the same value written at another indentation is the same value.
+/// JSON values a run document repeats (`expected`, `observed`) parsed once, found by their text: conform
+/// writes each at the same indentation, so that the same value has the same text. (Another document's
+/// whitespace only costs a second copy: values are compared as values, not as text.)
 struct ValuePool {
     private var buckets: [UInt64: [(key: [UInt8], value: JSONValue)]] = [:]
     private var count = 0
-    private var compact: [UInt8] = []
     static let capacity = 100_000
 
     /// The value at the scanner, read once per different text.
@@ -40,42 +47,22 @@ struct ValuePool {
         _ = scanner.peek()
         let start = scanner.index
         try scanner.skipValue()
-        let end = scanner.index
-        Self.compact(scanner.bytes, start..<end, into: &compact)
-        let key = compact.withUnsafeBufferPointer(TextPool.hash)
-        if let found = buckets[key]?.first(where: { $0.key == compact }) { return found.value }
+        let text = UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index])
+        let key = TextPool.hash(text)
+        if let found = buckets[key]?.first(where: { Self.same($0.key, text) }) { return found.value }
         var again = scanner
         again.index = start
         let value = try again.value()
         if count < Self.capacity {
-            buckets[key, default: []].append((compact, value))
+            buckets[key, default: []].append((Array(text), value))
             count += 1
         }
         return value
     }
 
-    /// The bytes of a value without the whitespace between its tokens (strings kept as they are).
-    private static func compact(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into out: inout [UInt8]) {
-        out.removeAll(keepingCapacity: true)
-        var inString = false
-        var escaped = false
-        for index in range {
-            let byte = bytes[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                out.append(byte)
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-                out.append(byte)
-            } else if byte != 0x20, byte != 0x0A, byte != 0x0D, byte != 0x09 {
-                out.append(byte)
-            }
-        }
+    private static func same(_ key: [UInt8], _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard key.count == text.count else { return false }
+        guard let other = text.baseAddress, !text.isEmpty else { return true }
+        return key.withUnsafeBufferPointer { $0.baseAddress.map { memcmp($0, other, text.count) == 0 } ?? false }
     }
 }

@@ -106,7 +106,8 @@ extension RunDiff {
             table("✅ Claims fixed", ["Trace", "Policy", "File", "Before"], fixed.count) {
                 let change = fixed[$0]
                 return [
-                    m(change.trace.trace), m(change.policy), m(change.trace.file), change.base.map { m(Self.what($0, policy: change.policy)) } ?? "",
+                    m(change.trace.trace), m(change.policy), m(change.trace.file),
+                    change.base.map { m(Self.what($0, policy: change.policy)) } ?? "",
                 ]
             },
             table("↪️ Departures moved", ["Trace", "Policy", "Where", "What moved"], movedClaims.count) {

@@ -45,6 +45,9 @@ struct DiffCommandTests {
     func exitStatuses() throws {
         let scratch = try Self.base()
         // The JSON report and standard output are the same document; either compares.
+        let help = try BinaryRunner.run(["diff", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE: conform diff <BASE.json> <HEAD.json>"))
+        #expect(help.stdout.contains("Exit status: 0 nothing got worse; 1 a claim is newly broken; 2 unusable input"))
         let same = try BinaryRunner.run(["diff", "base.json", "base/conform-report.json"], in: scratch.url)
         #expect(same.status == 0 && same.stderr.isEmpty)
         #expect(same.stdout.hasSuffix("\nNo change: every trace and claim is as it was.\n"))
