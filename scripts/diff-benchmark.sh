@@ -2,8 +2,9 @@
 # `conform diff` of two failure-heavy runs of N traces (default 10,000), timed with /usr/bin/time -v
 # (Docs/Performance.md, "conform diff"). Each trace is a copy of one of the example corpus's form traces
 # under its own id: it claims its policy and departs from most of the 11 built-in policies. The head run
-# changes one trace in five (another trace's steps in the same file), so that claims break, get fixed and
-# move, and apps agree otherwise. Needs a release build: swift build -c release --product conform.
+# changes one trace in five (another trace's steps in the same file; CHANGE_EVERY=1: every trace), so
+# that claims break, get fixed and move, and apps agree otherwise. Needs a release build:
+# swift build -c release --product conform.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-10000}
@@ -11,9 +12,9 @@ work=${2:-${TMPDIR:-/tmp}/conform-diff-bench}
 conform=.build/release/conform
 [ -x "$conform" ] || { echo "diff-benchmark: build conform first: swift build -c release --product conform" >&2; exit 2; }
 rm -rf "$work" && mkdir -p "$work"
-python3 - "$count" "$work" <<'PY'
+python3 - "$count" "$work" "${CHANGE_EVERY:-5}" <<'PY'
 import os, re, sys
-count, work = int(sys.argv[1]), sys.argv[2]
+count, work, every = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 sources = []
 for folder in ["Reminders", "Calendar", "Contacts", "AppleSample", "MakeItSo", "OneHanded"]:
     for name in sorted(os.listdir(f"Traces/{folder}")):
@@ -23,7 +24,7 @@ def trace(text, number):
 for side in ["base", "head"]:
     for number in range(count):
         source = number % len(sources)
-        if side == "head" and number % 5 == 0:
+        if side == "head" and number % every == 0:
             source = (source + 1) % len(sources)
         path = f"{work}/{side}/Traces/app{number % 100:02d}/t{number:05d}.yaml"
         os.makedirs(os.path.dirname(path), exist_ok=True)

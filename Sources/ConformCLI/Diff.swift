@@ -56,9 +56,10 @@ extension ConformCommand {
                 throw ExitCode(2)
             }
             switch format {
-            case .text: printOutput(diff.text(), terminator: "")
+            // Text and JSON in pieces: the diff of two large runs can be tens of megabytes.
+            case .text: diff.writeText { printOutput($0, terminator: "") }
             case .md: printOutput(diff.markdown(), terminator: "")
-            case .json: printOutput(diff.json().serialized(pretty: true))
+            case .json: diff.writeJSON { printOutput($0, terminator: "") }
             }
             if github {
                 let annotations = diff.githubAnnotations().map { $0 + "\n" }.joined()

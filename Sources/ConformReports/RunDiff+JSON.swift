@@ -2,23 +2,27 @@ import ConformCore
 
 extension RunDiff {
     /// `conform diff --format json`: every change, nothing shortened (Docs/Diff.md, schemas/conform-diff.schema.json).
-    public func json() -> JSONValue {
-        .object([
+    public func json() -> JSONValue { json(withLists: true) }
+
+    /// The document; without its lists' elements (each list empty) for `writeJSON`, which makes them one by one.
+    private func json(withLists: Bool) -> JSONValue {
+        func list<Item>(_ items: [Item], _ element: (Item) -> JSONValue) -> JSONValue { .array(withLists ? items.map(element) : []) }
+        return .object([
             ("conform", .number(Double(ConformVersion.runDocumentFormat))),
             ("base", Self.json(base)),
             ("head", Self.json(head)),
             ("policies", .array(policies.map(JSONValue.string))),
             ("worse", .bool(isWorse)),
-            ("newlyBroken", .array(newlyBroken.map(Self.json))),
-            ("fixed", .array(fixed.map(Self.json))),
-            ("moved", .array(moved.map(Self.json))),
-            ("claimsMade", .array(claimsMade.map(Self.json))),
-            ("claimsWithdrawn", .array(claimsWithdrawn.map(Self.json))),
-            ("renamed", .array(renamed.map(Self.json))),
-            ("added", .array(added.map(Self.json))),
-            ("removed", .array(removed.map(Self.json))),
-            ("apps", .array(apps.map(Self.json))),
-            ("unclaimedMoved", .array(unclaimedMoved.map(Self.json))),
+            ("newlyBroken", list(newlyBroken, Self.json)),
+            ("fixed", list(fixed, Self.json)),
+            ("moved", list(moved, Self.json)),
+            ("claimsMade", list(claimsMade, Self.json)),
+            ("claimsWithdrawn", list(claimsWithdrawn, Self.json)),
+            ("renamed", list(renamed, Self.json)),
+            ("added", list(added, Self.json)),
+            ("removed", list(removed, Self.json)),
+            ("apps", list(apps, Self.json)),
+            ("unclaimedMoved", list(unclaimedMoved, Self.json)),
             (
                 "summary",
                 .object([
@@ -29,6 +33,40 @@ extension RunDiff {
                 ])
             ),
         ])
+    }
+
+    /// `json().serialized(pretty: true)`, the same bytes, in pieces of about a megabyte: a diff of two
+    /// large runs can list a hundred thousand departures, and the whole text is never held.
+    public func writeJSON(_ write: (String) -> Void) {
+        guard case .object(let members) = json(withLists: false) else { return }
+        var out = "{"
+        for (index, (name, value)) in members.enumerated() {
+            out += (index == 0 ? "\n  " : ",\n  ") + JSONValue.quoted(name) + ": "
+            guard let list = lists[name], !list.isEmpty else {
+                out += value.serialized(pretty: true, indent: 1)
+                continue
+            }
+            out += "["
+            for (position, element) in list.enumerated() {
+                out += (position == 0 ? "\n    " : ",\n    ") + element().serialized(pretty: true, indent: 2)
+                if out.utf8.count > DiffChunks.size {
+                    write(out)
+                    out = ""
+                }
+            }
+            out += "\n  ]"
+        }
+        write(out + "\n}\n")
+    }
+
+    /// Each list member's elements, made one at a time.
+    private var lists: [String: LazyList] {
+        [
+            "newlyBroken": LazyList(newlyBroken, Self.json), "fixed": LazyList(fixed, Self.json), "moved": LazyList(moved, Self.json),
+            "claimsMade": LazyList(claimsMade, Self.json), "claimsWithdrawn": LazyList(claimsWithdrawn, Self.json),
+            "renamed": LazyList(renamed, Self.json), "added": LazyList(added, Self.json), "removed": LazyList(removed, Self.json),
+            "apps": LazyList(apps, Self.json), "unclaimedMoved": LazyList(unclaimedMoved, Self.json),
+        ]
     }
 
     private static func count(_ list: [some Any]) -> JSONValue { .number(Double(list.count)) }
@@ -99,4 +137,24 @@ extension RunDiff {
         }
         return .object([("app", .string(app.app)), ("nowAgrees", changes(app.nowAgrees)), ("noLongerAgrees", changes(app.noLongerAgrees))])
     }
+}
+
+/// A list whose elements are made when asked for.
+private struct LazyList {
+    let count: Int
+    private let element: (Int) -> JSONValue
+
+    init<Item>(_ items: [Item], _ make: @escaping (Item) -> JSONValue) {
+        count = items.count
+        element = { make(items[$0]) }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    func enumerated() -> [(Int, () -> JSONValue)] { (0..<count).map { index in (index, { element(index) }) } }
+}
+
+/// How much output the streaming writers gather before handing it over.
+enum DiffChunks {
+    static let size = 1 << 20
 }

@@ -5,25 +5,39 @@ extension RunDiff {
     /// the traces renamed, added and removed, each app's agreements, unclaimed departures that moved,
     /// and a summary line. Places in compiler form (`file:line:column`), so that editors can go there.
     public func text() -> String {
+        var out = ""
+        writeText { out += $0 }
+        return out
+    }
+
+    /// `text()` in pieces of about a megabyte, for a diff too large to hold twice.
+    public func writeText(_ write: (String) -> Void) {
         var out = header().map { $0 + "\n" }.joined()
-        func section(_ title: String, _ count: Int, _ lines: () -> [String]) {
-            guard count > 0 else { return }
-            out += "\n\(title) (\(count)):\n"
-            for line in lines() { out += line + "\n" }
+        func flush(_ force: Bool = false) {
+            guard force || out.utf8.count > DiffChunks.size else { return }
+            write(out)
+            out = ""
         }
-        section("Claims newly broken", newlyBroken.count) { newlyBroken.flatMap(brokenLines) }
-        section("Claims fixed", fixed.count) { fixed.map(fixedLine) }
-        section("Departures moved", moved.count) { moved.flatMap(moveLines) }
-        section("Claims made", claimsMade.count) {
-            claimsMade.map { "\($0.trace.file): \($0.trace.trace) now claims '\($0.policy)', which holds" }
+        func section<Item>(_ title: String, _ items: [Item], _ lines: (Item) -> [String]) {
+            guard !items.isEmpty else { return }
+            out += "\n\(title) (\(items.count)):\n"
+            for item in items {
+                for line in lines(item) { out += line + "\n" }
+                flush()
+            }
         }
-        section("Claims withdrawn", claimsWithdrawn.count) { claimsWithdrawn.map(withdrawnLine) }
-        section("Traces renamed", renamed.count) { renamed.map(renameLine) }
-        section("Traces added", added.count) { added.map { "\($0.file): \($0.trace)" + Self.appNote($0.app) } }
-        section("Traces removed", removed.count) { removed.map { "\($0.file): \($0.trace)" + Self.appNote($0.app) } }
-        section("Per app", apps.count) { apps.map(appLine) }
-        section("Departures of unclaimed policies moved", unclaimedMoved.count) { unclaimedMoved.flatMap(moveLines) }
-        return out + "\n" + summaryLine() + "\n"
+        section("Claims newly broken", newlyBroken, brokenLines)
+        section("Claims fixed", fixed) { [fixedLine($0)] }
+        section("Departures moved", moved, moveLines)
+        section("Claims made", claimsMade) { ["\($0.trace.file): \($0.trace.trace) now claims '\($0.policy)', which holds"] }
+        section("Claims withdrawn", claimsWithdrawn) { [withdrawnLine($0)] }
+        section("Traces renamed", renamed) { [renameLine($0)] }
+        section("Traces added", added) { ["\($0.file): \($0.trace)" + Self.appNote($0.app)] }
+        section("Traces removed", removed) { ["\($0.file): \($0.trace)" + Self.appNote($0.app)] }
+        section("Per app", apps) { [appLine($0)] }
+        section("Departures of unclaimed policies moved", unclaimedMoved, moveLines)
+        out += "\n" + summaryLine() + "\n"
+        flush(true)
     }
 
     /// What was compared: the two files, their conform versions and times, and the runs' sizes.

@@ -172,6 +172,39 @@ struct RunDiffOutputTests {
         #expect(fixed.fixed.count == 2 && fixed.githubAnnotations().isEmpty)
     }
 
+    /// Two runs with many kinds of change: a departure moved (error to fail), a renamed trace's claim newly
+    /// broken, a claim withdrawn and a new one broken, a trace added and one removed.
+    static func mixed() -> (RunDocument, RunDocument) {
+        var base = Self.synthetic(traces: 4, broken: false)
+        var head = Self.synthetic(traces: 4, broken: true)
+        base.results[0..<11].indices.forEach { base.results[$0].verdict = base.results[$0].claimed ? .error : .pass }
+        base.results[0].message = "division by zero"
+        head.results[11..<22].indices.forEach { head.results[$0].trace = "renamed" }
+        head.results.removeSubrange(33..<44)
+        head.results += Self.synthetic(traces: 6, broken: false).results[55..<66]
+        base.results[22..<33].indices.forEach { base.results[$0].claimed = base.results[$0].policy == "apple-calendar" }
+        return (base, head)
+    }
+
+    @Test("text and JSON written piece by piece are the same bytes as made whole")
+    func streamed() throws {
+        let (base, head) = Self.mixed()
+        // The large one is written in more than one piece.
+        let long = String(repeating: "a long message that goes on ", count: 10)
+        let large = try diff(Self.synthetic(traces: 3_000, broken: false), Self.synthetic(traces: 3_000, broken: true, message: long))
+        for result in [try diff(base, head), try diff(base, base), large] {
+            var pieces = 0
+            large.writeText { _ in pieces += 1 }
+            #expect(pieces > 1)
+            var json = ""
+            result.writeJSON { json += $0 }
+            #expect(json == result.json().serialized(pretty: true) + "\n")
+            var text = ""
+            result.writeText { text += $0 }
+            #expect(text == result.text())
+        }
+    }
+
     @Test("JSON: every diff of the tests validates against schemas/conform-diff.schema.json; one without a member does not")
     func jsonSchema() throws {
         guard Consumers.runs("check-jsonschema") else { return }
@@ -181,15 +214,7 @@ struct RunDiffOutputTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-diff-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var base = Self.synthetic(traces: 4, broken: false)
-        var head = Self.synthetic(traces: 4, broken: true)
-        // One of each: a claim fixed, made, withdrawn; a trace renamed, added, removed; a departure moved.
-        base.results[0..<11].indices.forEach { base.results[$0].verdict = base.results[$0].claimed ? .error : .pass }
-        base.results[0].message = "division by zero"
-        head.results[11..<22].indices.forEach { head.results[$0].trace = "renamed" }
-        head.results.removeSubrange(33..<44)
-        head.results += Self.synthetic(traces: 6, broken: false).results[55..<66]
-        base.results[22..<33].indices.forEach { base.results[$0].claimed = base.results[$0].policy == "apple-calendar" }
+        let (base, head) = Self.mixed()
         let documents: [(String, RunDiff)] = [
             ("mixed", try diff(base, head)),
             ("empty", try diff(base, base)),
