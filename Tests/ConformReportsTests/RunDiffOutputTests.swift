@@ -140,6 +140,23 @@ struct RunDiffOutputTests {
                 && small.markdown().contains("| trace-2 | apple-reminders | Traces/App/t2.yaml:9:5 | held in the base run |"))
     }
 
+    @Test("Markdown: cmark-gfm reads each shortened table as a table, a row for each row written, and the note as a quote")
+    func markdownRenders() throws {
+        guard Consumers.runs("cmark-gfm") else { return }
+        let long = String(repeating: "a long message that goes on ", count: 10)
+        let markdown = try diff(Self.synthetic(traces: 3_000, broken: false), Self.synthetic(traces: 3_000, broken: true, message: long))
+            .markdown()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("conform-diff-\(UUID().uuidString).md")
+        try markdown.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let html = try Consumers.run("cmark-gfm", ["--extension", "table", file.path])
+        #expect(html.status == 0)
+        let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| trace-") }.count
+        // Each table's head row, and each row written.
+        #expect(html.output.components(separatedBy: "<tr>").count - 1 == rows + 2)
+        #expect(html.output.contains("<blockquote>\n<p><strong>Shortened:</strong>"))
+    }
+
     @Test("Markdown: text from a trace cannot add a table cell, a heading or HTML")
     func markdownEscaped() throws {
         var base = Self.synthetic(traces: 1, broken: false)
