@@ -194,12 +194,12 @@ struct RunDiffOutputTests {
     static func mixed() -> (RunDocument, RunDocument) {
         var base = Self.synthetic(traces: 4, broken: false)
         var head = Self.synthetic(traces: 4, broken: true)
-        base.results[0..<11].indices.forEach { base.results[$0].verdict = base.results[$0].claimed ? .error : .pass }
+        for index in 0..<11 { base.results[index].verdict = base.results[index].claimed ? .error : .pass }
         base.results[0].message = "division by zero"
-        head.results[11..<22].indices.forEach { head.results[$0].trace = "renamed" }
+        for index in 11..<22 { head.results[index].trace = "renamed" }
         head.results.removeSubrange(33..<44)
         head.results += Self.synthetic(traces: 6, broken: false).results[55..<66]
-        base.results[22..<33].indices.forEach { base.results[$0].claimed = base.results[$0].policy == "apple-calendar" }
+        for index in 22..<33 { base.results[index].claimed = base.results[index].policy == "apple-calendar" }
         return (base, head)
     }
 
