@@ -83,12 +83,18 @@ struct DiffCommandTests {
             let part = try BinaryRunner.run(["run", "Traces", "--shard", shard, "--format", "json"], in: scratch.url)
             try scratch.write("shard-\(shard.prefix(1)).json", part.stdout)
         }
-        let merged = try BinaryRunner.run(["merge", "shard-1.json", "shard-2.json", "--format", "json"], in: scratch.url)
+        let merged = try BinaryRunner.run(
+            ["merge", "shard-1.json", "shard-2.json", "--format", "json", "--recorded-at", "2026-11-26T10:00:00Z"], in: scratch.url)
         #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.contains("\n  \"recordedAt\": \"2026-11-26T10:00:00Z\",\n  \"policies\": ["))
         try scratch.write("merged.json", merged.stdout)
         let diff = try BinaryRunner.run(["diff", "base.json", "merged.json"], in: scratch.url)
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.stdout.hasSuffix("\nNo change: every trace and claim is as it was.\n"))
+        #expect(
+            diff.stdout.hasPrefix(
+                "conform diff: base.json (conform 0.1.0, 3 traces) → merged.json (conform 0.1.0, 2026-11-26T10:00:00Z, 3 traces); 11 policies\n"
+            ))
         let shard = try BinaryRunner.run(["diff", "base.json", "shard-1.json"], in: scratch.url)
         #expect(shard.status == 2 && shard.stdout.isEmpty)
         #expect(shard.stderr.hasPrefix("shard-1.json: error: the document of shard 1/2, not of a whole run: merge the shards first"))
