@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the trace loader (and compares its fast and general readers), the policy loader, the
-# expression parser, the baseline loader, the shard-result reader of `conform merge` and the answers of
+# expression parser, the baseline loader, the shard-result reader of `conform merge`, the run-document
+# reader of `conform diff` (and the diff of a document with itself) and the answers of
 # `conform record` with libFuzzer.
 #   scripts/fuzz.sh [SECONDS_PER_TARGET]      (default 60)
 # Builds ConformKit and what it links (ConformCore, ConformLoading, libyaml, ConformReports, swift-mustache)
@@ -23,7 +24,7 @@ objects=$(find "$bin/ConformCore.build" "$bin/ConformLoading.build" "$bin/CYaml.
   "$bin/ConformReports.build" "$bin/ConformResources.build" "$bin/Mustache.build" -name '*.o')
 mkdir -p "$scratch/crashes" "$scratch/corpus"
 status=0
-for target in TraceLoader TraceReaders PolicyLoader ExpressionParser BaselineLoader ShardDocument RecordAnswers; do
+for target in TraceLoader TraceReaders PolicyLoader ExpressionParser BaselineLoader ShardDocument RunDocument RecordAnswers; do
   exe="$scratch/fuzz-$target"
   # shellcheck disable=SC2086 # $objects is a list of paths without spaces, split on purpose
   if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$modules" -Xcc -I -Xcc "$cyaml_include" \
@@ -38,6 +39,7 @@ for target in TraceLoader TraceReaders PolicyLoader ExpressionParser BaselineLoa
   # A shard result is JSON of a few kilobytes per trace; the other inputs are small.
   max_len=4096
   [ "$target" = ShardDocument ] && max_len=16384
+  [ "$target" = RunDocument ] && max_len=16384
   # RecordAnswers: LeakSanitizer reports memory that the built-in library's parsed expressions leave
   # unreachable (Docs/Limits.md, not traced yet): this target hunts crashes only.
   leaks=1
