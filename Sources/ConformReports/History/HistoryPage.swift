@@ -40,7 +40,7 @@ public struct HistoryPage: Sendable {
             <meta name="color-scheme" content="light dark">
             <title>conform history: \(Escaping.xml(verdict.text))</title>
             <style>
-            \(HistoryStyle.sheet)
+            \(HistoryStyle.sheet)\(HistoryStyle.columns(charted.count))
             </style>
             </head>
             <body>
@@ -56,6 +56,11 @@ public struct HistoryPage: Sendable {
         out += "</main>\n"
         out += "<footer>conform \(Escaping.xml(version)) · \(Plural.count(history.runs.count, "run document")) read</footer>\n"
         return out + "</body>\n</html>\n"
+    }
+
+    /// What the page shows, in a line: `6 runs, 1 claim broken in the latest run`.
+    public var summary: String {
+        "\(Plural.count(history.runs.count, "run")), \(verdict.text)"
     }
 
     var verdict: (text: String, className: String) {

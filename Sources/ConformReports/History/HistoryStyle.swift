@@ -23,7 +23,7 @@ enum HistoryStyle {
             h2 { border-bottom: 1px solid var(--line); padding-bottom: 4px; margin-top: 40px; }
             h3 { margin: 24px 0 6px; font-size: 1.1em; }
             /* Ids and file names are long: they wrap rather than widen the page. */
-            h1, h2, h3, p, li, summary, td, th, .name, .axis span, figcaption { overflow-wrap: anywhere; }
+            h1, h2, h3, p, li, summary, .name, .axis span, figcaption { overflow-wrap: anywhere; }
             a { color: var(--accent); }
             code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
             .verdict { margin: 0; }
@@ -35,7 +35,8 @@ enum HistoryStyle {
             /* A table wider than the window scrolls inside its box; the page itself never scrolls sideways. */
             .table-box { overflow-x: auto; max-width: 100%; margin: 8px 0 16px; }
             table { border-collapse: collapse; }
-            th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; }
+            th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+            table.broken code { overflow-wrap: anywhere; }
             th { background: var(--panel); }
             td.num { text-align: right; white-space: nowrap; }
             .v-holds { color: var(--pass); font-weight: 600; } .v-broken { color: var(--fail); font-weight: 600; }
@@ -69,6 +70,7 @@ enum HistoryStyle {
             .counts { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 12px 24px; }
             .counts figure { margin: 0; }
             .counts figcaption { font-size: 0.93em; }
+            .counts figcaption .count { display: block; }
             svg.bars { display: block; width: 100%; height: 64px; }
             svg.bars .base { fill: var(--line); }
             svg.bars.traces rect { fill: var(--accent); } svg.bars.held rect { fill: var(--pass); }
@@ -76,4 +78,11 @@ enum HistoryStyle {
             svg.bars rect.base { fill: var(--line); }
             footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
             """
+
+    /// The widest a run's column gets: a short history's charts are as wide as their runs need, not
+    /// stretched across the window (an empty string when the charts fill a laptop's window anyway).
+    static func columns(_ runs: Int) -> String {
+        let width = max(runs * 28, 360)
+        return width >= 900 ? "" : "\nsvg.strip, .axis, svg.bars { max-width: \(width)px; }"
+    }
 }

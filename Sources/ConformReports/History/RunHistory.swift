@@ -112,7 +112,7 @@ public struct RunHistory: Sendable {
             let groupA = a.brokenNow ? 0 : a.lastRun == latest ? 1 : 2
             let groupB = b.brokenNow ? 0 : b.lastRun == latest ? 1 : 2
             if groupA != groupB { return groupA < groupB }
-            if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
+            if a.name != b.name { return HistoryOrder.fileNameOrder(a.name, b.name) }
             return a.identity < b.identity
         }
     }
@@ -151,7 +151,7 @@ public struct RunHistory: Sendable {
         return claims.sorted { a, b in
             for (x, y) in [(a.app, b.app), (a.claim.policy, b.claim.policy), (a.claim.file, b.claim.file), (a.claim.trace, b.claim.trace)]
             where x != y {
-                return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars)
+                return HistoryOrder.fileNameOrder(x, y)
             }
             return false
         }
