@@ -42,7 +42,7 @@ struct HistoryModelTests {
         #expect(order.untimed == 3)
         #expect(
             HistoryWording.order(order)
-                == "3 runs without a recorded time first, in file name order (old-9.json, old-10.json, z-old.json); then 2 runs in order of their recorded time (recordedAt)."
+                == "3 runs without a recorded time first, in file name order (<bdi>old-9.json</bdi>, <bdi>old-10.json</bdi>, <bdi>z-old.json</bdi>); then 2 runs in order of their recorded time (recordedAt)."
         )
     }
 

@@ -57,7 +57,7 @@ enum HistoryChart {
 
     private static func open(id: String, className: String, width: Int, height: Int, title: String, description: String) -> String {
         "<svg class=\"\(className)\" id=\"\(id)\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\" "
-            + "viewBox=\"0 0 \(max(width, 1) * unit) \(height)\" preserveAspectRatio=\"none\" xmlns=\"http://www.w3.org/2000/svg\">"
+            + "viewBox=\"0 0 \(max(width, 1) * unit) \(height)\" preserveAspectRatio=\"none\">"
             + "<title id=\"\(id)-t\">\(Escaping.xml(title))</title><desc id=\"\(id)-d\">\(Escaping.xml(description))</desc>"
     }
 }

@@ -19,7 +19,7 @@ extension HistoryPage {
             let anchor = "app-\(number + 1)"
             out += "<section id=\"\(anchor)\" aria-labelledby=\"\(anchor)-h\">\n"
             out +=
-                "<h3 id=\"\(anchor)-h\">\(Escaping.xml(app.name)) <span class=\"count\">(\(Plural.count(app.policies.count, "claimed policy")))</span></h3>\n"
+                "<h3 id=\"\(anchor)-h\"><bdi>\(Escaping.xml(app.name))</bdi> <span class=\"count\">(\(Plural.count(app.policies.count, "claimed policy")))</span></h3>\n"
             for former in app.formerNames {
                 out += "<p class=\"note\">Called <strong>\(Escaping.xml(former.name))</strong> in \(HistoryWording.runs(former.runs)): "
                 out += "the same trace files, so its history continues here.</p>\n"

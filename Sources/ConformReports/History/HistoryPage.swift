@@ -92,7 +92,7 @@ public struct HistoryPage: Sendable {
             <header>
             <h1>conform history</h1>
             <p class="verdict" id="verdict">\(line)</p>
-            <p class="note" id="order">\(Escaping.xml(HistoryWording.order(history.order)))</p>
+            <p class="note" id="order">\(HistoryWording.order(history.order))</p>
             <nav>\(nav.joined(separator: " · "))</nav>
             </header>
 
@@ -104,7 +104,7 @@ public struct HistoryPage: Sendable {
         var out = "<section id=\"problems\">\n<h2>Files not read</h2>\n"
         out += "<p class=\"note\">Not a run document, or not one this conform reads: the page shows the others.</p>\n<ul>\n"
         for problem in problems {
-            out += "<li><code>\(Escaping.xml(problem.location.description))</code>: \(Escaping.xml(problem.message))</li>\n"
+            out += "<li><code>\(Escaping.xml(problem.location.description))</code>: <bdi>\(Escaping.xml(problem.message))</bdi></li>\n"
         }
         return out + "</ul>\n</section>\n"
     }

@@ -25,6 +25,8 @@ enum HistoryStyle {
             /* Ids and file names are long: they wrap rather than widen the page. */
             h1, h2, h3, p, li, summary, .name, .axis span, figcaption { overflow-wrap: anywhere; }
             a { color: var(--accent); }
+            /* A right-to-left override in a name ends with the name, not with its line. */
+            code, strong, a, bdi { unicode-bidi: isolate; }
             code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
             .verdict { margin: 0; }
             .status { display: inline-block; padding: 2px 12px; border-radius: 16px; font-weight: 600; border: 1px solid; }

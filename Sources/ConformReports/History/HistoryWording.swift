@@ -63,7 +63,8 @@ enum HistoryWording {
         return ("\(current.rawValue) since \(run(start)) (\(Plural.count(length, "run")))", current)
     }
 
-    /// How the runs were ordered, naming the files placed by name when some are placed by time.
+    /// How the runs were ordered, naming the files placed by name when some are placed by time: HTML,
+    /// each name escaped and isolated (a right-to-left override in one ends with it).
     static func order(_ order: HistoryOrder) -> String {
         let total = order.runs.count
         if order.byTimeOnly {
@@ -76,7 +77,9 @@ enum HistoryWording {
                 + " Run conform with --recorded-at now to record it."
         }
         let untimed = order.runs.prefix(order.untimed).map(\.name)
-        let named = untimed.prefix(10).joined(separator: ", ") + (untimed.count > 10 ? " and \(untimed.count - 10) more" : "")
+        let named =
+            untimed.prefix(10).map { "<bdi>\(Escaping.xml($0))</bdi>" }.joined(separator: ", ")
+            + (untimed.count > 10 ? " and \(untimed.count - 10) more" : "")
         return "\(Plural.count(order.untimed, "run")) without a recorded time first, in file name order (\(named)); "
             + "then \(Plural.count(total - order.untimed, "run")) in order of their recorded time (recordedAt)."
     }
