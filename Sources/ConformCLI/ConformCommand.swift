@@ -1,8 +1,9 @@
 import ArgumentParser
+import ConformCore
 
 /// `conform`: checks UI-behaviour traces against policy models.
 struct ConformCommand: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = ConformVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "conform",
