@@ -50,6 +50,7 @@ public struct HistoryPage: Sendable {
         out += "<main>\n"
         out += problemsSection()
         out += brokenSection()
+        out += fixedSection()
         out += appsSection()
         out += countsSection()
         out += runsSection()
@@ -87,6 +88,7 @@ public struct HistoryPage: Sendable {
         var nav: [String] = []
         if !problems.isEmpty { nav.append("<a href=\"#problems\">Files not read</a>") }
         if !history.brokenNow.isEmpty { nav.append("<a href=\"#broken\">Broken in the latest run</a>") }
+        if !history.fixed.isEmpty { nav.append("<a href=\"#fixed\">Fixed</a>") }
         nav += ["<a href=\"#apps\">Per app</a>", "<a href=\"#counts\">Counts</a>", "<a href=\"#runs\">Runs</a>"]
         return """
             <header>
@@ -119,14 +121,13 @@ public struct HistoryPage: Sendable {
             out += "<p class=\"note\"><strong>Shortened:</strong> the first \(Self.listedBrokenClaims) of \(broken.count); "
             out += "the latest run's JSON document has them all.</p>\n"
         }
-        let anchors = Dictionary(history.apps.enumerated().map { ($1.name, "app-\($0 + 1)") }, uniquingKeysWith: { first, _ in first })
         out += "<div class=\"table-box\"><table class=\"broken\">\n"
         out += "<thead><tr><th scope=\"col\">Trace</th><th scope=\"col\">App</th><th scope=\"col\">Policy</th>"
         out += "<th scope=\"col\">Broken since</th><th scope=\"col\">Where</th><th scope=\"col\">What</th></tr></thead>\n<tbody>\n"
         let latest = history.runs.count - 1
         for item in broken.prefix(Self.listedBrokenClaims) {
             let claim = item.claim
-            let app = anchors[item.app].map { "<a href=\"#\($0)\">\(Escaping.xml(item.app))</a>" } ?? Escaping.xml(item.app)
+            let app = appLink(item.app)
             let since = history.runs[item.since]
             let length = latest - item.since + 1
             let place = claim.file + (claim.line.map { ":\($0)" } ?? "")
@@ -139,5 +140,36 @@ public struct HistoryPage: Sendable {
             out += "<td data-label=\"what\">\(Escaping.xml(step + (claim.message ?? "broken")))</td></tr>\n"
         }
         return out + "</tbody>\n</table></div>\n</section>\n"
+    }
+
+    /// The claims that hold again, the latest fixes first: folded when there are more than 20.
+    private func fixedSection() -> String {
+        let fixed = history.fixed
+        guard !fixed.isEmpty else { return "" }
+        var out = "<section id=\"fixed\">\n<h2>Fixed</h2>\n"
+        out += "<details\(fixed.count <= Self.openRunsTable ? " open" : "")><summary>\(Plural.count(fixed.count, "claim")) "
+        out += "\(Plural.verb("holds", "hold", fixed.count)) in the latest run after being broken, the latest fixes first</summary>\n"
+        if fixed.count > Self.listedBrokenClaims {
+            out += "<p class=\"note\"><strong>Shortened:</strong> the first \(Self.listedBrokenClaims) of \(fixed.count).</p>\n"
+        }
+        out += "<div class=\"table-box\"><table class=\"broken\">\n"
+        out += "<thead><tr><th scope=\"col\">Trace</th><th scope=\"col\">App</th><th scope=\"col\">Policy</th>"
+        out += "<th scope=\"col\">Holds since</th><th scope=\"col\">Last broken in</th></tr></thead>\n<tbody>\n"
+        for item in fixed.prefix(Self.listedBrokenClaims) {
+            let claim = item.claim
+            out += "<tr><th scope=\"row\">\(Escaping.xml(claim.trace))</th><td data-label=\"app\">\(appLink(item.app))</td>"
+            out += "<td data-label=\"policy\">\(Escaping.xml(claim.policy))</td>"
+            out += "<td data-label=\"holds since\"><strong>\(HistoryWording.run(item.since))</strong> "
+            out += "<span class=\"count\">(\(Escaping.xml(HistoryWording.identify(history.runs[item.since]))))</span></td>"
+            out += "<td data-label=\"last broken in\">\(HistoryWording.run(item.lastBroken)) "
+            out += "<span class=\"count\">(\(Escaping.xml(HistoryWording.identify(history.runs[item.lastBroken]))))</span></td></tr>\n"
+        }
+        return out + "</tbody>\n</table></div>\n</details>\n</section>\n"
+    }
+
+    /// The app's name linked to its charts.
+    private func appLink(_ name: String) -> String {
+        guard let index = history.apps.firstIndex(where: { $0.name == name }) else { return Escaping.xml(name) }
+        return "<a href=\"#app-\(index + 1)\">\(Escaping.xml(name))</a>"
     }
 }

@@ -8,6 +8,9 @@ public struct RunHistory: Sendable {
     public let apps: [App]
     /// The claims broken in the latest run, by app, policy, file and trace.
     public let brokenNow: [BrokenClaim]
+    /// The claims that hold in the latest run and did not in the last earlier run that had them: the
+    /// latest fixes first.
+    public let fixed: [FixedClaim]
 
     /// The runs, oldest first.
     public var runs: [HistoryRun] { order.runs }
@@ -19,7 +22,7 @@ public struct RunHistory: Sendable {
         let identities = AppIdentities(order.runs)
         self.apps = Self.apps(order.runs, identities)
         let display = Dictionary(uniqueKeysWithValues: apps.map { ($0.identity, $0.name) })
-        self.brokenNow = Self.brokenNow(order.runs, identities, display)
+        (self.brokenNow, self.fixed) = Self.streaks(order.runs, identities, display)
     }
 
     /// One app over time, under the name it has in the last run that has it.
@@ -75,6 +78,18 @@ public struct RunHistory: Sendable {
         public let since: Int
     }
 
+    /// A claim that holds in the latest run after having been broken.
+    public struct FixedClaim: Sendable, Equatable {
+        /// The app's name (as the page shows it), or "(no app)".
+        public let app: String
+        /// The claim as the latest run states it.
+        public let claim: HistoryRun.Claim
+        /// The index of the run since which it holds.
+        public let since: Int
+        /// The index of the last run before that where it did not hold (runs without it in between).
+        public let lastBroken: Int
+    }
+
     static let noApp = AppAgreements.noApp
 
     private static func apps(_ runs: [HistoryRun], _ identities: AppIdentities) -> [App] {
@@ -117,43 +132,68 @@ public struct RunHistory: Sendable {
         }
     }
 
+    /// A claim across runs: its trace file, trace id and policy (not its app, which may be renamed).
     private struct ClaimKey: Hashable {
         let file: String
         let trace: String
         let policy: String
+
+        init(_ claim: HistoryRun.Claim) {
+            (file, trace, policy) = (claim.file, claim.trace, claim.policy)
+        }
     }
 
-    private static func brokenNow(_ runs: [HistoryRun], _ identities: AppIdentities, _ display: [Int: String]) -> [BrokenClaim] {
-        guard let latest = runs.last else { return [] }
+    /// The latest run's claims that are broken, and those that hold after having been broken, each
+    /// with where its current streak began.
+    private static func streaks(_ runs: [HistoryRun], _ identities: AppIdentities, _ display: [Int: String]) -> (
+        broken: [BrokenClaim], fixed: [FixedClaim]
+    ) {
+        guard let latest = runs.last else { return ([], []) }
         let latestIndex = runs.count - 1
-        let broken = latest.claims.filter { $0.outcome == .broken }
-        guard !broken.isEmpty else { return [] }
-        // Per earlier run, whether each of these claims held there (absent: not in the dictionary).
-        let keys = Set(broken.map { ClaimKey(file: $0.file, trace: $0.trace, policy: $0.policy) })
+        let judged = latest.claims.filter { $0.outcome != .baselined }
+        // Per earlier run, whether each of these claims did not hold there (absent: not in the dictionary).
+        let keys = Set(judged.map(ClaimKey.init))
         var notHolding: [[ClaimKey: Bool]] = []
         for run in runs.dropLast() {
             var seen: [ClaimKey: Bool] = [:]
             for claim in run.claims {
-                let key = ClaimKey(file: claim.file, trace: claim.trace, policy: claim.policy)
+                let key = ClaimKey(claim)
                 guard keys.contains(key) else { continue }
                 // A trace given twice in one run: it did not hold if either did not.
                 seen[key] = (seen[key] ?? false) || claim.outcome != .holds
             }
             notHolding.append(seen)
         }
-        let claims = broken.map { claim -> BrokenClaim in
-            let key = ClaimKey(file: claim.file, trace: claim.trace, policy: claim.policy)
+        var broken: [BrokenClaim] = []
+        var fixed: [FixedClaim] = []
+        for claim in judged {
+            let key = ClaimKey(claim)
+            let failing = claim.outcome == .broken
             var since = latestIndex
-            while since > 0, notHolding[since - 1][key] == true { since -= 1 }
+            while since > 0, notHolding[since - 1][key] == failing { since -= 1 }
             let identity = identities.identity(of: claim.app ?? noApp, in: latestIndex)
-            return BrokenClaim(app: display[identity] ?? claim.app ?? noApp, claim: claim, since: since)
+            let app = display[identity] ?? claim.app ?? noApp
+            if failing {
+                broken.append(BrokenClaim(app: app, claim: claim, since: since))
+                continue
+            }
+            // Held since `since`: fixed if the last run before it that has the claim did not hold.
+            var before = since - 1
+            while before >= 0, notHolding[before][key] == nil { before -= 1 }
+            if before >= 0, notHolding[before][key] == true {
+                fixed.append(FixedClaim(app: app, claim: claim, since: since, lastBroken: before))
+            }
         }
-        return claims.sorted { a, b in
-            for (x, y) in [(a.app, b.app), (a.claim.policy, b.claim.policy), (a.claim.file, b.claim.file), (a.claim.trace, b.claim.trace)]
-            where x != y {
+        func byName(_ a: (String, HistoryRun.Claim), _ b: (String, HistoryRun.Claim)) -> Bool {
+            for (x, y) in [(a.0, b.0), (a.1.policy, b.1.policy), (a.1.file, b.1.file), (a.1.trace, b.1.trace)] where x != y {
                 return HistoryOrder.fileNameOrder(x, y)
             }
             return false
         }
+        return (
+            broken.sorted { byName(($0.app, $0.claim), ($1.app, $1.claim)) },
+            // The latest fixes first.
+            fixed.sorted { $0.since != $1.since ? $0.since > $1.since : byName(($0.app, $0.claim), ($1.app, $1.claim)) }
+        )
     }
 }
