@@ -31,6 +31,8 @@ public enum HistoryFolder {
             case .failure(let problem): problems.append(problem)
             }
         }
+        // In the order the runs are named in (a folder's own files and its sub-folders' mixed by name).
+        problems.sort { HistoryOrder.fileNameOrder($0.location.file, $1.location.file) }
         return (runs, problems)
     }
 
