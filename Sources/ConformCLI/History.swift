@@ -15,14 +15,15 @@ extension ConformCommand {
                 with numbers by value (run-9 before run-10); the page says which order it used for which files.
 
                 The page is one self-contained HTML file (no script, no network, light and dark): the claims broken in \
-                the latest run, each with the run where it first broke; per app and claimed policy, a chart of whether \
+                the latest run, each with the run where it first broke, and those that hold again; per app and claimed policy, a chart of whether \
                 the claim held in each run; the counts per run (traces, claims that hold and that are broken, input \
                 problems). The charts draw the latest 200 runs. The same documents give the same bytes. The page is \
                 written whole or not at all.
 
                 Exit status: 0 the page was written; 2 a usage error, no run document under DIR, a file that could not \
-                be read or is not a run document this conform reads (each named with its reason; the page is still \
-                written from the others when at least one is readable), or the page could not be written.
+                be read or is not a run document this conform reads (not JSON, another format version, one shard's \
+                document: each named with its reason; the page is still written from the others when at least one is \
+                readable), or the page could not be written.
                 """)
 
         @Argument(help: ArgumentHelp("The folder of run documents.", valueName: "DIR"), completion: .directory)

@@ -54,7 +54,7 @@ extension HistoryPage {
     private func axis() -> String {
         let runs = history.runs
         func label(_ index: Int) -> String {
-            HistoryWording.run(index) + (runs[index].recordedAt.map { " · " + HistoryWording.time($0) } ?? "")
+            HistoryWording.run(index) + (runs[index].recordedAt.map { " · " + HistoryWording.time($0, short: true) } ?? "")
         }
         let (first, last) = (charted.lowerBound, charted.upperBound - 1)
         let right = last == first ? "" : "<span>\(Escaping.xml(label(last)))</span>"

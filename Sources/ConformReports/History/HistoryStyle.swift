@@ -84,7 +84,7 @@ enum HistoryStyle {
     /// The widest a run's column gets: a short history's charts are as wide as their runs need, not
     /// stretched across the window (an empty string when the charts fill a laptop's window anyway).
     static func columns(_ runs: Int) -> String {
-        let width = max(runs * 28, 360)
+        let width = max(runs * 28, 420)
         return width >= 900 ? "" : "\nsvg.strip, .axis, svg.bars { max-width: \(width)px; }"
     }
 }

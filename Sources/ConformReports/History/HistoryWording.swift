@@ -9,11 +9,11 @@ enum HistoryWording {
         range.count == 1 ? run(range.lowerBound) : "runs \(range.lowerBound + 1)–\(range.upperBound + 1)"
     }
 
-    /// A recorded time as people read it: `2026-11-26 10:00:00 UTC` for `2026-11-26T10:00:00Z`; any
-    /// other text as written.
-    static func time(_ recordedAt: String) -> String {
+    /// A recorded time as people read it: `2026-11-26 10:00:00 UTC` for `2026-11-26T10:00:00Z`
+    /// (`short`: `2026-11-26 10:00 UTC`, for a chart's axis); any other text as written.
+    static func time(_ recordedAt: String, short: Bool = false) -> String {
         guard recordedAt.count == 20, recordedAt.hasSuffix("Z"), Array(recordedAt)[10] == "T" else { return recordedAt }
-        return recordedAt.prefix(10) + " " + recordedAt.dropFirst(11).dropLast() + " UTC"
+        return recordedAt.prefix(10) + " " + recordedAt.dropFirst(11).prefix(short ? 5 : 8) + " UTC"
     }
 
     /// The run's name and, when it recorded one, its time: `r3.json, 2026-11-26 10:00:00 UTC`.
