@@ -125,4 +125,37 @@ struct HistoryRealRunsTests {
         #expect(page == HistoryRealRuns.page(), "the same documents, the same bytes")
         try assertGolden(page, named: "history.html")
     }
+
+    @Test("One shard's document and a recordedAt that is no time are refused; a time with a zone is read in UTC")
+    func refusals() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-history-refusals-\(UUID().uuidString)")
+        let json = try ReportFormat.json.render(HistoryRealRuns.input(run: 1, recordedAt: "2026-11-26T10:00:00Z"))
+        let header = "\"recordedAt\": \"2026-11-26T10:00:00Z\","
+        #expect(json.contains(header))
+        try AtomicFile.write(
+            json.replacingOccurrences(of: header, with: "\"recordedAt\": \"2026-11-26T11:30:00.25+01:00\","),
+            to: folder.path + "/zoned.json")
+        try AtomicFile.write(json.replacingOccurrences(of: header, with: "\"recordedAt\": \"yesterday\","), to: folder.path + "/vague.json")
+        try AtomicFile.write(
+            json.replacingOccurrences(of: header, with: header + " \"shard\": {\"index\": 2, \"count\": 4},"),
+            to: folder.path + "/shard.json")
+        let (runs, problems) = HistoryFolder.read(folder.path)
+        #expect(runs.map(\.recordedAt) == ["2026-11-26T10:30:00Z"])
+        #expect(
+            problems.map(\.formatted) == [
+                "\(folder.path)/shard.json: error: one shard's document (--shard 2/4), not a whole run: give the document conform merge writes",
+                "\(folder.path)/vague.json: error: recordedAt 'yesterday' is not a time such as 2026-11-26T10:00:00Z",
+            ])
+    }
+
+    @Test("A folder that is not there, or a file given as the folder, is a problem and no run")
+    func noFolder() {
+        let missing = HistoryFolder.read("/nonexistent/history")
+        #expect(missing.runs.isEmpty && missing.problems.map(\.formatted) == ["/nonexistent/history: error: no such folder"])
+        let file = packageRoot.appendingPathComponent("Package.swift").path
+        #expect(
+            HistoryFolder.read(file).problems.map(\.formatted) == [
+                "\(file): error: not a folder: give the folder that holds the run documents"
+            ])
+    }
 }
