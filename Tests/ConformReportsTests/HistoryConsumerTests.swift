@@ -11,14 +11,15 @@ enum HistoryPages {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-history-\(UUID().uuidString)")
         let hostile =
             "<script>alert('x')</script> \u{202E}&amp; \"quoted\" a-very-long-app-name-without-any-break-at-all-to-wrap-in-a-phone"
-        let F = HistoryFixtures.self
+        let fixtures = HistoryFixtures.self
         let pages: [(String, RunHistory, [Diagnostic])] = [
-            ("large", RunHistory(F.large(runs: 100, apps: 14)), []),
+            ("large", RunHistory(fixtures.large(runs: 100, apps: 14)), []),
             (
                 "hostile",
                 RunHistory([
-                    F.run(hostile + ".json", [F.claim(hostile, hostile, .holds, app: hostile, file: hostile)]),
-                    F.run("2.json", at: "2026-11-26T10:00:00Z", [F.claim(hostile, hostile, .broken, app: hostile, file: hostile)]),
+                    fixtures.run(hostile + ".json", [fixtures.claim(hostile, hostile, .holds, app: hostile, file: hostile)]),
+                    fixtures.run(
+                        "2.json", at: "2026-11-26T10:00:00Z", [fixtures.claim(hostile, hostile, .broken, app: hostile, file: hostile)]),
                 ]),
                 [Diagnostic(.error, "not JSON: \(hostile)", at: SourceLocation(file: hostile, position: nil))]
             ),
