@@ -92,4 +92,15 @@ struct HistoryPageTests {
         #expect(html.contains("<p>No run has a claim: no trace claims a policy.</p>"))
         #expect(!html.contains("class=\"strip\""))
     }
+
+    @Test("A latest run whose only failures are baselined has no claim broken, but does not say that every claim holds")
+    func baselined() {
+        var latest = F.run("r2.json", [F.claim("a", "p", .baselined), F.claim("b", "p", .holds)])
+        latest.counts.errors = 2
+        let html = Self.page([F.run("r1.json", [F.claim("a", "p", .broken), F.claim("b", "p", .holds)]), latest])
+        #expect(html.contains("<span class=\"status pass\">no claim broken in the latest run</span>"))
+        #expect(html.contains(" · 1 claim baselined · 2 input problems in the latest run</p>"))
+        #expect(!html.contains("id=\"broken\"") && !html.contains("id=\"fixed\""), "a baselined claim is neither broken nor fixed")
+        #expect(html.contains("<span class=\"v-baselined\">baselined; not holding since run 1 (2 runs)</span>"))
+    }
 }

@@ -70,6 +70,8 @@ public struct HistoryPage: Sendable {
         if broken > 0 { return ("\(Plural.count(broken, "claim")) broken in the latest run", "fail") }
         let claims = latest.claims.count
         if claims == 0 { return ("no claim in the latest run", "none") }
+        // A baselined claim does not hold, though it does not fail the run either.
+        if latest.claims.contains(where: { $0.outcome == .baselined }) { return ("no claim broken in the latest run", "pass") }
         return (claims == 1 ? "the claim holds in the latest run" : "every claim holds in the latest run", "pass")
     }
 
@@ -84,6 +86,7 @@ public struct HistoryPage: Sendable {
         }
         let baselined = runs.last?.claims.filter { $0.outcome == .baselined }.count ?? 0
         if baselined > 0 { line += " · \(Plural.count(baselined, "claim")) baselined" }
+        if let errors = runs.last?.counts.errors, errors > 0 { line += " · \(Plural.count(errors, "input problem")) in the latest run" }
         if !problems.isEmpty { line += " · <a href=\"#problems\">\(Plural.count(problems.count, "file")) not read</a>" }
         var nav: [String] = []
         if !problems.isEmpty { nav.append("<a href=\"#problems\">Files not read</a>") }

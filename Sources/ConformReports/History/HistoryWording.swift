@@ -59,8 +59,12 @@ enum HistoryWording {
             if cells[..<start].allSatisfy({ $0 == nil }) { return ("holds in every run since its first, \(run(start))", .holds) }
             return ("holds since \(run(start))", .holds)
         }
-        let length = cells.count - start
-        return ("\(current.rawValue) since \(run(start)) (\(Plural.count(length, "run")))", current)
+        let length = "\(Plural.count(cells.count - start, "run"))"
+        // Broken and baselined runs make one streak of not holding; said so when it mixes them.
+        if cells[start...].allSatisfy({ $0?.outcome == current }) {
+            return ("\(current.rawValue) since \(run(start)) (\(length))", current)
+        }
+        return ("\(current.rawValue); not holding since \(run(start)) (\(length))", current)
     }
 
     /// How the runs were ordered, naming the files placed by name when some are placed by time: HTML,
