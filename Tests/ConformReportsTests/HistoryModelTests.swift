@@ -46,6 +46,18 @@ struct HistoryModelTests {
         )
     }
 
+    @Test("More than three runs placed by name are named by the first and the last")
+    func manyUntimed() {
+        let runs = (1...5).map { F.run("run-\($0).json", []) } + [F.run("timed.json", at: "2026-11-26T10:00:00Z", [])]
+        #expect(
+            HistoryWording.order(HistoryOrder(runs))
+                == "5 runs without a recorded time first, in file name order (<bdi>run-1.json</bdi> to <bdi>run-5.json</bdi>); then the run that records its time (recordedAt)."
+        )
+        #expect(HistoryWording.order(HistoryOrder(Array(runs.prefix(5)))).hasPrefix("No run records its time: runs in file name order"))
+        #expect(
+            HistoryWording.order(HistoryOrder([runs[5]])) == "The run records its time: runs in order of their recorded time (recordedAt).")
+    }
+
     @Test("A claim broken at run 2 and still broken is broken since run 2; one broken, then fixed, is not listed")
     func brokenSince() {
         let history = RunHistory([

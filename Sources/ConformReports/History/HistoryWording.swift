@@ -81,10 +81,12 @@ enum HistoryWording {
                 + " Run conform with --recorded-at now to record it."
         }
         let untimed = order.runs.prefix(order.untimed).map(\.name)
-        let named =
-            untimed.prefix(10).map { "<bdi>\(Escaping.xml($0))</bdi>" }.joined(separator: ", ")
-            + (untimed.count > 10 ? " and \(untimed.count - 10) more" : "")
+        let isolated = untimed.map { "<bdi>\(Escaping.xml($0))</bdi>" }
+        // Every one of a few; the first and the last of more (the runs table marks each).
+        let named = isolated.count <= 3 ? isolated.joined(separator: ", ") : "\(isolated[0]) to \(isolated[isolated.count - 1])"
         return "\(Plural.count(order.untimed, "run")) without a recorded time first, in file name order (\(named)); "
-            + "then \(Plural.count(total - order.untimed, "run")) in order of their recorded time (recordedAt)."
+            + (total - order.untimed == 1
+                ? "then the run that records its time (recordedAt)."
+                : "then \(total - order.untimed) runs in order of their recorded time (recordedAt).")
     }
 }
