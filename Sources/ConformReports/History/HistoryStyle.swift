@@ -63,6 +63,8 @@ enum HistoryStyle {
               .series .axis-gap { display: none; }
             }
             svg.strip { display: block; width: 100%; height: 22px; }
+            /* Adjacent columns of a long history meet without a seam of background between them. */
+            svg.strip rect, svg.bars rect { shape-rendering: crispEdges; }
             svg.strip .holds { fill: var(--pass); } svg.strip .baselined { fill: var(--warn); }
             svg.strip .broken { fill: var(--fail); } svg.strip .absent { fill: var(--line); }
             .legend { font-size: 0.9em; color: var(--muted); }
