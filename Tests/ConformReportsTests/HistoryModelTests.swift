@@ -100,6 +100,20 @@ struct HistoryModelTests {
         #expect(history.brokenNow.map(\.app) == ["New"])
     }
 
+    @Test("Apps and policies are ordered with numbers by value")
+    func numbersByValue() {
+        let history = RunHistory([
+            F.run(
+                "r1.json",
+                [
+                    F.claim("a", "policy-10", .holds, app: "App 10"), F.claim("b", "policy-2", .holds, app: "App 2"),
+                    F.claim("b", "policy-10", .holds, app: "App 2"),
+                ])
+        ])
+        #expect(history.apps.map(\.name) == ["App 2", "App 10"])
+        #expect(history.apps[0].policies.map(\.policy) == ["policy-2", "policy-10"])
+    }
+
     @Test("An app gone from the latest run comes last, and says where its claims end")
     func goneApp() {
         let history = RunHistory([

@@ -30,6 +30,7 @@ public struct HistoryOrder: Sendable, Equatable {
     /// File name order with numbers by value: `run-2.json` before `run-10.json`, `2026-11-02` before
     /// `2026-11-10` either way. Compares Unicode scalars, not a locale's collation, so the order is the
     /// same on every machine; names equal by value (`run-01`, `run-1`) fall back to plain scalar order.
+    /// The page orders app names and policy ids the same way (`App 2` before `App 10`).
     public static func fileNameOrder(_ a: String, _ b: String) -> Bool {
         let chunksA = chunks(a)
         let chunksB = chunks(b)

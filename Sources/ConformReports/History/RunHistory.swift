@@ -109,7 +109,7 @@ public struct RunHistory: Sendable {
         }
         let latest = runs.count - 1
         let apps = cells.keys.map { identity -> App in
-            let policies = (cells[identity] ?? [:]).sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+            let policies = (cells[identity] ?? [:]).sorted { HistoryOrder.fileNameOrder($0.key, $1.key) }
             let series = policies.map { policy, byRun in
                 Series(
                     policy: policy,
