@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Opens conform's HTML reports in headless Chromium, as a person would, and checks what they see.
 
-    browser-check.py [--screenshots DIR] NAME=REPORT.html ...
+    browser-check.py [--screenshots DIR] [--history] NAME=REPORT.html ...
 
 For each report, at 1280 x 800 (a laptop) and 390 x 844 (a phone), from the page's DOM:
   - the verdict (#verdict) lies wholly on the first screen, and the per-app summary (#apps) starts on
@@ -15,6 +15,11 @@ For each report, at 1280 x 800 (a laptop) and 390 x 844 (a phone), from the page
 It saves the first screen and the full page as PNGs in DIR (default .build/browser-screenshots/), named
 REPORT-WIDTHxHEIGHT-first-screen.png and REPORT-WIDTHxHEIGHT-full-page.png (a page taller than 16,000 px:
 its top 16,000 px, REPORT-WIDTHxHEIGHT-top-16000px.png), for a person to look at.
+
+With --history the pages are `conform history` pages, checked the same way except for the per-app
+summary (a history page has none): the verdict on the first screen, no sideways scroll, no console
+error, links that name elements, and every chart (svg) of a non-zero size, as loaded and with every
+folded section opened.
 
 Playwright drives Debian's Chromium (CHROMIUM, default /usr/bin/chromium): it downloads no browser.
 Exit status 0 when every check passes, 1 when one fails (each failure printed), 2 on a usage error.
@@ -69,8 +74,8 @@ DIAGRAMS = r"""
 """
 
 
-def check(browser, name, path, width, height, shots):
-    """The failures found in one report at one size."""
+def check(browser, name, path, width, height, shots, history=False):
+    """The failures found in one report (or, with history, one history page) at one size."""
     failures = []
     where = f"{name} at {width}x{height}"
     page = browser.new_page(viewport={"width": width, "height": height})
@@ -85,7 +90,11 @@ def check(browser, name, path, width, height, shots):
         failures.append(f"{where}: no verdict (#verdict) shown")
     elif verdict["bottom"] > height:
         failures.append(f"{where}: the verdict ends at {verdict['bottom']:.0f} px, below the first screen ({height} px)")
-    if not seen["apps"] or not first:
+    if history:
+        # A history page has its charts per app (#apps), not a summary table; their size is checked below.
+        if not seen["apps"]:
+            failures.append(f"{where}: no per-app charts (#apps)")
+    elif not seen["apps"] or not first:
         failures.append(f"{where}: no per-app summary (#apps with a row per app)")
     else:
         if heading["top"] >= height or first["bottom"] > height:
@@ -119,12 +128,15 @@ def check(browser, name, path, width, height, shots):
     for diagram in diagrams:
         if diagram["width"] <= 0 or diagram["height"] <= 0:
             failures.append(f"{where}: the diagram {diagram['id']} is not visible ({diagram['width']}x{diagram['height']})")
+    if history and not diagrams:
+        failures.append(f"{where}: no chart (svg) at all")
     for error in errors[:10]:
         failures.append(f"{where}: console error: {error}")
     print(
         f"{where}: verdict {verdict['top']:.0f}-{verdict['bottom']:.0f} px" if verdict else f"{where}: no verdict",
         f"({' '.join(seen['verdictText'].split())!r});",
-        f"summary of {seen['appCount']} apps {seen['apps']['top']:.0f}-{seen['apps']['bottom']:.0f} px;" if seen["apps"] else "no summary;",
+        ("charts from" if history else f"summary of {seen['appCount']} apps") + f" {seen['apps']['top']:.0f}-{seen['apps']['bottom']:.0f} px;"
+        if seen["apps"] else "no summary;",
         f"page {seen['scrollWidth']}x{seen['scrollHeight']} px ({opened['scrollWidth']} px wide opened);",
         f"{seen['links']} in-page links, {len(diagrams)} diagrams, {len(errors)} console errors",
     )
@@ -135,6 +147,7 @@ def check(browser, name, path, width, height, shots):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--screenshots", default=".build/browser-screenshots", help="where the PNGs go")
+    parser.add_argument("--history", action="store_true", help="the pages are `conform history` pages")
     parser.add_argument("reports", nargs="+", metavar="NAME=REPORT.html")
     arguments = parser.parse_args()
     reports = []
@@ -152,7 +165,7 @@ def main():
         browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox", "--proxy-server=127.0.0.1:9"])
         for name, path in reports:
             for width, height in SIZES:
-                failures += check(browser, name, path, width, height, shots)
+                failures += check(browser, name, path, width, height, shots, history=arguments.history)
         browser.close()
     for failure in failures:
         print("FAILED:", failure)
