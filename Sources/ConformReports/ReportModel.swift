@@ -23,6 +23,13 @@ struct ReportModel {
     static let openFailing = 20
     /// Warnings listed open on the HTML page at most; more are folded behind their count.
     static let openWarnings = 20
+    /// What the HTML page says of the group of traces that claim no policy.
+    static let unclaimedNote =
+        "These traces have no policy line, and the run no --policy: they decide nothing. The matrix shows how each loaded policy reads them."
+
+    /// Whether the HTML page is the built-in template's, which writes the step tables from `stepRows`
+    /// alone: its traces' `steps[]` are then not made.
+    var builtInHTML = false
 
     init(facts: RunFacts, context: RunContext, index: ReportIndex? = nil, detailLimit: Int?, rowLimit: Int?, failureLimit: Int? = nil) {
         self.facts = facts
@@ -85,9 +92,7 @@ struct ReportModel {
             if !passing.isEmpty { groups.append(["id": "traces", "heading": "Traces where every claim holds", "traces": passing]) }
             if !unclaimed.isEmpty {
                 groups.append([
-                    "id": "unclaimed", "heading": "Traces that claim no policy", "traces": unclaimed,
-                    "note":
-                        "These traces have no policy line, and the run no --policy: they decide nothing. The matrix shows how each loaded policy reads them.",
+                    "id": "unclaimed", "heading": "Traces that claim no policy", "traces": unclaimed, "note": Self.unclaimedNote,
                 ])
             }
             if details.count < tally.traces, !groups.isEmpty {
@@ -253,14 +258,13 @@ struct ReportModel {
             let pairs = index.pairs(of: trace.file, in: result)
             let claimedPairs = pairs.filter(\.claimed)
             // Only claimed policies' departures are marked in the steps; the matrix shows the others.
-            var marks: [Int: [[String: Any]]] = [:]
+            var marks: [Int: [HTMLStepRows.Mark]] = [:]
             for pair in claimedPairs {
                 guard case .fail(let departure) = pair.verdict else { continue }
-                marks[departure.step, default: []].append([
-                    "policy": pair.policy, "message": departure.message,
-                    "expected": departure.expected.serialized(), "observed": departure.observed.serialized(),
-                    "place": "\(trace.file):\(departure.position.line)",
-                ])
+                marks[departure.step, default: []].append(
+                    HTMLStepRows.Mark(
+                        policy: pair.policy, place: "\(trace.file):\(departure.position.line)", message: departure.message,
+                        expected: departure.expected.serialized(), observed: departure.observed.serialized()))
             }
             let failing = claimedPairs.contains { $0.verdict.kind != .pass }
             let unclaimed = claimedPairs.isEmpty
@@ -273,16 +277,20 @@ struct ReportModel {
                 "unclaimed": unclaimed,
                 "mark": failing ? "✗" : unclaimed ? "–" : "✓",
                 "claims": claimedPairs.map { ["policy": $0.policy, "verdict": $0.verdict.name] },
-                "steps": trace.steps.map { step -> [String: Any] in
+                "stepRows": HTMLStepRows.rows(trace.steps, marks: marks, fallbackNote: unclaimed ? Self.unclaimedNote : nil),
+            ]
+            // The built-in template writes `stepRows`; a template of one's own may shape the steps itself.
+            if !builtInHTML {
+                entry["steps"] = trace.steps.map { step -> [String: Any] in
                     var row: [String: Any] = ["number": step.number, "line": step.position.line, "text": step.text]
                     if let note = step.note { row["note"] = note }
                     if let stepMarks = marks[step.number] {
-                        row["marks"] = stepMarks
+                        row["marks"] = stepMarks.map(\.values)
                         row["departs"] = true
                     }
                     return row
-                },
-            ]
+                }
+            }
             if diagrams {
                 entry["diagrams"] = claimedPairs.compactMap { pair -> [String: Any]? in
                     guard let policy = context.policies.first(where: { $0.id == pair.policy }) else { return nil }

@@ -87,4 +87,25 @@ struct HostileInputTests {
         // Characters that share a first byte with a forbidden one stay as they are.
         #expect(Escaping.xml("é ñ ¡ ￼ → plain") == "é ñ ¡ ￼ → plain")
     }
+
+    @Test("XML bodies: each line escaped as an attribute is, line breaks kept, carriage returns dropped (CR LF is one character)")
+    func xmlBodyEscaping() {
+        #expect(Escaping.xmlBody("a\r\n<b>\t\"c\"\n\nend\r") == "a&#10;&lt;b&gt;&#9;&quot;c&quot;\n\nend")
+        #expect(
+            Escaping.xmlBody("c1\u{85} \u{9F}\u{A0} \u{FFFE}\u{FFFD}\u{FFFF}\u{FEFF}\u{1}")
+                == "c1\u{FFFD} \u{FFFD}\u{A0} \u{FFFD}\u{FFFD}\u{FFFD}\u{FEFF}\u{FFFD}")
+        // The byte-by-byte escaping against its definition, on text mixing every kind of character.
+        let pieces = [
+            "\n", "\r", "\r\n", "\t", "&", "<", ">", "\"", "'", "\u{0}", "\u{7F}", "\u{80}", "\u{9F}", "é", "\u{FFFE}", "\u{FFFF}",
+            "\u{EFFF}", "→", "a", " ", "🙂", "e\u{301}",
+        ]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            let byLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { Escaping.xml(String($0.unicodeScalars.filter { $0 != "\r" })) }
+                .joined(separator: "\n")
+            #expect(Escaping.xmlBody(text) == byLines, "\(Array(text.unicodeScalars))")
+        }
+    }
 }
