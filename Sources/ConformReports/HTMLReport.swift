@@ -50,7 +50,7 @@ struct HTMLReport: RunRenderer {
         let templates = try templates ?? .builtIn()
         var model = ReportModel(
             facts: digest.facts(ending: ending), context: context, detailLimit: nil, rowLimit: nil, failureLimit: Self.failureLimit)
-        model.builtInHTML = templates.htmlIsBuiltIn
+        model.builtInTemplate = templates.htmlIsBuiltIn
         let page = templates.html.render(model.context(diagrams: true))
         return HTMLMatrix.splice(page, rows: rows)
     }

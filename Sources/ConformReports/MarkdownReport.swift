@@ -25,13 +25,15 @@ struct MarkdownReport: RunRenderer {
 
     mutating func finish(_ ending: RunEnding) throws -> String {
         let facts = digest.facts(ending: ending)
-        let template = try (templates ?? .builtIn()).markdown
+        let templates = try templates ?? .builtIn()
+        let template = templates.markdown
         var last = ""
         // A trace takes a matrix row of some 40 characters at least: start where the report can fit.
         let fits = facts.tally.traces * 40 <= Self.characterLimit
         let index = ReportIndex(facts)
         for limit in ([nil, 400, 100, 25, 5, 0] as [Int?]).drop(while: { !fits && $0 == nil }) {
-            let model = ReportModel(facts: facts, context: context, index: index, detailLimit: limit, rowLimit: limit.map { $0 * 4 })
+            var model = ReportModel(facts: facts, context: context, index: index, detailLimit: limit, rowLimit: limit.map { $0 * 4 })
+            model.builtInTemplate = templates.markdownIsBuiltIn
             last = template.render(model.context(diagrams: false))
             if last.count <= Self.characterLimit { return last }
         }

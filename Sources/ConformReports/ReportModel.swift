@@ -27,9 +27,9 @@ struct ReportModel {
     static let unclaimedNote =
         "These traces have no policy line, and the run no --policy: they decide nothing. The matrix shows how each loaded policy reads them."
 
-    /// Whether the HTML page is the built-in template's, which writes the step tables from `stepRows`
-    /// alone: its traces' `steps[]` are then not made.
-    var builtInHTML = false
+    /// Whether the report is rendered from its built-in template, which writes step tables from
+    /// `stepRows` alone: `steps[]` (of traces and of broken claims) are then not made.
+    var builtInTemplate = false
 
     init(facts: RunFacts, context: RunContext, index: ReportIndex? = nil, detailLimit: Int?, rowLimit: Int?, failureLimit: Int? = nil) {
         self.facts = facts
@@ -75,7 +75,7 @@ struct ReportModel {
             // A long list is folded, so that it does not push what follows (failing traces) out of reach.
             "warningsOpen": result.warnings.count <= Self.openWarnings,
             "warnings": result.warnings.map { ["location": $0.location.description, "message": $0.message] },
-            "failures": failures(),
+            "failures": failures(diagrams: diagrams),
             "policyList": policyList,
             "appSummary": perApp, "hasApps": !perApp.isEmpty,
         ]
@@ -202,7 +202,7 @@ struct ReportModel {
 
     // MARK: - Failures
 
-    private func failures() -> [[String: Any]] {
+    private func failures(diagrams: Bool) -> [[String: Any]] {
         let broken = facts.brokenClaims
         let limit = failureLimit ?? detailLimit.map { $0 * 2 }
         let shown = limit.map { Array(broken.prefix($0)) } ?? broken
@@ -229,18 +229,25 @@ struct ReportModel {
                 entry["message"] = departure.message
                 entry["expected"] = departure.expected.serialized()
                 entry["observed"] = departure.observed.serialized()
-                let steps = stepsByFile[pair.file] ?? []
-                let shownSteps = steps.prefix(departure.step + 2).map { step in
-                    var row: [String: Any] = [
-                        "number": step.number, "line": step.position.line, "text": step.text, "departs": step.number == departure.step,
-                    ]
-                    if step.number == departure.step, let evidence = pair.departureEvidence {
-                        row.merge(evidenceLink(evidence, traceFile: pair.file)) { $1 }
+                let steps = (stepsByFile[pair.file] ?? []).prefix(departure.step + 2)
+                entry["hasSteps"] = !steps.isEmpty
+                // The built-in page shows no steps here; the built-in Markdown writes them from `stepRows`.
+                if !(builtInTemplate && diagrams) {
+                    let rows = steps.map { step in
+                        MarkdownStepRows.Row(
+                            number: step.number, line: step.position.line, text: step.text, departs: step.number == departure.step,
+                            evidence: step.number == departure.step
+                                ? pair.departureEvidence.map { evidenceLink($0, traceFile: pair.file) } : nil)
                     }
-                    return row
+                    entry["stepRows"] = MarkdownStepRows.rows(rows)
+                    if !builtInTemplate {
+                        entry["steps"] = rows.map { row in
+                            var values: [String: Any] = ["number": row.number, "line": row.line, "text": row.text, "departs": row.departs]
+                            if let evidence = row.evidence { values.merge(evidence) { $1 } }
+                            return values
+                        }
+                    }
                 }
-                entry["steps"] = shownSteps
-                entry["hasSteps"] = !shownSteps.isEmpty
             } else {
                 entry["message"] = row.detail
             }
@@ -280,7 +287,7 @@ struct ReportModel {
                 "stepRows": HTMLStepRows.rows(trace.steps, marks: marks, fallbackNote: unclaimed ? Self.unclaimedNote : nil),
             ]
             // The built-in template writes `stepRows`; a template of one's own may shape the steps itself.
-            if !builtInHTML {
+            if !builtInTemplate {
                 entry["steps"] = trace.steps.map { step -> [String: Any] in
                     var row: [String: Any] = ["number": step.number, "line": step.position.line, "text": step.text]
                     if let note = step.note { row["note"] = note }

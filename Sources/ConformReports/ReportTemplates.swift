@@ -11,6 +11,8 @@ public struct ReportTemplates: Sendable {
 
     let markdown: MustacheTemplate
     let html: MustacheTemplate
+    /// Whether `markdown` is the built-in template (which writes step tables from `stepRows` alone).
+    let markdownIsBuiltIn: Bool
     /// Whether `html` is the built-in template (which writes step tables from `stepRows` alone).
     let htmlIsBuiltIn: Bool
 
@@ -24,7 +26,7 @@ public struct ReportTemplates: Sendable {
     public init(overrides: String?) throws {
         MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
         MustacheContentTypes.register(StrictHTMLContentType(), named: "XHTML")
-        markdown = try Self.template(named: Self.markdownName, overrides: overrides).template
+        (markdown, markdownIsBuiltIn) = try Self.template(named: Self.markdownName, overrides: overrides)
         (html, htmlIsBuiltIn) = try Self.template(named: Self.htmlName, overrides: overrides)
     }
 

@@ -1298,10 +1298,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 
 | Step | Line | |
 |--:|--:|---|
-{{#steps}}
-| {{number}} | {{line}} | {{#departs}}**➜ {{text}}**{{#evidenceLink}} · [{{evidenceText}}]({{{evidenceLink}}}){{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}{{/evidenceLink}}{{/departs}}{{^departs}}{{text}}{{/departs}} |
-{{/steps}}
-
+{{{stepRows}}}
 </details>
 {{/hasSteps}}
 {{/failures}}
