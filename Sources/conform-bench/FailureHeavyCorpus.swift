@@ -12,12 +12,22 @@ extension CorpusGenerator {
     /// shows makeitso's actions, and claim `one-handed` (broken deep in the trace); one behaves as
     /// `makeitso` and claims `one-handed` (broken at its first sheet). Departures from the unclaimed
     /// policies come after a random number of edits, so their steps, lines and values vary.
-    mutating func writeFailureHeavyCorpus(count: Int, to directory: URL) throws -> (files: Int, steps: Int, bytes: Int) {
+    ///
+    /// `changingEvery` N: every Nth trace (from the third) is written as a trace of another kind, from
+    /// a random sequence of its own, so that the others stay as they are (the head run of a diff).
+    mutating func writeFailureHeavyCorpus(count: Int, to directory: URL, changingEvery: Int? = nil) throws -> (
+        files: Int, steps: Int, bytes: Int
+    ) {
         var steps = 0
         var bytes = 0
+        var other = CorpusGenerator(random: SplitMix(seed: 25))
         for index in 0..<count {
             let length = 5 + Int(random.next() % 96)
-            let (text, stepCount) = failingFormTrace(id: "trace-\(index)", kind: index % 10, length: length)
+            var (text, stepCount) = failingFormTrace(id: "trace-\(index)", kind: index % 10, length: length)
+            // Kinds 2 and 7 become 9 (a claim broken at its first sheet) and 4 (a broken claim fixed).
+            if let every = changingEvery, index % every == 2 {
+                (text, stepCount) = other.failingFormTrace(id: "trace-\(index)", kind: (index + 7) % 10, length: length)
+            }
             let folder = directory.appendingPathComponent("form/\(index / 1000)")
             try write(text, to: folder.appendingPathComponent("trace-\(index).yaml"))
             steps += stepCount

@@ -71,6 +71,14 @@ if failureHeavy {
     let loadBefore = FailureHeavyBench.loadAverage()
     let (rows, floor) = try bench.measure()
     FailureHeavyBench.print(rows: rows, floor: floor, files: made.files, runs: rounds, load: (loadBefore, FailureHeavyBench.loadAverage()))
+    let diff = DiffBench(conform: conform, runs: rounds, work: root)
+    if let (measure, bytes) = try diff.measure(base: corpus, count: traceCount) {
+        print(
+            "| `conform diff` of two such runs (\(bytes.base / 1_048_576) and \(bytes.head / 1_048_576) MB; exit \(measure.status)) | \(String(format: "%.3f s", measure.seconds)) | | | \(String(format: "%.3f s", measure.cpuSeconds)) | | \(String(format: "%.0f MB", measure.peakMegabytes)) | | < 2 s, < 200 MB |"
+        )
+    } else {
+        print("| `conform diff` | not run: this conform has no diff command | | | | | | | < 2 s, < 200 MB |")
+    }
     exit(0)
 }
 let corpus = root.appendingPathComponent("corpus-\(traceCount)")
