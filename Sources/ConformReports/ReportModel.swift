@@ -1,4 +1,5 @@
 import ConformCore
+import Dispatch
 
 /// The values the Markdown and HTML templates show, as the dictionaries and arrays Mustache reads.
 /// Built once per report from the run's `RunFacts`; `limit` caps how many traces get detail sections,
@@ -260,6 +261,7 @@ struct ReportModel {
     private func traceDetails(diagrams: Bool) -> [[String: Any]] {
         let withSteps = index.orderedTraces.filter { facts.detailed.contains($0.file) }
         let traces = detailLimit.map { Array(withSteps.prefix($0)) } ?? withSteps
+        let drawings = diagrams ? drawings(traces) : []
         // Failing traces come first (`ReportIndex`): the first of them are open as the page loads.
         return traces.enumerated().map { position, trace in
             let pairs = index.pairs(of: trace.file, in: result)
@@ -299,19 +301,50 @@ struct ReportModel {
                 }
             }
             if diagrams {
-                entry["diagrams"] = claimedPairs.compactMap { pair -> [String: Any]? in
-                    guard let policy = context.policies.first(where: { $0.id == pair.policy }) else { return nil }
-                    var taken: [TransitionID: [Int]] = [:]
-                    for step in pair.outcome.path { taken[step.id, default: []].append(step.step) }
-                    let svg = StateDiagramSVG(
-                        policy: policy, taken: taken, departedIn: pair.verdict.departure?.state,
-                        id: "d-" + Self.anchor(trace.file + "-" + pair.policy)
-                    ).render()
-                    return ["policy": pair.policy, "verdict": pair.verdict.name, "svg": svg]
-                }
+                entry["diagrams"] = drawings[position].map { ["policy": $0.policy, "verdict": $0.verdict, "svg": $0.svg] }
             }
             return entry
         }
+    }
+
+    /// A trace's diagram of one claimed policy.
+    private struct Drawing: Sendable {
+        var policy: String
+        var verdict: String
+        var svg: String
+    }
+
+    /// Each trace's diagrams, one per claimed policy the page knows: the page's largest piece of work,
+    /// drawn on every core (each diagram is independent; the other reports' ends may be done first).
+    private func drawings(_ traces: [TraceSummary]) -> [[Drawing]] {
+        var diagrams: [(trace: Int, policy: String, verdict: String, svg: StateDiagramSVG)] = []
+        for (position, trace) in traces.enumerated() {
+            for pair in index.pairs(of: trace.file, in: result) where pair.claimed {
+                guard let policy = context.policies.first(where: { $0.id == pair.policy }) else { continue }
+                var taken: [TransitionID: [Int]] = [:]
+                for step in pair.outcome.path { taken[step.id, default: []].append(step.step) }
+                let svg = StateDiagramSVG(
+                    policy: policy, taken: taken, departedIn: pair.verdict.departure?.state,
+                    id: "d-" + Self.anchor(trace.file + "-" + pair.policy))
+                diagrams.append((position, pair.policy, pair.verdict.name, svg))
+            }
+        }
+        var rendered = [String](repeating: "", count: diagrams.count)
+        let jobs = diagrams.map(\.svg)
+        rendered.withUnsafeMutableBufferPointer { buffer in
+            let slots = RenderedSlots(buffer: buffer)
+            // Each index is one thread's alone.
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { index in slots.buffer[index] = jobs[index].render() }
+        }
+        var drawings = [[Drawing]](repeating: [], count: traces.count)
+        for (index, diagram) in diagrams.enumerated() {
+            drawings[diagram.trace].append(Drawing(policy: diagram.policy, verdict: diagram.verdict, svg: rendered[index]))
+        }
+        return drawings
+    }
+
+    private struct RenderedSlots: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<String>
     }
 
     /// The policies some trace claims, each with its diagram.

@@ -10,7 +10,7 @@ struct DiffBench {
 
     /// The median of `runs` diffs, or `nil` when `conform diff` does not exist.
     func measure(base corpus: URL, count: Int) throws -> (measure: ProcessMeasure, bytes: (base: Int, head: Int))? {
-        guard (try? ProcessMeasure.run(conform, ["diff", "--help"]))?.status == 0 else { return nil }
+        guard Self.hasDiff(conform) else { return nil }
         let head = work.appendingPathComponent("failure-heavy-head-\(count)")
         try? FileManager.default.removeItem(at: head)
         var generator = CorpusGenerator()
@@ -25,6 +25,20 @@ struct DiffBench {
         }
         func size(_ url: URL) -> Int { (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0 }
         return (measure, (size(baseDocument), size(headDocument)))
+    }
+
+    /// Whether `conform diff --help` is the help of a diff command (an unknown one prints the tool's).
+    static func hasDiff(_ conform: String) -> Bool {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: conform)
+        process.arguments = ["diff", "--help"]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        let help = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return help.contains("USAGE: conform diff")
     }
 
     /// `conform run FOLDER --format json > DOCUMENT` (exit 1, claims broken, is expected).
