@@ -1,8 +1,9 @@
 import ArgumentParser
+import ConformCore
 
 /// `conform`: checks UI-behaviour traces against policy models.
 struct ConformCommand: ParsableCommand {
-    static let version = "0.1.0"
+    static let version = ConformVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "conform",
@@ -17,7 +18,8 @@ struct ConformCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            Run.self, Merge.self, Policies.self, Explain.self, Lint.self, Generate.self, Compare.self, Record.self, Shrink.self, Init.self,
+            Run.self, Merge.self, Diff.self, Policies.self, Explain.self, Lint.self, Generate.self, Compare.self, Record.self, Shrink.self,
+            Init.self,
         ],
         defaultSubcommand: nil
     )

@@ -35,6 +35,7 @@ extension ConformCommand {
 
         func validate() throws {
             _ = try reportOptions.formats()
+            _ = try reportOptions.recordedTime()
             if files.isEmpty { throw ValidationError("give the JSON documents of the shards to merge") }
         }
 
@@ -51,7 +52,7 @@ extension ConformCommand {
                 printProblems(refusals)
                 throw ExitCode(2)
             }
-            let context = reportOptions.context(policies: library.policies, version: ConformCommand.version)
+            let context = reportOptions.context(library: library, version: ConformCommand.version)
             var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context)
             let needsSteps = reportOptions.needsSteps
             let baseline = baselineOptions.matcher()

@@ -31,6 +31,13 @@ struct ReportOptions: ParsableArguments {
         completion: .directory)
     var templates: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Record when the run was made in its JSON document (`recordedAt`): now, or a time such as 2026-11-26T10:00:00Z. "
+                + "Without it the document carries no time.",
+            valueName: "now|TIME"))
+    var recordedAt: String?
+
     @Flag(help: "GitHub Actions: annotate each broken claim, and append the Markdown summary to $GITHUB_STEP_SUMMARY.")
     var github = false
 
@@ -53,6 +60,17 @@ struct ReportOptions: ParsableArguments {
 
     func validateFormats() throws {
         _ = try formats()
+        _ = try recordedTime()
+    }
+
+    /// `--recorded-at` as ISO 8601 UTC to the second (`now`: this moment), or `nil` when not given.
+    func recordedTime(now: Date = Date()) throws -> String? {
+        guard let recordedAt else { return nil }
+        guard let time = RecordedTime.parse(recordedAt, now: now) else {
+            throw ValidationError(
+                "invalid --recorded-at '\(recordedAt)': give now, or a time in ISO 8601 with its zone, such as 2026-11-26T10:00:00Z")
+        }
+        return time
     }
 
     /// These options with the configuration's `reports:` and `output:` where the command line gives none.
@@ -65,10 +83,11 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// What every output knows of the run.
-    func context(policies: [Policy], version: String) -> RunContext {
+    func context(library: PolicyLibrary, version: String) -> RunContext {
         RunContext(
-            policies: policies, version: version, generatedAt: Self.sourceDate(), reportDirectory: output,
-            workingDirectory: FileManager.default.currentDirectoryPath)
+            policies: library.policies, version: version, generatedAt: Self.sourceDate(), reportDirectory: output,
+            workingDirectory: FileManager.default.currentDirectoryPath, recordedAt: (try? recordedTime()) ?? nil,
+            policyDigests: Dictionary(library.digests.map { ($0.id, $0.digest) }) { first, _ in first })
     }
 
     /// Every output of the run, each with its destination: standard output in `format`, then the report

@@ -71,6 +71,7 @@ extension ConformCommand {
 
         func validate() throws {
             _ = try reportOptions.formats()
+            _ = try reportOptions.recordedTime()
             if let jobs, jobs < 1 { throw ValidationError("invalid --jobs '\(jobs)': give a number of files to check at once, 1 or more") }
             _ = try selectedShard()
         }
@@ -103,7 +104,7 @@ extension ConformCommand {
             }
             // Bazel asks a test runner that supports sharding to touch this file.
             let statusProblems = ShardStatusFile.touch(environment: ProcessInfo.processInfo.environment)
-            let context = reportOptions.context(policies: library.policies, version: ConformCommand.version)
+            let context = reportOptions.context(library: library, version: ConformCommand.version)
             // A shard that writes JSON records every file's whole outcome there, for `conform merge`.
             let writesJSON = format == .json || ((try? reportOptions.formats()) ?? []).contains(.json)
             let record = shard.flatMap { shard in

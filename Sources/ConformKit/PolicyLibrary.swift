@@ -104,6 +104,13 @@ public struct PolicyLibrary: Sendable {
     /// The ids of the loaded policies, sorted.
     public var ids: [String] { policies.map(\.id) }
 
+    /// Each loaded policy's id and digest, in id order, as run documents record them (`"policies"`): the
+    /// FNV-1a hash of the policy file's bytes (`fnv1a64:` and 16 hex digits), the hash `fingerprint` combines.
+    /// A policy made in code has the digest of no bytes, so that it counts by its id.
+    public var digests: [RunDocument.PolicyDigest] {
+        policies.map { RunDocument.PolicyDigest(id: $0.id, digest: "fnv1a64:" + (sourceHashes[$0.id] ?? StableHash().hex)) }
+    }
+
     /// Which policies are loaded, as one value that `conform merge` compares between shards: the FNV-1a
     /// hash of every policy's id and the hash of its file's bytes, in id order (`fnv1a64:` and 16 hex digits).
     /// The same files give the same fingerprint wherever they lie; a policy made in code counts by its id.

@@ -89,18 +89,24 @@ struct AppAgreements {
 
     mutating func add(_ outcome: FileOutcome) {
         guard let trace = outcome.summary else { return }
-        // In place: a copy of the app's tally would copy its dictionaries for every trace.
-        Self.count(
-            outcome.results, into: &tallies[trace.app ?? Self.noApp, default: Tally(policies: policyIDs.count)], policyIDs, positions,
-            namedFirst)
+        add(app: trace.app, results: outcome.results)
     }
 
-    private static func count(
-        _ results: [PairResult], into tally: inout Tally, _ policyIDs: [String], _ positions: [String: Int], _ namedFirst: [Bool]
-    ) {
+    /// Counts one trace of `app` (`nil`: no `app:`), its results in the policies' order: a run's, or a
+    /// run document's read back (`conform diff`).
+    mutating func add<Results: RandomAccessCollection>(app: String?, results: Results)
+    where Results.Element: AgreementResult, Results.Index == Int {
+        // In place: a copy of the app's tally would copy its dictionaries for every trace.
+        Self.count(results, into: &tallies[app ?? Self.noApp, default: Tally(policies: policyIDs.count)], policyIDs, positions, namedFirst)
+    }
+
+    private static func count<Results: RandomAccessCollection>(
+        _ results: Results, into tally: inout Tally, _ policyIDs: [String], _ positions: [String: Int], _ namedFirst: [Bool]
+    ) where Results.Element: AgreementResult, Results.Index == Int {
         tally.traces += 1
+        let first = results.startIndex
         for index in results.indices {
-            let kind = results[index].outcome.verdict.kind
+            let kind = results[index].verdictKind
             let policy = results[index].policy
             if results[index].claimed {
                 tally.claimsMade[policy, default: 0] += 1
@@ -109,8 +115,9 @@ struct AppAgreements {
             }
             if kind == .inapplicable { continue }
             // Results come in the policies' order; a policy is found by name only if they do not (or if it is named twice).
-            let inOrder = index < policyIDs.count && namedFirst[index] && policyIDs[index] == policy
-            guard let position = inOrder ? index : positions[policy] else { continue }
+            let offset = index - first
+            let inOrder = offset < policyIDs.count && namedFirst[offset] && policyIDs[offset] == policy
+            guard let position = inOrder ? offset : positions[policy] else { continue }
             tally.judged[position] += 1
             if kind == .pass { tally.passed[position] += 1 }
         }
@@ -147,4 +154,22 @@ struct AppAgreements {
         }
         return App(name: name, traces: tally.traces, claims: claims, agree: agree, partly: partly, differ: differ)
     }
+}
+
+/// What the per-app count reads of a result: a run's `PairResult`, or a result read back from a run document.
+protocol AgreementResult {
+    var policy: String { get }
+    var claimed: Bool { get }
+    var verdictKind: Verdict.Kind { get }
+    /// A broken claim that a baseline entry accepts.
+    var isBaselined: Bool { get }
+}
+
+extension PairResult: AgreementResult {
+    var verdictKind: Verdict.Kind { outcome.verdict.kind }
+}
+
+extension RunDocument.Result: AgreementResult {
+    var verdictKind: Verdict.Kind { verdict }
+    var isBaselined: Bool { baselined == true }
 }

@@ -62,7 +62,7 @@ public struct GitHubOutput: RunRenderer {
         return limited(lines, "problems") + limited(warnings, "warnings")
     }
 
-    private static func limited(_ lines: [String], _ what: String) -> [String] {
+    static func limited(_ lines: [String], _ what: String) -> [String] {
         guard lines.count > annotationLimit else { return lines }
         let rest = lines.count - annotationLimit
         return Array(lines.prefix(annotationLimit))

@@ -3,12 +3,13 @@ import ConformCore
 extension RunResult {
     /// The document `conform run --format json` prints (PRODUCT §6), keys in the contract's order:
     /// what `JSONDocument` streams, built from a whole run.
-    public func jsonDocument(policies: [Policy]) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("conform", .number(1)),
-            ("results", .array(results.map(\.json))),
-            ("errors", .array(errors.map(\.json))),
-        ]
+    public func jsonDocument(context: RunContext) -> JSONValue {
+        let policies = context.policies
+        var members: [(String, JSONValue)] =
+            JSONDocument.header(context) + [
+                ("results", .array(results.map(\.json))),
+                ("errors", .array(errors.map(\.json))),
+            ]
         // Additive: documents without warnings stay as they were.
         if !warnings.isEmpty { members.append(("warnings", .array(warnings.map(\.json)))) }
         if let stale = baseline?.stale, !stale.isEmpty { members.append(("staleBaselineEntries", .array(stale.map(BaselineWording.json)))) }
@@ -22,7 +23,7 @@ extension RunResult {
 }
 
 /// The `--format json` document (and the JSON report file), written piece by piece as files are
-/// checked, byte for byte the same as `RunResult.jsonDocument(policies:).serialized(pretty: true)`:
+/// checked, byte for byte the same as `RunResult.jsonDocument(context:).serialized(pretty: true)`:
 /// memory holds counts and problems, not the matrix.
 public struct JSONDocument: RunRenderer {
     private let context: RunContext
@@ -59,7 +60,26 @@ public struct JSONDocument: RunRenderer {
         outcome.prepared[preparedKey] = text.string
     }
 
-    public func begin() -> String { "{\n  \"conform\": 1,\n  \"results\": [" }
+    public func begin() -> String {
+        var out = "{"
+        for (name, value) in Self.header(context) {
+            out += "\n  " + JSONValue.quoted(name) + ": " + value.serialized(pretty: true, indent: 1) + ","
+        }
+        return out + "\n  \"results\": ["
+    }
+
+    /// The members before the results: the format version, the conform that wrote the document, when
+    /// (only when asked for), and the policies loaded with their digests, so that `conform diff` can say
+    /// which differ.
+    static func header(_ context: RunContext) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [
+            ("conform", .number(Double(ConformVersion.runDocumentFormat))), ("version", .string(context.version)),
+        ]
+        if let recordedAt = context.recordedAt { members.append(("recordedAt", .string(recordedAt))) }
+        let policies = context.policyDigestList.map { JSONValue.object([("id", .string($0.id)), ("digest", .string($0.digest))]) }
+        members.append(("policies", .array(policies)))
+        return members
+    }
 
     public mutating func add(_ outcome: FileOutcome) -> String {
         errors += outcome.errors

@@ -173,11 +173,13 @@ public final class RunOutputs {
         case .appending(let path):
             guard final else { return }
             outputs[index].pending = ""
-            try Self.append(text + "\n", to: path)
+            try Self.appendStepSummary(text + "\n", to: path)
         }
     }
 
-    private static func append(_ text: String, to path: String) throws {
+    /// Appends `text` to GitHub's step summary file at `path` (created if needed).
+    /// - Throws: a `Diagnostic` at the file when it cannot be opened or written.
+    public static func appendStepSummary(_ text: String, to path: String) throws {
         // A failure to create it is found just below, where the handle is opened.
         if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let handle = FileHandle(forWritingAtPath: path) else {

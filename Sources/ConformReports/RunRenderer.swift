@@ -8,15 +8,23 @@ public struct RunContext: Sendable {
     /// When the run was made, only when asked for (`SOURCE_DATE_EPOCH`): outputs are otherwise the same
     /// bytes for the same input.
     public var generatedAt: String?
+    /// When the run was made, recorded in the JSON document only when asked for (`--recorded-at`): ISO 8601 UTC.
+    public var recordedAt: String?
+    /// Each loaded policy's digest by id (`PolicyLibrary.digests`), which the JSON document records; a policy
+    /// not named here has the digest of no bytes, as a policy made in code.
+    public var policyDigests: [String: String]
     /// The folder report files go to (`--output`), as given: Markdown links to evidence files from there.
     public var reportDirectory: String?
     /// The absolute folder relative paths start from, for a link between an absolute and a relative path.
     public var workingDirectory: String?
 
     public init(
-        policies: [Policy], version: String, generatedAt: String? = nil, reportDirectory: String? = nil, workingDirectory: String? = nil
+        policies: [Policy], version: String, generatedAt: String? = nil, reportDirectory: String? = nil, workingDirectory: String? = nil,
+        recordedAt: String? = nil, policyDigests: [String: String] = [:]
     ) {
         self.policies = policies
+        self.recordedAt = recordedAt
+        self.policyDigests = policyDigests
         self.version = version
         self.generatedAt = generatedAt
         self.reportDirectory = reportDirectory
@@ -24,6 +32,11 @@ public struct RunContext: Sendable {
     }
 
     public var policyIDs: [String] { policies.map(\.id) }
+
+    /// The loaded policies with their digests, in the matrix's order, as the JSON document lists them.
+    public var policyDigestList: [RunDocument.PolicyDigest] {
+        policies.map { RunDocument.PolicyDigest(id: $0.id, digest: policyDigests[$0.id] ?? "fnv1a64:" + StableHash().hex) }
+    }
 }
 
 /// What is known once every file is done.

@@ -127,7 +127,10 @@ if phasesOnly {
 }
 let runner = ConformRunner(library: library)
 let result = runner.run(.init(paths: [corpus.path]))
-let (_, rendering) = time { result.jsonDocument(policies: library.policies).serialized(pretty: true).utf8.count }
+let (_, rendering) = time {
+    result.jsonDocument(context: RunContext(policies: library.policies, version: ConformVersion.current)).serialized(pretty: true).utf8
+        .count
+}
 _ = verdicts
 
 // End to end, and the references.

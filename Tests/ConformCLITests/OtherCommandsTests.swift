@@ -214,7 +214,8 @@ struct OtherCommandsTests {
         #expect(far.status == 2)
         #expect(
             far.stderr.hasPrefix(
-                "Error: unknown command 'xyzzy'; the commands are run, merge, policies, explain, lint, generate, compare, record, shrink"))
+                "Error: unknown command 'xyzzy'; the commands are run, merge, diff, policies, explain, lint, generate, compare, record, shrink"
+            ))
         let path = try BinaryRunner.run(["Traces"], in: scratch.url)
         #expect(path.status == 2)
         #expect(path.stderr.hasPrefix("Error: unknown command 'Traces'; to check the traces there, run 'conform run Traces'\n"))

@@ -77,8 +77,13 @@ struct RunCommandTests {
         let output = try BinaryRunner.run(["run", "b.yaml", "--format", "json"], in: scratch.url)
         #expect(output.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
-        #expect(Set(document.keys) == ["conform", "results", "errors", "summary"])
+        #expect(Set(document.keys) == ["conform", "version", "policies", "results", "errors", "summary"])
         #expect(document["conform"] as? Int == 1)
+        #expect(document["version"] as? String == "0.1.0")
+        let policies = try #require(document["policies"] as? [[String: String]])
+        #expect(
+            policies.count == 11
+                && policies.allSatisfy { $0.keys.sorted() == ["digest", "id"] && $0["digest"]?.hasPrefix("fnv1a64:") == true })
         let results = try #require(document["results"] as? [[String: Any]])
         #expect(results.count == 11, "the whole matrix: one result per loaded policy")
         let failed = try #require(results.first { $0["policy"] as? String == "makeitso" })

@@ -115,9 +115,11 @@ struct EvidenceRunnerTests {
     @Test("the JSON document gains warnings only when there are some")
     func json() throws {
         var result = RunResult(results: [], errors: [], traceCount: 1, policyIDs: [], traces: [])
-        #expect(!result.jsonDocument(policies: []).serialized(pretty: true).contains("warnings"))
+        #expect(!result.jsonDocument(context: RunContext(policies: [], version: "0")).serialized(pretty: true).contains("warnings"))
         result.warnings = [Diagnostic(.warning, "w", at: SourceLocation(file: "t.yaml", position: .start))]
-        #expect(result.jsonDocument(policies: []).serialized(pretty: true).contains("\"warnings\": [\n    {\n      \"file\": \"t.yaml\""))
+        #expect(
+            result.jsonDocument(context: RunContext(policies: [], version: "0")).serialized(pretty: true).contains(
+                "\"warnings\": [\n    {\n      \"file\": \"t.yaml\""))
         #expect(result.exitStatus == 0)
     }
 }

@@ -110,7 +110,7 @@ struct BaselineReportTests {
         let whole = try render(.json, input)
         #expect(streamed == whole)
         #expect(
-            input.result.jsonDocument(policies: input.policies).serialized(pretty: true) + "\n" == streamed, "the value and the text agree")
+            input.result.jsonDocument(context: input.context).serialized(pretty: true) + "\n" == streamed, "the value and the text agree")
         #expect(
             whole.contains(
                 "\"baselined\": true,\n      \"baselineReason\": \"known <deviation> & \\\"quoted\\\"\",\n      \"baselineExpires\": \"2099-01-01\""

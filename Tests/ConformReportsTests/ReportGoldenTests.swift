@@ -22,7 +22,7 @@ struct ReportGoldenTests {
     @Test("the JSON report, written result by result, is the document built whole", arguments: ["basic", "evidence"])
     func jsonStreamed(fixture: String) throws {
         let input = fixture == "basic" ? fixtureInput("basic") : evidenceInput()
-        let whole = input.result.jsonDocument(policies: input.policies).serialized(pretty: true) + "\n"
+        let whole = input.result.jsonDocument(context: input.context).serialized(pretty: true) + "\n"
         #expect(try render(.json, input) == whole)
     }
 
