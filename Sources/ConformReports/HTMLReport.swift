@@ -47,9 +47,11 @@ struct HTMLReport: RunRenderer {
     static let failureLimit = 1_000
 
     mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart] {
-        let model = ReportModel(
+        let templates = try templates ?? .builtIn()
+        var model = ReportModel(
             facts: digest.facts(ending: ending), context: context, detailLimit: nil, rowLimit: nil, failureLimit: Self.failureLimit)
-        let page = try (templates ?? .builtIn()).html.render(model.context(diagrams: true))
+        model.builtInTemplate = templates.htmlIsBuiltIn
+        let page = templates.html.render(model.context(diagrams: true))
         return HTMLMatrix.splice(page, rows: rows)
     }
 }

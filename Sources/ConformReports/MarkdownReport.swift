@@ -25,17 +25,40 @@ struct MarkdownReport: RunRenderer {
 
     mutating func finish(_ ending: RunEnding) throws -> String {
         let facts = digest.facts(ending: ending)
-        let template = try (templates ?? .builtIn()).markdown
+        let templates = try templates ?? .builtIn()
+        let template = templates.markdown
         var last = ""
         // A trace takes a matrix row of some 40 characters at least: start where the report can fit.
         let fits = facts.tally.traces * 40 <= Self.characterLimit
         let index = ReportIndex(facts)
         for limit in ([nil, 400, 100, 25, 5, 0] as [Int?]).drop(while: { !fits && $0 == nil }) {
-            let model = ReportModel(facts: facts, context: context, index: index, detailLimit: limit, rowLimit: limit.map { $0 * 4 })
+            // The built-in template writes every shown broken claim's step rows: when they alone are too
+            // many, this size is not rendered (the last, 0, always is).
+            if templates.markdownIsBuiltIn, limit != 0, Self.stepRowCharactersAtLeast(facts, limit: limit) > Self.characterLimit {
+                continue
+            }
+            var model = ReportModel(facts: facts, context: context, index: index, detailLimit: limit, rowLimit: limit.map { $0 * 4 })
+            model.builtInTemplate = templates.markdownIsBuiltIn
             last = template.render(model.context(diagrams: false))
             if last.count <= Self.characterLimit { return last }
         }
         let note = "\n\n> **Cut:** this report was cut at \(Self.characterLimit) characters; see the JSON report for every result.\n"
         return String(last.prefix(Self.characterLimit - note.count)) + note
+    }
+
+    /// At least how many characters the built-in template's step rows of broken claims take at `limit`
+    /// (as `ReportModel` shows them: the first `2 × limit` broken claims, each departure's steps up to
+    /// the one after it, where the trace's steps were kept). A row, `| 12 | 34 | text |` and its line
+    /// break, takes 13 characters at least; 12 are counted (its text may begin with a combining mark).
+    static func stepRowCharactersAtLeast(_ facts: RunFacts, limit: Int?) -> Int {
+        var kept: [String: Int] = [:]
+        for trace in facts.kept.traces where kept[trace.file] == nil { kept[trace.file] = trace.steps.count }
+        let shown = limit.map { facts.brokenClaims.prefix($0 * 2) } ?? facts.brokenClaims[...]
+        var rows = 0
+        for pair in shown {
+            guard case .fail(let departure) = pair.verdict else { continue }
+            rows += min(kept[pair.file] ?? 0, max(0, departure.step + 2))
+        }
+        return rows * 12
     }
 }

@@ -1,4 +1,5 @@
 import ConformCore
+import Dispatch
 
 /// The values the Markdown and HTML templates show, as the dictionaries and arrays Mustache reads.
 /// Built once per report from the run's `RunFacts`; `limit` caps how many traces get detail sections,
@@ -23,6 +24,13 @@ struct ReportModel {
     static let openFailing = 20
     /// Warnings listed open on the HTML page at most; more are folded behind their count.
     static let openWarnings = 20
+    /// What the HTML page says of the group of traces that claim no policy.
+    static let unclaimedNote =
+        "These traces have no policy line, and the run no --policy: they decide nothing. The matrix shows how each loaded policy reads them."
+
+    /// Whether the report is rendered from its built-in template, which writes step tables from
+    /// `stepRows` alone: `steps[]` (of traces and of broken claims) are then not made.
+    var builtInTemplate = false
 
     init(facts: RunFacts, context: RunContext, index: ReportIndex? = nil, detailLimit: Int?, rowLimit: Int?, failureLimit: Int? = nil) {
         self.facts = facts
@@ -68,7 +76,7 @@ struct ReportModel {
             // A long list is folded, so that it does not push what follows (failing traces) out of reach.
             "warningsOpen": result.warnings.count <= Self.openWarnings,
             "warnings": result.warnings.map { ["location": $0.location.description, "message": $0.message] },
-            "failures": failures(),
+            "failures": failures(diagrams: diagrams),
             "policyList": policyList,
             "appSummary": perApp, "hasApps": !perApp.isEmpty,
         ]
@@ -85,9 +93,7 @@ struct ReportModel {
             if !passing.isEmpty { groups.append(["id": "traces", "heading": "Traces where every claim holds", "traces": passing]) }
             if !unclaimed.isEmpty {
                 groups.append([
-                    "id": "unclaimed", "heading": "Traces that claim no policy", "traces": unclaimed,
-                    "note":
-                        "These traces have no policy line, and the run no --policy: they decide nothing. The matrix shows how each loaded policy reads them.",
+                    "id": "unclaimed", "heading": "Traces that claim no policy", "traces": unclaimed, "note": Self.unclaimedNote,
                 ])
             }
             if details.count < tally.traces, !groups.isEmpty {
@@ -197,7 +203,7 @@ struct ReportModel {
 
     // MARK: - Failures
 
-    private func failures() -> [[String: Any]] {
+    private func failures(diagrams: Bool) -> [[String: Any]] {
         let broken = facts.brokenClaims
         let limit = failureLimit ?? detailLimit.map { $0 * 2 }
         let shown = limit.map { Array(broken.prefix($0)) } ?? broken
@@ -224,18 +230,25 @@ struct ReportModel {
                 entry["message"] = departure.message
                 entry["expected"] = departure.expected.serialized()
                 entry["observed"] = departure.observed.serialized()
-                let steps = stepsByFile[pair.file] ?? []
-                let shownSteps = steps.prefix(departure.step + 2).map { step in
-                    var row: [String: Any] = [
-                        "number": step.number, "line": step.position.line, "text": step.text, "departs": step.number == departure.step,
-                    ]
-                    if step.number == departure.step, let evidence = pair.departureEvidence {
-                        row.merge(evidenceLink(evidence, traceFile: pair.file)) { $1 }
+                let steps = (stepsByFile[pair.file] ?? []).prefix(departure.step + 2)
+                entry["hasSteps"] = !steps.isEmpty
+                // The built-in page shows no steps here; the built-in Markdown writes them from `stepRows`.
+                if !(builtInTemplate && diagrams) {
+                    let rows = steps.map { step in
+                        MarkdownStepRows.Row(
+                            number: step.number, line: step.position.line, text: step.text, departs: step.number == departure.step,
+                            evidence: step.number == departure.step
+                                ? pair.departureEvidence.map { evidenceLink($0, traceFile: pair.file) } : nil)
                     }
-                    return row
+                    entry["stepRows"] = MarkdownStepRows.rows(rows)
+                    if !builtInTemplate {
+                        entry["steps"] = rows.map { row in
+                            var values: [String: Any] = ["number": row.number, "line": row.line, "text": row.text, "departs": row.departs]
+                            if let evidence = row.evidence { values.merge(evidence) { $1 } }
+                            return values
+                        }
+                    }
                 }
-                entry["steps"] = shownSteps
-                entry["hasSteps"] = !shownSteps.isEmpty
             } else {
                 entry["message"] = row.detail
             }
@@ -248,19 +261,19 @@ struct ReportModel {
     private func traceDetails(diagrams: Bool) -> [[String: Any]] {
         let withSteps = index.orderedTraces.filter { facts.detailed.contains($0.file) }
         let traces = detailLimit.map { Array(withSteps.prefix($0)) } ?? withSteps
+        let drawings = diagrams ? drawings(traces) : []
         // Failing traces come first (`ReportIndex`): the first of them are open as the page loads.
         return traces.enumerated().map { position, trace in
             let pairs = index.pairs(of: trace.file, in: result)
             let claimedPairs = pairs.filter(\.claimed)
             // Only claimed policies' departures are marked in the steps; the matrix shows the others.
-            var marks: [Int: [[String: Any]]] = [:]
+            var marks: [Int: [HTMLStepRows.Mark]] = [:]
             for pair in claimedPairs {
                 guard case .fail(let departure) = pair.verdict else { continue }
-                marks[departure.step, default: []].append([
-                    "policy": pair.policy, "message": departure.message,
-                    "expected": departure.expected.serialized(), "observed": departure.observed.serialized(),
-                    "place": "\(trace.file):\(departure.position.line)",
-                ])
+                marks[departure.step, default: []].append(
+                    HTMLStepRows.Mark(
+                        policy: pair.policy, place: "\(trace.file):\(departure.position.line)", message: departure.message,
+                        expected: departure.expected.serialized(), observed: departure.observed.serialized()))
             }
             let failing = claimedPairs.contains { $0.verdict.kind != .pass }
             let unclaimed = claimedPairs.isEmpty
@@ -273,30 +286,65 @@ struct ReportModel {
                 "unclaimed": unclaimed,
                 "mark": failing ? "✗" : unclaimed ? "–" : "✓",
                 "claims": claimedPairs.map { ["policy": $0.policy, "verdict": $0.verdict.name] },
-                "steps": trace.steps.map { step -> [String: Any] in
+                "stepRows": HTMLStepRows.rows(trace.steps, marks: marks, fallbackNote: unclaimed ? Self.unclaimedNote : nil),
+            ]
+            // The built-in template writes `stepRows`; a template of one's own may shape the steps itself.
+            if !builtInTemplate {
+                entry["steps"] = trace.steps.map { step -> [String: Any] in
                     var row: [String: Any] = ["number": step.number, "line": step.position.line, "text": step.text]
                     if let note = step.note { row["note"] = note }
                     if let stepMarks = marks[step.number] {
-                        row["marks"] = stepMarks
+                        row["marks"] = stepMarks.map(\.values)
                         row["departs"] = true
                     }
                     return row
-                },
-            ]
-            if diagrams {
-                entry["diagrams"] = claimedPairs.compactMap { pair -> [String: Any]? in
-                    guard let policy = context.policies.first(where: { $0.id == pair.policy }) else { return nil }
-                    var taken: [TransitionID: [Int]] = [:]
-                    for step in pair.outcome.path { taken[step.id, default: []].append(step.step) }
-                    let svg = StateDiagramSVG(
-                        policy: policy, taken: taken, departedIn: pair.verdict.departure?.state,
-                        id: "d-" + Self.anchor(trace.file + "-" + pair.policy)
-                    ).render()
-                    return ["policy": pair.policy, "verdict": pair.verdict.name, "svg": svg]
                 }
+            }
+            if diagrams {
+                entry["diagrams"] = drawings[position].map { ["policy": $0.policy, "verdict": $0.verdict, "svg": $0.svg] }
             }
             return entry
         }
+    }
+
+    /// A trace's diagram of one claimed policy.
+    private struct Drawing: Sendable {
+        var policy: String
+        var verdict: String
+        var svg: String
+    }
+
+    /// Each trace's diagrams, one per claimed policy the page knows: the page's largest piece of work,
+    /// drawn on every core (each diagram is independent; the other reports' ends may be done first).
+    private func drawings(_ traces: [TraceSummary]) -> [[Drawing]] {
+        var diagrams: [(trace: Int, policy: String, verdict: String, svg: StateDiagramSVG)] = []
+        for (position, trace) in traces.enumerated() {
+            for pair in index.pairs(of: trace.file, in: result) where pair.claimed {
+                guard let policy = context.policies.first(where: { $0.id == pair.policy }) else { continue }
+                var taken: [TransitionID: [Int]] = [:]
+                for step in pair.outcome.path { taken[step.id, default: []].append(step.step) }
+                let svg = StateDiagramSVG(
+                    policy: policy, taken: taken, departedIn: pair.verdict.departure?.state,
+                    id: "d-" + Self.anchor(trace.file + "-" + pair.policy))
+                diagrams.append((position, pair.policy, pair.verdict.name, svg))
+            }
+        }
+        var rendered = [String](repeating: "", count: diagrams.count)
+        let jobs = diagrams.map(\.svg)
+        rendered.withUnsafeMutableBufferPointer { buffer in
+            let slots = RenderedSlots(buffer: buffer)
+            // Each index is one thread's alone.
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { index in slots.buffer[index] = jobs[index].render() }
+        }
+        var drawings = [[Drawing]](repeating: [], count: traces.count)
+        for (index, diagram) in diagrams.enumerated() {
+            drawings[diagram.trace].append(Drawing(policy: diagram.policy, verdict: diagram.verdict, svg: rendered[index]))
+        }
+        return drawings
+    }
+
+    private struct RenderedSlots: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<String>
     }
 
     /// The policies some trace claims, each with its diagram.

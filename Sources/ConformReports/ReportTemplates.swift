@@ -11,6 +11,10 @@ public struct ReportTemplates: Sendable {
 
     let markdown: MustacheTemplate
     let html: MustacheTemplate
+    /// Whether `markdown` is the built-in template (which writes step tables from `stepRows` alone).
+    let markdownIsBuiltIn: Bool
+    /// Whether `html` is the built-in template (which writes step tables from `stepRows` alone).
+    let htmlIsBuiltIn: Bool
 
     /// The built-in templates.
     public static func builtIn() throws -> ReportTemplates {
@@ -22,13 +26,14 @@ public struct ReportTemplates: Sendable {
     public init(overrides: String?) throws {
         MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
         MustacheContentTypes.register(StrictHTMLContentType(), named: "XHTML")
-        markdown = try Self.template(named: Self.markdownName, overrides: overrides)
-        html = try Self.template(named: Self.htmlName, overrides: overrides)
+        (markdown, markdownIsBuiltIn) = try Self.template(named: Self.markdownName, overrides: overrides)
+        (html, htmlIsBuiltIn) = try Self.template(named: Self.htmlName, overrides: overrides)
     }
 
-    private static func template(named name: String, overrides: String?) throws -> MustacheTemplate {
+    private static func template(named name: String, overrides: String?) throws -> (template: MustacheTemplate, builtIn: Bool) {
         var text = EmbeddedTemplates.files.first { $0.name == name }?.text
         var file = "<built-in>/report-templates/\(name)"
+        var builtIn = true
         if let overrides {
             let path = (overrides as NSString).appendingPathComponent(name)
             if FileManager.default.fileExists(atPath: path) {
@@ -37,13 +42,14 @@ public struct ReportTemplates: Sendable {
                 }
                 text = custom
                 file = path
+                builtIn = false
             }
         }
         guard let text else {
             throw Diagnostic(.error, "no built-in template of this name", at: SourceLocation(file: file, position: nil))
         }
         do {
-            return try MustacheTemplate(string: text)
+            return (try MustacheTemplate(string: text), builtIn)
         } catch let error as MustacheTemplate.ParserError {
             let position = TextPosition(line: error.context.lineNumber, column: error.context.columnNumber)
             throw Diagnostic(.error, "template does not parse: \(error.error)", at: SourceLocation(file: file, position: position))

@@ -109,7 +109,11 @@ public final class RunOutputs {
     /// the outputs' order afterwards.
     private func finishRenderers(_ ending: RunEnding) -> [Result<[OutputPart], any Error>] {
         var ends = [Result<[OutputPart], any Error>](repeating: .success([]), count: outputs.count)
-        let unfailed = outputs.indices.filter { !outputs[$0].failed }
+        // The HTML page takes longest (its diagrams, its template): started first, the other core
+        // makes the other ends meanwhile instead of leaving the page for last.
+        let unfailed =
+            outputs.indices.filter { !outputs[$0].failed && outputs[$0].renderer is HTMLReport }
+            + outputs.indices.filter { !outputs[$0].failed && !(outputs[$0].renderer is HTMLReport) }
         guard unfailed.count > 1 else {
             for index in unfailed { ends[index] = Result { try outputs[index].renderer.finishInParts(ending) } }
             return ends

@@ -1176,11 +1176,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{#hasEvidence}}<div class="with-evidence">{{/hasEvidence}}<div class="table-box"><table class="steps">
 <thead><tr><th scope="col">Step</th><th scope="col">Line</th><th scope="col">What happened</th></tr></thead>
 <tbody>
-{{#steps}}
-<tr{{#departs}} class="departs"{{/departs}}><td class="num">{{number}}</td><td class="num">{{line}}</td><td><span class="mono">{{text}}</span>{{#note}} <span class="note">{{note}}</span>{{/note}}
-{{#marks}}<div class="mark"><strong>{{policy}}</strong> departs at <code>{{place}}</code>: {{message}}<br>expected <code>{{expected}}</code><br>observed <code>{{observed}}</code></div>{{/marks}}</td></tr>
-{{/steps}}
-</tbody>
+{{{stepRows}}}</tbody>
 </table></div>
 {{#hasEvidence}}
 {{#evidence}}
@@ -1302,10 +1298,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 
 | Step | Line | |
 |--:|--:|---|
-{{#steps}}
-| {{number}} | {{line}} | {{#departs}}**➜ {{text}}**{{#evidenceLink}} · [{{evidenceText}}]({{{evidenceLink}}}){{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}{{/evidenceLink}}{{/departs}}{{^departs}}{{text}}{{/departs}} |
-{{/steps}}
-
+{{{stepRows}}}
 </details>
 {{/hasSteps}}
 {{/failures}}

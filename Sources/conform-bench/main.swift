@@ -9,7 +9,7 @@ import Foundation
 // plus `transitions`). Prints a table; asserts nothing.
 //
 //   swift build -c release && .build/release/conform-bench [--traces 10000] [--runs 3] [--work DIR] [--no-python] [--no-scaling]
-//   [--phases-only]
+//   [--phases-only] [--corpus passing|failure-heavy]
 
 var traceCount = 10_000
 var runs = 3
@@ -19,17 +19,33 @@ var scalingCounts = [1_000, 10_000, 100_000]
 /// `--phases-only`: time parsing and checking in this process (median of `--runs`) beside the floor, and stop;
 /// quick to repeat, and a process that `perf record` sees doing nothing else.
 var phasesOnly = false
+/// `--corpus failure-heavy`: issue 25's corpus (every trace departs from most policies, a share break
+/// their claim) and only the CI outputs' interleaved table on it (5 rounds unless `--runs` says).
+var failureHeavy = false
+var runsGiven = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--traces": traceCount = Int(arguments.popFirst() ?? "") ?? traceCount
-    case "--runs": runs = Int(arguments.popFirst() ?? "") ?? runs
+    case "--runs":
+        runs = Int(arguments.popFirst() ?? "") ?? runs
+        runsGiven = true
     case "--work": work = arguments.popFirst() ?? work
     case "--no-python": python = false
     case "--no-scaling": scalingCounts = []
     case "--phases-only": phasesOnly = true
+    case "--corpus":
+        switch arguments.popFirst() {
+        case "passing": failureHeavy = false
+        case "failure-heavy": failureHeavy = true
+        default:
+            print("conform-bench: --corpus takes passing or failure-heavy")
+            exit(2)
+        }
     default:
-        print("usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python] [--no-scaling] [--phases-only]")
+        print(
+            "usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python] [--no-scaling] [--phases-only] [--corpus passing|failure-heavy]"
+        )
         exit(2)
     }
 }
@@ -42,6 +58,29 @@ guard FileManager.default.isExecutableFile(atPath: conform) else {
 }
 
 let root = URL(fileURLWithPath: work)
+if failureHeavy {
+    let corpus = root.appendingPathComponent("failure-heavy-\(traceCount)")
+    var generator = CorpusGenerator()
+    try? FileManager.default.removeItem(at: corpus)
+    let made = try generator.writeFailureHeavyCorpus(count: traceCount, to: corpus)
+    print(
+        "failure-heavy corpus: \(made.files) files, \(made.steps) steps, \(String(format: "%.1f", Double(made.bytes) / 1_048_576)) MB in \(corpus.path)"
+    )
+    let rounds = runsGiven ? max(1, runs) : 5
+    let bench = FailureHeavyBench(conform: conform, runs: rounds, corpus: corpus, reports: root.appendingPathComponent("reports"))
+    let loadBefore = FailureHeavyBench.loadAverage()
+    let (rows, floor) = try bench.measure()
+    FailureHeavyBench.print(rows: rows, floor: floor, files: made.files, runs: rounds, load: (loadBefore, FailureHeavyBench.loadAverage()))
+    let diff = DiffBench(conform: conform, runs: rounds, work: root)
+    if let (measure, bytes) = try diff.measure(base: corpus, count: traceCount) {
+        print(
+            "| `conform diff` of two such runs (\(bytes.base / 1_048_576) and \(bytes.head / 1_048_576) MB; exit \(measure.status)) | \(String(format: "%.3f s", measure.seconds)) | | | \(String(format: "%.3f s", measure.cpuSeconds)) | | \(String(format: "%.0f MB", measure.peakMegabytes)) | | < 2 s, < 200 MB |"
+        )
+    } else {
+        print("| `conform diff` | not run: this conform has no diff command | | | | | | | < 2 s, < 200 MB |")
+    }
+    exit(0)
+}
 let corpus = root.appendingPathComponent("corpus-\(traceCount)")
 var generator = CorpusGenerator()
 try? FileManager.default.removeItem(at: corpus)

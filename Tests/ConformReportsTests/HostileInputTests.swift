@@ -87,4 +87,62 @@ struct HostileInputTests {
         // Characters that share a first byte with a forbidden one stay as they are.
         #expect(Escaping.xml("é ñ ¡ ￼ → plain") == "é ñ ¡ ￼ → plain")
     }
+
+    @Test("XML bodies: each line escaped as an attribute is, line breaks kept, carriage returns dropped (CR LF is one character)")
+    func xmlBodyEscaping() {
+        #expect(Escaping.xmlBody("a\r\n<b>\t\"c\"\n\nend\r") == "a&#10;&lt;b&gt;&#9;&quot;c&quot;\n\nend")
+        #expect(
+            Escaping.xmlBody("c1\u{85} \u{9F}\u{A0} \u{FFFE}\u{FFFD}\u{FFFF}\u{FEFF}\u{1}")
+                == "c1\u{FFFD} \u{FFFD}\u{A0} \u{FFFD}\u{FFFD}\u{FFFD}\u{FEFF}\u{FFFD}")
+        for text in Self.mixedTexts() {
+            let byLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { Escaping.xml(String($0.unicodeScalars.filter { $0 != "\r" })) }
+                .joined(separator: "\n")
+            #expect(Escaping.xmlBody(text) == byLines, "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    @Test("XML and Markdown escaping byte by byte agree with their definitions scalar by scalar")
+    func escapingAgainstDefinitions() {
+        for text in Self.mixedTexts() {
+            var xml = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": xml += "&amp;"
+                case "<": xml += "&lt;"
+                case ">": xml += "&gt;"
+                case "\"": xml += "&quot;"
+                case "'": xml += "&#39;"
+                case "\n": xml += "&#10;"
+                case "\r": xml += "&#13;"
+                case "\t": xml += "&#9;"
+                default: xml.unicodeScalars.append(Escaping.isForbiddenInXML(scalar) ? "\u{FFFD}" : scalar)
+                }
+            }
+            #expect(Escaping.xml(text) == xml, "\(Array(text.unicodeScalars))")
+            var markdown = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\n", "\r", "\t": markdown += " "
+                case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#", "!", "&", "$":
+                    markdown += "\\"
+                    markdown.unicodeScalars.append(scalar)
+                default: markdown.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
+                }
+            }
+            #expect(Escaping.markdown(text) == markdown, "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    /// 3,000 short texts mixing markup, line breaks, controls, forbidden and nearby characters.
+    static func mixedTexts() -> [String] {
+        let pieces = [
+            "\n", "\r", "\r\n", "\t", "&", "<", ">", "\"", "'", "\u{0}", "\u{1B}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é",
+            "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{EFFF}", "→", "a", " ", "🙂", "e\u{301}", "*", "|", "\\", "`", "$", "#",
+        ]
+        var random = SystemRandomNumberGenerator()
+        return (0..<3_000).map { _ in
+            (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+        }
+    }
 }
