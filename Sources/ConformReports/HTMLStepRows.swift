@@ -19,10 +19,9 @@ enum HTMLStepRows {
         }
     }
 
-    /// The rows of `steps`, with the marks of each step number. `fallbackNote` is what a step without a
-    /// note of its own shows: the template's `{{#note}}` found the enclosing group's note there (the
-    /// group of traces that claim no policy has one), and the page keeps its bytes.
-    static func rows(_ steps: [StepSummary], marks: [Int: [Mark]], fallbackNote: String?) -> String {
+    /// The rows of `steps`, with the marks of each step number. A step without a note of its own shows
+    /// none (the template's `{{#note}}` once found the group's note up the context instead).
+    static func rows(_ steps: [StepSummary], marks: [Int: [Mark]]) -> String {
         var out = ""
         out.reserveCapacity(steps.count * 120)
         for step in steps {
@@ -35,7 +34,7 @@ enum HTMLStepRows {
             out += "</td><td><span class=\"mono\">"
             out += Escaping.xml(step.text)
             out += "</span>"
-            if let note = step.note ?? fallbackNote {
+            if let note = step.note {
                 out += " <span class=\"note\">"
                 out += Escaping.xml(note)
                 out += "</span>"

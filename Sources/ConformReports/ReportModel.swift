@@ -286,13 +286,14 @@ struct ReportModel {
                 "unclaimed": unclaimed,
                 "mark": failing ? "✗" : unclaimed ? "–" : "✓",
                 "claims": claimedPairs.map { ["policy": $0.policy, "verdict": $0.verdict.name] },
-                "stepRows": HTMLStepRows.rows(trace.steps, marks: marks, fallbackNote: unclaimed ? Self.unclaimedNote : nil),
+                "stepRows": HTMLStepRows.rows(trace.steps, marks: marks),
             ]
             // The built-in template writes `stepRows`; a template of one's own may shape the steps itself.
             if !builtInTemplate {
                 entry["steps"] = trace.steps.map { step -> [String: Any] in
                     var row: [String: Any] = ["number": step.number, "line": step.position.line, "text": step.text]
-                    if let note = step.note { row["note"] = note }
+                    // Always set, so that `{{#note}}` does not find the unclaimed group's note up the context.
+                    row["note"] = step.note.map { $0 as Any } ?? false
                     if let stepMarks = marks[step.number] {
                         row["marks"] = stepMarks.map(\.values)
                         row["departs"] = true

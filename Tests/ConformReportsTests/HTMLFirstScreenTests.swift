@@ -44,6 +44,9 @@ struct HTMLFirstScreenTests {
         #expect(unclaimed.contains("<h2>Traces that claim no policy</h2>"))
         #expect(unclaimed.contains("– disclosure-no-refresh-stale: "))
         #expect(unclaimed.contains(" · claims no policy</p>"))
+        // The group's note is said once, above it; a step without a note of its own shows none.
+        #expect(unclaimed.components(separatedBy: ReportModel.unclaimedNote).count == 2)
+        #expect(!unclaimed.contains("<span class=\"note\">These traces have no policy line"))
         #expect(html.contains("<a href=\"#unclaimed\">Unclaimed traces</a>"))
         #expect(html.contains("<td data-label=\"claims\"><span class=\"none\">no claim</span></td>"))
     }
