@@ -44,10 +44,11 @@ final class RunDigest {
         facts.tally.add(outcome)
         facts.apps.add(outcome)
         var outcome = outcome
-        for pair in outcome.results where pair.claimed {
-            facts.claimedPolicies.insert(pair.policy)
-            guard pair.verdict.kind != .pass else { continue }
-            var broken = pair
+        // By position: binding each pair copied it (every string retained), and most are not claimed.
+        for index in outcome.results.indices where outcome.results[index].claimed {
+            facts.claimedPolicies.insert(outcome.results[index].policy)
+            guard outcome.results[index].verdict.kind != .pass else { continue }
+            var broken = outcome.results[index]
             broken.outcome.path = []
             facts.brokenClaims.append(broken)
         }

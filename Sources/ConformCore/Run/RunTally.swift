@@ -42,7 +42,8 @@ public struct RunTally: Sendable {
         warnings += outcome.warnings.count
         guard outcome.summary != nil else { return }
         traces += 1
-        for pair in outcome.results where pair.claimed { count(pair) }
+        // By position: binding each pair copied it (every string retained) only to read `claimed`.
+        for index in outcome.results.indices where outcome.results[index].claimed { count(outcome.results[index]) }
     }
 
     /// Counts one claim.
