@@ -34,7 +34,7 @@ struct MarkdownReport: RunRenderer {
         for limit in ([nil, 400, 100, 25, 5, 0] as [Int?]).drop(while: { !fits && $0 == nil }) {
             // The built-in template writes every shown broken claim's step rows: when they alone are too
             // many, this size is not rendered (the last, 0, always is).
-            if templates.markdownIsBuiltIn, limit != 0, Self.stepRowCharactersAtLeast(facts, limit: limit) > Self.characterLimit {
+            if templates.markdownIsBuiltIn, limit != 0, Self.brokenClaimCharactersAtLeast(facts, limit: limit) > Self.characterLimit {
                 continue
             }
             var model = ReportModel(facts: facts, context: context, index: index, detailLimit: limit, rowLimit: limit.map { $0 * 4 })
@@ -44,6 +44,41 @@ struct MarkdownReport: RunRenderer {
         }
         let note = "\n\n> **Cut:** this report was cut at \(Self.characterLimit) characters; see the JSON report for every result.\n"
         return String(last.prefix(Self.characterLimit - note.count)) + note
+    }
+
+    /// At least how many characters the built-in template's broken claims take at `limit`: their step
+    /// rows, and when those fit, the text of their departures too.
+    static func brokenClaimCharactersAtLeast(_ facts: RunFacts, limit: Int?) -> Int {
+        let rows = stepRowCharactersAtLeast(facts, limit: limit)
+        guard rows <= characterLimit else { return rows }
+        return rows + departureTextCharactersAtLeast(facts, limit: limit)
+    }
+
+    /// At least how many characters the built-in template's `message`, `expected` and `observed` of the
+    /// broken claims shown at `limit` take. Only text that is all ASCII is counted, each printable byte
+    /// one character: escaping only adds to it, and an ASCII character between ASCII neighbours (the
+    /// template's, around each of these) is a character of its own; other text may merge with its
+    /// neighbours (a combining mark), so it counts for nothing here.
+    static func departureTextCharactersAtLeast(_ facts: RunFacts, limit: Int?) -> Int {
+        let shown = limit.map { facts.brokenClaims.prefix($0 * 2) } ?? facts.brokenClaims[...]
+        var characters = 0
+        for pair in shown {
+            guard case .fail(let departure) = pair.verdict else { continue }
+            for text in [departure.message, departure.expected.serialized(), departure.observed.serialized()] {
+                characters += printableASCIICount(text)
+            }
+        }
+        return characters
+    }
+
+    /// The printable bytes of `text` when all of it is ASCII, else 0.
+    static func printableASCIICount(_ text: String) -> Int {
+        var count = 0
+        for byte in text.utf8 {
+            if byte >= 0x80 { return 0 }
+            if byte >= 0x20 && byte != 0x7F { count += 1 }
+        }
+        return count
     }
 
     /// At least how many characters the built-in template's step rows of broken claims take at `limit`

@@ -79,4 +79,43 @@ struct MarkdownLimitTests {
         #expect(markdown.contains("**Shortened:**"))
         #expect(markdown.contains("traces are not listed in the matrix"))
     }
+
+    @Test("a size is skipped only when its broken claims alone take more than the limit: the bound never exceeds the rendered report")
+    func boundBelowRendered() throws {
+        let input = Self.manyTraces(3000)
+        let digest = RunDigest(context: input.context)
+        for outcome in input.result.outcomes { digest.add(outcome) }
+        let facts = digest.facts(ending: RunEnding(coverage: nil, lineLengths: input.lineLengths, baseline: nil))
+        let template = try ReportTemplates.builtIn().markdown
+        #expect(MarkdownReport.departureTextCharactersAtLeast(facts, limit: 25) > 0, "the departures' text is counted")
+        for limit in [400, 100, 25, 5] {
+            var model = ReportModel(facts: facts, context: input.context, detailLimit: limit, rowLimit: limit * 4)
+            model.builtInTemplate = true
+            let rendered = template.render(model.context(diagrams: false)).count
+            #expect(MarkdownReport.brokenClaimCharactersAtLeast(facts, limit: limit) <= rendered, "at \(limit)")
+        }
+        #expect(MarkdownReport.printableASCIICount("a|b\r\n") == 3)
+        #expect(MarkdownReport.printableASCIICount("e\u{301}x") == 0, "a combining mark may join its neighbour")
+    }
+
+    /// The basic fixtures' first trace, `count` times more under other names.
+    static func manyTraces(_ count: Int) -> ReportInput {
+        var input = fixtureInput("basic")
+        let template = input.result.traces[0]
+        let pairs = input.result.results.filter { $0.file == template.file }
+        for index in 0..<count {
+            var trace = template
+            trace.file = "Traces/generated/trace-\(index).yaml"
+            trace.id = "generated-\(index)"
+            input.result.traces.append(trace)
+            input.result.results += pairs.map { pair in
+                var copy = pair
+                copy.file = trace.file
+                copy.trace = trace.id
+                return copy
+            }
+        }
+        input.result.traceCount = input.result.traces.count
+        return input
+    }
 }
