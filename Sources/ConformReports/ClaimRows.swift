@@ -7,7 +7,31 @@ struct ClaimRow {
     var line: Int?
     var column: Int?
     var title: String
-    var detail: String
+
+    /// What the claim's verdict says after its title: a departure's message with its expected and
+    /// observed values. Made when read (the SARIF report and the HTML page's broken claims read the
+    /// first line alone, or nothing).
+    var detail: String {
+        switch pair.verdict {
+        case .pass: return ""
+        case .fail(let departure):
+            return "\(departure.message)\nexpected: \(departure.expected.serialized())\nobserved: \(departure.observed.serialized())"
+        case .inapplicable(let reason): return reason
+        case .error(let message, _, _): return message
+        }
+    }
+
+    /// `detail`'s first line that is not empty (as `split(separator: "\n")` finds it), without serialising
+    /// a departure's values when its message alone holds that line.
+    var firstDetailLine: String {
+        // The message's own first line, unless it is empty, or its last "\r" would join the "\n" after it.
+        if case .fail(let departure) = pair.verdict, let first = departure.message.first, first != "\n",
+            departure.message.unicodeScalars.last != "\r"
+        {
+            return departure.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        }
+        return detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+    }
 
     var passed: Bool { pair.verdict.kind == .pass }
 
@@ -20,20 +44,16 @@ struct ClaimRow {
         switch pair.verdict {
         case .pass:
             title = "conforms to '\(pair.policy)'"
-            detail = ""
         case .fail(let departure):
             line = departure.position.line
             column = departure.position.column
             title = "'\(pair.policy)' departs at step \(departure.step) (state '\(departure.state)')"
-            detail = "\(departure.message)\nexpected: \(departure.expected.serialized())\nobserved: \(departure.observed.serialized())"
-        case .inapplicable(let reason):
+        case .inapplicable:
             title = "'\(pair.policy)' cannot judge this trace"
-            detail = reason
-        case .error(let message, _, let position):
+        case .error(_, _, let position):
             line = position.line
             column = position.column
             title = "'\(pair.policy)' could not be evaluated"
-            detail = message
         }
     }
 

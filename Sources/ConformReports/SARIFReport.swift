@@ -96,7 +96,7 @@ struct SARIFReport: RunRenderer {
     ///   (`baselineState`), and those it accepts are suppressed, with the entry's reason.
     private func result(_ row: ClaimRow, _ lengths: LineLengths, baselined: Bool) -> JSONValue {
         // The first line only: splitting the whole detail (its expected and observed JSON too) was most of the SARIF report.
-        var message = "\(row.title): \(row.detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? "")"
+        var message = "\(row.title): \(row.firstDetailLine)"
         if let mark = row.pair.baseline, mark.expired { message += " (\(BaselineWording.line(mark)))" }
         let fingerprint = Self.fingerprint([row.pair.policy, row.pair.trace, row.pair.file, row.title])
         var members: [(String, JSONValue)] = [
