@@ -76,7 +76,6 @@ struct ReportModel {
             // A long list is folded, so that it does not push what follows (failing traces) out of reach.
             "warningsOpen": result.warnings.count <= Self.openWarnings,
             "warnings": result.warnings.map { ["location": $0.location.description, "message": $0.message] },
-            "failures": failures(diagrams: diagrams),
             "policyList": policyList,
             "appSummary": perApp, "hasApps": !perApp.isEmpty,
         ]
@@ -143,8 +142,17 @@ struct ReportModel {
             values["rowsOmitted"] =
                 "\(tally.traces - shownRows) of \(tally.traces) traces are not listed in the matrix, to keep this report within its size limit; failing traces are listed first. The JSON report has every result."
         }
+        // The built-in page writes its broken claims' rows from `failureRows`; `failures[]` are made for
+        // the Markdown report and templates of one's own.
+        let shownFailures = shownBrokenClaims()
+        if builtInTemplate && diagrams {
+            values["failureRows"] = HTMLFailureRows.rows(shownFailures, linked: facts.detailed)
+            values["failures"] = [Any]()
+        } else {
+            values["failures"] = failures(shownFailures, diagrams: diagrams)
+        }
         let failureCount = facts.brokenClaims.count
-        if let shown = (values["failures"] as? [Any])?.count, shown < failureCount {
+        if case let shown = shownFailures.count, shown < failureCount {
             values["failuresOmitted"] = "\(failureCount - shown) more broken claims are not shown here; see the JSON or SARIF report."
         }
         return values
@@ -203,10 +211,14 @@ struct ReportModel {
 
     // MARK: - Failures
 
-    private func failures(diagrams: Bool) -> [[String: Any]] {
+    /// The broken claims a report shows: the first `failureLimit`, or twice `detailLimit`.
+    private func shownBrokenClaims() -> ArraySlice<PairResult> {
         let broken = facts.brokenClaims
         let limit = failureLimit ?? detailLimit.map { $0 * 2 }
-        let shown = limit.map { Array(broken.prefix($0)) } ?? broken
+        return limit.map { broken.prefix($0) } ?? broken[...]
+    }
+
+    private func failures(_ shown: ArraySlice<PairResult>, diagrams: Bool) -> [[String: Any]] {
         let stepsByFile = Dictionary(result.traces.map { ($0.file, $0.steps) }) { first, _ in first }
         return shown.map { pair in
             let row = ClaimRow(pair)
@@ -219,10 +231,7 @@ struct ReportModel {
             ]
             if let mark = pair.baseline {
                 entry["baselined"] = !mark.expired
-                entry["baseline"] =
-                    mark.expired
-                    ? "its baseline entry expired on \(mark.expires?.description ?? "")"
-                    : mark.reason + (mark.expires.map { " (until \($0))" } ?? "")
+                entry["baseline"] = HTMLFailureRows.baseline(mark)
             }
             if case .fail(let departure) = pair.verdict {
                 entry["step"] = departure.step

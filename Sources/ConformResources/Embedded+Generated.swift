@@ -1145,10 +1145,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <div class="table-box"><table class="broken">
 <thead><tr><th scope="col">Trace</th><th scope="col">Policy</th><th scope="col">Where</th><th scope="col">What</th></tr></thead>
 <tbody>
-{{#failures}}
-<tr><th scope="row">{{#linked}}<a href="#{{anchor}}">{{trace}}</a>{{/linked}}{{^linked}}{{trace}}{{/linked}}</th><td data-label="policy">{{policy}}</td><td data-label="where"><code>{{place}}</code></td><td data-label="what">{{title}}: {{message}}{{#baseline}}<br><span class="note">{{#baselined}}baselined: {{/baselined}}{{baseline}}</span>{{/baseline}}</td></tr>
-{{/failures}}
-</tbody>
+{{{failureRows}}}</tbody>
 </table></div>
 </section>
 {{/hasBrokenClaims}}

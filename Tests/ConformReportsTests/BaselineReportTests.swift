@@ -100,6 +100,18 @@ struct BaselineReportTests {
         return ReportInput(result: result, context: plain.context)
     }
 
+    @Test("the HTML page's table of broken claims shows a baselined claim's reason, escaped, after the departure")
+    func htmlBrokenClaimRow() throws {
+        let html = try render(.html, try Self.baselinedInput())
+        let table = try #require(
+            html.components(separatedBy: "<table class=\"broken\">").dropFirst().first?.components(separatedBy: "</table>").first)
+        #expect(
+            table.contains(
+                "<br><span class=\"note\">baselined: known &lt;deviation&gt; &amp; &quot;quoted&quot; (until 2099-01-01)</span></td></tr>\n"
+            ))
+        #expect(table.components(separatedBy: "<span class=\"note\">").count == 2, "one claim is baselined")
+    }
+
     @Test("with a baseline, the streamed JSON document, the JSON report and the document built as a value are the same bytes")
     func jsonStreamedAndWhole() throws {
         let input = try Self.baselinedInput()
