@@ -25,10 +25,11 @@ struct ClaimRow {
     /// a departure's values when its message alone holds that line.
     var firstDetailLine: String {
         // The message's own first line, unless it is empty, or its last "\r" would join the "\n" after it.
-        if case .fail(let departure) = pair.verdict, let first = departure.message.first, first != "\n",
-            departure.message.unicodeScalars.last != "\r"
+        // (A departure's message may be worded when read: it is read once.)
+        if case .fail(let departure) = pair.verdict, case let message = departure.message, let first = message.first, first != "\n",
+            message.unicodeScalars.last != "\r"
         {
-            return departure.message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            return message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         }
         return detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
     }

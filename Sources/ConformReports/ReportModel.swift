@@ -348,7 +348,8 @@ struct ReportModel {
                     jobOf[key] = job
                     jobs.append(
                         StateDiagramSVG(
-                            policy: context.policies[policyIndex], taken: taken, departedIn: departedIn, id: String(Self.diagramIDStandIn)))
+                            policy: context.policies[policyIndex], taken: taken, departedIn: departedIn,
+                            id: String(UnicodeScalar(Self.diagramIDStandIn))))
                 }
                 diagrams.append((position, pair.policy, pair.verdict.name, "d-" + Self.anchor(trace.file + "-" + pair.policy), job))
             }
@@ -361,7 +362,10 @@ struct ReportModel {
             DispatchQueue.concurrentPerform(iterations: distinct.count) { index in slots.buffer[index] = distinct[index].render() }
         }
         // The stand-in is a control character, which no text of the drawing keeps (`Escaping.xml` makes it U+FFFD).
-        let pieces = rendered.map { $0.split(separator: Self.diagramIDStandIn, omittingEmptySubsequences: false) }
+        // Split by bytes (the stand-in is one): splitting by characters took as long as the drawing.
+        let pieces = rendered.map { svg in
+            svg.utf8.split(separator: Self.diagramIDStandIn, omittingEmptySubsequences: false).map { String(Substring($0)) }
+        }
         var drawings = [[Drawing]](repeating: [], count: traces.count)
         for diagram in diagrams {
             drawings[diagram.trace].append(
@@ -378,7 +382,7 @@ struct ReportModel {
     }
 
     /// The id a shared diagram is drawn with, replaced by each trace's own.
-    private static let diagramIDStandIn: Character = "\u{1}"
+    private static let diagramIDStandIn: UInt8 = 0x01
 
     private struct RenderedSlots: @unchecked Sendable {
         let buffer: UnsafeMutableBufferPointer<String>
