@@ -60,26 +60,28 @@ extension RunDiff {
         return "\(side.file) (\(facts.joined(separator: ", ")))"
     }
 
-    /// `1 claim newly broken, 2 fixed, 1 departure moved; traces: 1 renamed, 1 added; 1 app agrees otherwise`, or that nothing changed.
+    /// `Worse: 1 claim newly broken. Also: 2 claims fixed; traces: 1 renamed, 1 added; 1 app agreeing otherwise.`,
+    /// `Nothing got worse: 1 claim fixed.`, or that nothing changed: only what makes the exit status 1 follows "Worse".
     public func summaryLine() -> String {
         guard !isEmpty else { return "No change: every trace and claim is as it was." }
         var claims: [String] = []
-        if !newlyBroken.isEmpty { claims.append("\(Plural.count(newlyBroken.count, "claim")) newly broken") }
-        if !fixed.isEmpty { claims.append("\(fixed.count) fixed") }
+        if !fixed.isEmpty { claims.append("\(Plural.count(fixed.count, "claim")) fixed") }
         if !moved.isEmpty { claims.append("\(Plural.count(moved.count, "departure")) moved") }
-        if !claimsMade.isEmpty { claims.append("\(claimsMade.count) made") }
-        if !claimsWithdrawn.isEmpty { claims.append("\(claimsWithdrawn.count) withdrawn") }
+        if !claimsMade.isEmpty { claims.append("\(Plural.count(claimsMade.count, "claim")) made") }
+        if !claimsWithdrawn.isEmpty { claims.append("\(Plural.count(claimsWithdrawn.count, "claim")) withdrawn") }
         var traces: [String] = []
         if !renamed.isEmpty { traces.append("\(renamed.count) renamed") }
         if !added.isEmpty { traces.append("\(added.count) added") }
         if !removed.isEmpty { traces.append("\(removed.count) removed") }
         var parts: [String] = []
-        if !claims.isEmpty { parts.append("claims: " + claims.joined(separator: ", ")) }
+        if !claims.isEmpty { parts.append(claims.joined(separator: ", ")) }
         if !traces.isEmpty { parts.append("traces: " + traces.joined(separator: ", ")) }
         if !apps.isEmpty { parts.append("\(Plural.count(apps.count, "app")) agreeing otherwise") }
         if !unclaimedMoved.isEmpty { parts.append("\(Plural.count(unclaimedMoved.count, "unclaimed departure")) moved") }
-        let verdict = isWorse ? "Worse" : "Nothing got worse"
-        return verdict + ": " + parts.joined(separator: "; ") + "."
+        let rest = parts.joined(separator: "; ")
+        guard isWorse else { return "Nothing got worse: \(rest)." }
+        let worse = "Worse: \(Plural.count(newlyBroken.count, "claim")) newly broken."
+        return parts.isEmpty ? worse : "\(worse) Also: \(rest)."
     }
 
     // MARK: - Lines

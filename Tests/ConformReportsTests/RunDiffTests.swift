@@ -43,7 +43,7 @@ struct RunDiffTests {
                 Per app (1):
                 Reminders: no longer agrees with apple-reminders (now: claimed, broken 2/3 hold)
 
-                Worse: claims: 1 claim newly broken; 1 app agreeing otherwise.
+                Worse: 1 claim newly broken. Also: 1 app agreeing otherwise.
 
                 """)
     }
@@ -72,7 +72,7 @@ struct RunDiffTests {
                 Per app (1):
                 Reminders: now agrees with apple-reminders (was: claimed, broken 2/3 hold)
 
-                Nothing got worse: claims: 1 fixed; 1 app agreeing otherwise.
+                Nothing got worse: 1 claim fixed; 1 app agreeing otherwise.
 
                 """)
     }
@@ -103,7 +103,7 @@ struct RunDiffTests {
                     expected: {"saved":false} → {"done":"enabled"}
                     observed: {"saved":true} → {"done":"disabled"}
 
-                Nothing got worse: claims: 1 departure moved.
+                Nothing got worse: 1 departure moved.
 
                 """)
     }
