@@ -23,6 +23,8 @@ private struct Reading {
     var scanner: JSONByteScanner
     /// The first member found with another shape than conform writes; said only if the document is of format 1.
     var damage: RunDocumentRefusal?
+    /// Where the `"conform"` member's value starts, so that another format version is refused at it.
+    var formatOffset: Int?
     /// Policy ids read so far: each result names one, and 110,000 copies of a dozen ids are not needed.
     var policyNames: [String] = []
     /// Messages and states, and `expected` and `observed` values, kept once however often they repeat.
@@ -59,7 +61,9 @@ private struct Reading {
         guard let format, hasResults || format != ConformVersion.runDocumentFormat else {
             return .failure(RunDocumentRefusal(.notConformDocument))
         }
-        guard format == ConformVersion.runDocumentFormat else { return .failure(RunDocumentRefusal(.otherFormat(format))) }
+        guard format == ConformVersion.runDocumentFormat else {
+            return .failure(RunDocumentRefusal(.otherFormat(format), at: formatOffset.map(scanner.position(of:))))
+        }
         if let damage { return .failure(damage) }
         document.format = format
         return .success(document)
@@ -68,6 +72,8 @@ private struct Reading {
     private mutating func member(_ key: Key, of document: inout RunDocument, format: inout Int?) throws(JSONSyntaxError) {
         switch key {
         case "conform":
+            scanner.skipWhitespace()
+            formatOffset = scanner.index
             if let number = try integer("conform") { format = number }
         case "version": document.version = try string("version")
         case "recordedAt": document.recordedAt = try string("recordedAt")

@@ -121,7 +121,7 @@ struct DiffCommandTests {
             (
                 ["trace.json", "future.json"],
                 "trace.json: error: not a conform run document: the file is JSON, but not a run's document (no \"conform\" and \"results\" members; conform run --format json writes one)\n"
-                    + "future.json: error: a run document of format version 2, and this conform reads format version 1\n"
+                    + "future.json:1:13: error: a run document of format version 2, and this conform reads format version 1\n"
             ),
             (
                 ["base.json", "mine.json"],

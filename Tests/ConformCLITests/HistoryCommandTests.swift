@@ -37,7 +37,7 @@ struct HistoryCommandTests {
         #expect(bad.status == 2)
         #expect(
             bad.stderr.hasPrefix(
-                "\(runs.path)/later.json: error: a run document of format version 2, and this conform reads format version 1\n"))
+                "\(runs.path)/later.json:1:13: error: a run document of format version 2, and this conform reads format version 1\n"))
         #expect(bad.stderr.hasSuffix("conform: wrote \(page): 2 runs, every claim holds in the latest run\n"))
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("<h2>Files not read</h2>"))
 

@@ -135,6 +135,7 @@ struct RunDocumentReaderTests {
     func otherFormat() {
         let refusal = refusal(#"{"conform": 2, "results": {"new": "shape"}}"#)
         #expect(refusal?.kind == .otherFormat(2))
+        #expect(refusal?.position == TextPosition(line: 1, column: 13))
         #expect(refusal?.description == "a run document of format version 2, and this conform reads format version 1")
     }
 
