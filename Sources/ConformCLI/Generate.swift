@@ -48,6 +48,8 @@ extension ConformCommand {
 
         @OptionGroup var policyOptions: PolicyOptions
 
+        @OptionGroup var writeOptions: WriteOptions
+
         func run() throws {
             let library = try policyOptions.load().library
             printProblems(library.diagnostics)
@@ -61,7 +63,12 @@ extension ConformCommand {
                 let framework: XCUITestSource.Framework = testing == .xctest ? .xctest : .swiftTesting
                 let source = XCUITestSource(suite: suite, policy: policy, framework: framework).source(version: ConformCommand.version)
                 if let file = self.output {
-                    try AtomicFile.write(source, to: file, what: "the UI tests")
+                    do {
+                        try AtomicFile.write(source, to: file, what: "the UI tests", rules: writeOptions.rules)
+                    } catch let diagnostic as Diagnostic {
+                        printProblems([diagnostic])
+                        throw ExitCode(2)
+                    }
                     printError("conform: wrote \(file): \(output.summary)")
                 } else {
                     printOutput(source, terminator: "")
@@ -69,12 +76,17 @@ extension ConformCommand {
                 if !suite.unreached.isEmpty { Console.standardError.write(output.unreachedText()) }
             } else if let directory = self.output {
                 let check = WrittenTraceCheck(library: library)
-                let writer = TraceFileWriter(directory: directory, prefix: "\(policy.id)-", marker: output.marker)
-                let written = try writer.write(output.traceFiles()) { text, path in check.check(text, file: path, passes: policy).problem }
+                let writer = TraceFileWriter(
+                    directory: directory, prefix: "\(policy.id)-", marker: output.marker, rules: writeOptions.rules)
+                let (written, problems) = try writer.write(output.traceFiles()) { text, path in
+                    check.check(text, file: path, passes: policy).problem
+                }
                 // The paths are the result; what was planned and written is said on standard error.
                 for path in written { printOutput(path) }
                 printError(output.writtenSummary(written.count))
                 if !suite.unreached.isEmpty { Console.standardError.write(output.unreachedText()) }
+                printProblems(problems)
+                if !problems.isEmpty { throw ExitCode(2) }
             } else {
                 printOutput(output.checklist(), terminator: "")
             }
