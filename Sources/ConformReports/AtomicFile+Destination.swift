@@ -65,9 +65,11 @@ extension AtomicFile {
 
         /// Refuses a target that the command read (by identity), unless `rules` lets it be replaced.
         func refuseInput(_ rules: Rules) throws {
-            guard let identity = FileIdentity(path: target), let read = InputFiles.readPath(of: identity) else { return }
+            guard let identity = FileIdentity(path: target), InputFiles.isRead(identity) else { return }
             if rules.replaceable.contains(where: { FileIdentity(path: $0) == identity }) { return }
-            let which = read == path ? "this file" : "this file (as \(read))"
+            // Another name of the input, where the path written to does not show which it is.
+            let other = InputFiles.pathRead(identity) ?? (target == path ? nil : target)
+            let which = other.map { $0 == path ? "this file" : "this file (as \($0))" } ?? "this file"
             throw Diagnostic(
                 .error, "not written: the command reads \(which), so it is not replaced; write \(what) to another path", at: here)
         }
