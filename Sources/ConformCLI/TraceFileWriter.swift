@@ -25,7 +25,8 @@ struct TraceFileWriter {
     ) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-            printError("conform: --output \(directory) is a file, not a folder")
+            let problem = "not written: --output is a file, not a folder; give the folder the trace files go to"
+            printProblems([Diagnostic(.error, problem, at: SourceLocation(file: directory, position: nil))])
             throw ExitCode(2)
         }
         removeStale(keeping: Set(files.map(\.name)))
