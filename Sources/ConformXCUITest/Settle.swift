@@ -83,13 +83,13 @@ public struct SettleOutcome: Hashable, Sendable, CustomStringConvertible {
     public var waited: Double
     /// The screen had not changed for `Settle.quiet` when it was recorded.
     public var settled: Bool
-    /// The observation recorded agrees with the prediction (`true` without one).
-    public var agreed: Bool
+    /// Whether the observation recorded agrees with the prediction; `nil` when there was none.
+    public var agreed: Bool?
     /// The timeout the wait had.
     public var timeout: Double
 
     /// A wait that ended after `waited` seconds.
-    public init(waited: Double, settled: Bool, agreed: Bool, timeout: Double) {
+    public init(waited: Double, settled: Bool, agreed: Bool?, timeout: Double) {
         self.waited = waited
         self.settled = settled
         self.agreed = agreed
@@ -100,12 +100,18 @@ public struct SettleOutcome: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         if timeout == 0 { return "conform took one snapshot at once (settle timeout 0)" }
         let seconds = "\(Value.format(timeout)) s"
-        guard !agreed else {
-            return "the screen settled on it after \(Value.format(Self.rounded(waited))) s"
+        let after = "\(Value.format(Self.rounded(waited))) s"
+        switch agreed {
+        case true?: return "the screen settled on what the policy predicts after \(after)"
+        case nil:
+            return settled
+                ? "the screen settled after \(after) (nothing was predicted to wait for)"
+                : "the screen was still changing after \(seconds) (nothing was predicted to wait for)"
+        case false?:
+            let screen = settled ? "it had stopped changing" : "it was still changing"
+            return "conform waited \(seconds) (the settle timeout; \(Settle.timeoutVariable) sets it) for the screen to show "
+                + "what the policy predicts; \(screen)"
         }
-        let screen = settled ? "it had stopped changing" : "it was still changing"
-        return
-            "conform waited \(seconds) (the settle timeout; \(Settle.timeoutVariable) sets it) for the screen to show what the policy predicts; \(screen)"
     }
 
     /// To the tenth of a second: what a reader needs, and the same text on every run.

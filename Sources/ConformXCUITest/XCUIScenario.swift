@@ -88,7 +88,7 @@ public final class XCUIScenario {
 
     /// The note a trace gets when `saved` is not checked.
     public nonisolated static let savedNotCheckedNote =
-        "saved is not checked: scenarioOptions.saved is not set (Docs/Recording.md, \"On a device\", rule 4)"
+        "saved is not checked: scenarioOptions.saved is not set (Docs/Recording.md, On a device, rule 4)"
 
     /// The library of the one policy whose text a generated test carries (`policyText`), loaded as
     /// `conform run --policies` loads a file named `file`.
@@ -222,8 +222,15 @@ public final class XCUIScenario {
         let check = try checkSoFar()
         guard check.passed else {
             keep()
-            let last = check.departure?.step == recorder.recorder.trace.steps.count
-            throw XCUIScenarioDeparture(check: check, traceFile: recorder.traceFile.path, settle: last ? recorder.lastSettle : nil)
+            // The wait is worth telling when the departure is at the `see` just waited for, or at the action
+            // before it (the checker names the action whose outcome the screen did not show).
+            let steps = recorder.recorder.trace.steps
+            let waitedFor =
+                steps.last.map { step -> Bool in
+                    guard case .see = step.kind else { return false }
+                    return (check.departure?.step ?? 0) >= steps.count - 1
+                } ?? false
+            throw XCUIScenarioDeparture(check: check, traceFile: recorder.traceFile.path, settle: waitedFor ? recorder.lastSettle : nil)
         }
     }
 
@@ -237,14 +244,15 @@ public final class XCUIScenario {
         if options.attachTraces { recorder.attach() }
     }
 
-    /// Whether the trace so far, with `observation` as its next `see`, still conforms; `true` when the trace
+    /// Whether the trace so far, with `observation` as its next `see`, still conforms; `nil` when the trace
     /// before it departs already (there is no prediction to wait for then).
-    private func agreesSoFar(with observation: Observation) -> Bool {
+    private func agreesSoFar(with observation: Observation) -> Bool? {
         let steps = recorder.recorder.trace.steps.count
         if predictable?.steps != steps {
-            predictable = (steps, (try? checkSoFar().passed) ?? false)
+            // An empty trace is not checked (it has nothing to conform with); its first `see` is predicted.
+            predictable = (steps, steps == 0 || ((try? checkSoFar().passed) ?? false))
         }
-        guard predictable?.conforms == true else { return true }
+        guard predictable?.conforms == true else { return nil }
         var trial = recorder.recorder
         trial.see(observation)
         return (try? trial.check(against: policy.id, in: library).passed) ?? false

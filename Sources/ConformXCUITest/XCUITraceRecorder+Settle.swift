@@ -23,13 +23,13 @@ extension XCUITraceRecorder {
             let elapsed = now - start
             let settled = now - unchangedSince >= settle.quiet
             // The prediction is asked only of a settled screen: a check of the trace is not free.
-            let agreed = settled ? (expected?(observation) ?? true) : false
-            if settled, agreed {
-                return (snapshot, observation, SettleOutcome(waited: elapsed, settled: true, agreed: true, timeout: settle.timeout))
+            let agreed = settled ? prediction(observation) : false
+            if settled, agreed != false {
+                return (snapshot, observation, SettleOutcome(waited: elapsed, settled: true, agreed: agreed, timeout: settle.timeout))
             }
             if elapsed >= settle.timeout {
-                let agrees = expected?(observation) ?? true
-                return (snapshot, observation, SettleOutcome(waited: elapsed, settled: settled, agreed: agrees, timeout: settle.timeout))
+                let outcome = SettleOutcome(waited: elapsed, settled: settled, agreed: prediction(observation), timeout: settle.timeout)
+                return (snapshot, observation, outcome)
             }
             clock.pause(min(settle.interval, settle.timeout - elapsed))
             let next = try takeSnapshot()
@@ -42,6 +42,12 @@ extension XCUITraceRecorder {
             }
             snapshot = next
         }
+    }
+
+    /// Whether `observation` agrees with `expected`; `nil` when nothing is predicted.
+    private func prediction(_ observation: Observation) -> Bool? {
+        guard let expected else { return nil }
+        return expected(observation)
     }
 
     /// One snapshot of the app, copied at once into plain data.

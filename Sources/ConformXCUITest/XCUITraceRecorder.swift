@@ -36,8 +36,9 @@ public final class XCUITraceRecorder {
     /// How long to wait for the screen to settle after an action (Docs/Recording.md, "On a device").
     public var settle = Settle()
     /// What the screen is expected to show next, when it is known: `observe()` then waits until the
-    /// screen has settled on an observation this accepts, or until `settle.timeout`.
-    public var expected: ((Observation) -> Bool)?
+    /// screen has settled on an observation this accepts (`true`), or until `settle.timeout`. It answers
+    /// `nil` when it predicts nothing now: the first settled screen is recorded.
+    public var expected: ((Observation) -> Bool?)?
     /// How the last wait ended.
     public internal(set) var lastSettle: SettleOutcome?
     /// The snapshot being observed, or the last one observed.
