@@ -60,6 +60,16 @@ public struct SavedCheck {
         }
     }
 
+    /// Whether the edits were saved, as this check reads `recorder`'s current snapshot; `nil`: cannot tell.
+    public func value(for recorder: XCUITraceRecorder) -> Bool? {
+        read(recorder).saved
+    }
+
+    /// Why this check cannot tell, once the form is gone; `nil` when it can, or while the form is open.
+    public func note(for recorder: XCUITraceRecorder) -> String? {
+        read(recorder).note
+    }
+
     // MARK: - Private
 
     private static func text(of value: Value?) -> String {

@@ -140,8 +140,8 @@ public final class XCUIScenario {
         recorder.settle = scenario.settle
         let recorder = self.recorder
         if let check = scenario.saved {
-            recorder.saved = { [unowned recorder] in check.read(recorder).saved }
-            recorder.savedNote = { [unowned recorder] in check.read(recorder).note }
+            recorder.saved = { [unowned recorder] in check.value(for: recorder) }
+            recorder.savedNote = { [unowned recorder] in check.note(for: recorder) }
         } else {
             recorder.savedNote = { "saved not checked: no scenarioOptions.saved" }
         }

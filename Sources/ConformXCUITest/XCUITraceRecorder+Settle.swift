@@ -21,13 +21,14 @@ extension XCUITraceRecorder {
         while true {
             let now = clock.now
             let elapsed = now - start
-            let settled = now - unchangedSince >= settle.quiet
+            // A hair's tolerance: the clock's seconds are sums of intervals, not exact.
+            let settled = now - unchangedSince >= settle.quiet - 1e-6
             // The prediction is asked only of a settled screen: a check of the trace is not free.
             let agreed = settled ? prediction(observation) : false
             if settled, agreed != false {
                 return (snapshot, observation, SettleOutcome(waited: elapsed, settled: true, agreed: agreed, timeout: settle.timeout))
             }
-            if elapsed >= settle.timeout {
+            if elapsed >= settle.timeout - 1e-6 {
                 let outcome = SettleOutcome(waited: elapsed, settled: settled, agreed: prediction(observation), timeout: settle.timeout)
                 return (snapshot, observation, outcome)
             }
