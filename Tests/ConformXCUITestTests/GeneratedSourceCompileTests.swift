@@ -92,6 +92,19 @@ struct GeneratedSourceCompileTests {
         #expect(XCUITestSource.multilineLiteral("x\u{202E}y") == "\"x\\u{202e}y\"")
     }
 
+    @Test("Examples/iOS: the generated file and the team's side compile together against the declared API")
+    func iOSExample() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/iOS/FormDemoUITests")
+        let generated = try String(contentsOf: folder.appendingPathComponent("Generated/OneHandedConformanceTests.swift"), encoding: .utf8)
+        // The team's file imports XCTest, which on Linux has no UI testing: the declared API stands in for it.
+        let team = try String(contentsOf: folder.appendingPathComponent("OneHandedFormOpening.swift"), encoding: .utf8)
+            .replacingOccurrences(of: "import XCTest\n", with: "import XCUIDeclarations\n")
+        #expect(team.contains("import XCUIDeclarations\n"))
+        let result = try Typechecker.locate().typecheck(generated, team)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test("without it, it does not compile: the extension point is required")
     func extensionPointRequired() throws {
         let source = try Self.source("one-handed")

@@ -18,7 +18,8 @@ struct SettleTests {
         let device = FormAppDevice(app: RemindersLikeApp(), presentation: .iOS18UIKit)
         let recorder = RecorderSupport.recorder(on: device)
         recorder.settle = settle
-        recorder.observer = ScreenObserver(options: .init(formRoot: .identifier("reminder-form"), fields: [.init("title", identifier: "title-field")]))
+        recorder.observer = ScreenObserver(
+            options: .init(formRoot: .identifier("reminder-form"), fields: [.init("title", identifier: "title-field")]))
         XCUIApplication().launch()
         try recorder.edit(XCUIApplication().textFields["title-field"], name: "title", text: "Milk and eggs", observe: false)
         return (recorder, device)
@@ -66,7 +67,8 @@ struct SettleTests {
         #expect(waiting.lastSettle?.agreed == false && waiting.lastSettle?.settled == true)
         #expect(
             waiting.lastSettle?.description
-                == "conform waited 3 s (the settle timeout; CONFORM_SETTLE_TIMEOUT sets it) for the screen to show what the policy predicts; it had stopped changing")
+                == "conform waited 3 s (the settle timeout; CONFORM_SETTLE_TIMEOUT sets it) for the screen to show what the policy predicts; it had stopped changing"
+        )
         waiting.expected = { _ in true }
         let again = Simulation.now
         try waiting.observe()
