@@ -12,7 +12,8 @@ struct GenerateUITestsCommandTests {
         let generated = try BinaryRunner.run(["generate", "team-drafts", "--policies", Self.teamPolicies, "--format", "xcuitest"])
         #expect(generated.status == 0, "\(generated.stderr)")
         let committed = try String(
-            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Tests/GeneratedUITests/Generated/TeamDraftsConformanceTests.swift"),
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent(
+                "Tests/GeneratedUITests/Generated/TeamDraftsConformanceTests.swift"),
             encoding: .utf8)
         #expect(generated.stdout == committed)
         let policy = try String(
