@@ -79,7 +79,8 @@ struct AttachedTracesTests {
             let back = try Data(contentsOf: output.appendingPathComponent("one-handed-uitest-05/\(shot)"))
             #expect(back == (try Data(contentsOf: written.appendingPathComponent("one-handed-uitest-05/\(shot)"))), "\(shot)")
         }
-        let check = try PolicyLibrary.builtIn().check(file: output.appendingPathComponent("one-handed-uitest-05.yaml").path, against: "one-handed")
+        let check = try PolicyLibrary.builtIn().check(
+            file: output.appendingPathComponent("one-handed-uitest-05.yaml").path, against: "one-handed")
         #expect(check.passed, "\(check.report)")
     }
 
