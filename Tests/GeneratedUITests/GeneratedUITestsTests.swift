@@ -25,6 +25,12 @@ struct GeneratedUITestsTests {
         ("swiftui-dismiss-disabled", SwiftuiDismissDisabledConformanceTests.all), ("team-drafts", TeamDraftsConformanceTests.all),
     ]
 
+    /// The broken app, whatever the policy: an edited form's swipe dismisses it without asking.
+    static func brokenApp(_ policy: String) -> any FormApp { SimulatedApps.broken() }
+
+    /// The forgetful app, whatever the policy: Done closes the form without saving.
+    static func forgetfulApp(_ policy: String) -> any FormApp { RemindersLikeApp.forgetful() }
+
     /// The folder of the team's own policy.
     static let teamPolicies = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Policies")
 
@@ -66,18 +72,18 @@ struct GeneratedUITestsTests {
                     } catch {
                         Issue.record("\(policy) scenario \(index + 1) on \(presentation): \(error)")
                     }
-                    let where_ = "\(policy) scenario \(index + 1) on \(presentation)"
-                    #expect(Simulation.failures.isEmpty, "\(where_): \(Simulation.failures)")
+                    let place = "\(policy) scenario \(index + 1) on \(presentation)"
+                    #expect(Simulation.failures.isEmpty, "\(place): \(Simulation.failures)")
                     // The screen behind the form has its own Cancel, Done or scope segment: none was tapped.
-                    #expect(SimulatedRun.devices.first?.listTaps == [], "\(where_)")
+                    #expect(SimulatedRun.devices.first?.listTaps == [], "\(place)")
                     let trace = try Self.lastTrace(policy: policy, number: index + 1)
-                    #expect(trace.contains("platform: \(presentation.platform)"), "\(where_)")
+                    #expect(trace.contains("platform: \(presentation.platform)"), "\(place)")
                     if trace.contains("saved: ") { savedChecks += 1 }
                     // A form that closed without `saved` could not tell: it closed on the value it opened with.
                     if trace.contains("dismissed: true"), !trace.contains("saved: ") {
-                        #expect(trace.contains("cannot tell a save from a discard"), "\(where_)")
+                        #expect(trace.contains("cannot tell a save from a discard"), "\(place)")
                     }
-                    #expect(!trace.contains("no scenarioOptions.saved"), "\(where_)")
+                    #expect(!trace.contains("no scenarioOptions.saved"), "\(place)")
                 }
             }
             // `saved` is read from the list behind the form wherever the form closed on a changed value.
@@ -105,7 +111,7 @@ struct GeneratedUITestsTests {
         "apple-reminders' generated suite run against the broken app fails at the edited swipe, after waiting, on every presentation",
         arguments: Presentation.all)
     func broken(on presentation: Presentation) throws {
-        try with(presentation: presentation, app: { _ in SimulatedApps.broken() }) {
+        try with(presentation: presentation, app: Self.brokenApp) {
             var departures: [XCUIScenarioDeparture] = []
             for scenario in AppleRemindersConformanceTests.all {
                 do { try scenario() } catch let departure as XCUIScenarioDeparture { departures.append(departure) }
@@ -125,7 +131,7 @@ struct GeneratedUITestsTests {
     @Test("a departure at a see step says how long conform waited, and the trace is written and attached")
     func departureSaysHowLong() throws {
         // The broken app never asks; a policy that expects the dialog is waited for until the timeout.
-        try with(presentation: .iOS18UIKit, app: { _ in SimulatedApps.broken() }) {
+        try with(presentation: .iOS18UIKit, app: Self.brokenApp) {
             var departure: XCUIScenarioDeparture?
             do { try AppleRemindersConformanceTests().test03() } catch let thrown as XCUIScenarioDeparture { departure = thrown }
             let found = try #require(departure)
@@ -174,7 +180,7 @@ struct GeneratedUITestsTests {
     @Test("saved is checked: an app that discards what its Done claims to save fails at the dismissal")
     func savedIsObserved() throws {
         // A Reminders-like app whose store is never written: the row behind shows the old title.
-        try with(presentation: .iOS26iPhone, app: { _ in RemindersLikeApp.forgetful() }) {
+        try with(presentation: .iOS26iPhone, app: Self.forgetfulApp) {
             var departure: XCUIScenarioDeparture?
             do { try AppleRemindersConformanceTests().test01() } catch let thrown as XCUIScenarioDeparture { departure = thrown }
             let found = try #require(departure, "the app that never saves passed")
