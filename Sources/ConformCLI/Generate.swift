@@ -62,7 +62,7 @@ extension ConformCommand {
                 let source = XCUITestSource(suite: suite, policy: policy, framework: framework).source(version: ConformCommand.version)
                 if let file = self.output {
                     try AtomicFile.write(source, to: file, what: "the UI tests")
-                    printError("conform: wrote \(file): \(output.summary)")
+                    printError("conform: wrote \(Escaping.terminal(file)): \(output.summary)")
                 } else {
                     printOutput(source, terminator: "")
                 }
@@ -72,7 +72,7 @@ extension ConformCommand {
                 let writer = TraceFileWriter(directory: directory, prefix: "\(policy.id)-", marker: output.marker)
                 let written = try writer.write(output.traceFiles()) { text, path in check.check(text, file: path, passes: policy).problem }
                 // The paths are the result; what was planned and written is said on standard error.
-                for path in written { printOutput(path) }
+                for path in written { printOutput(Escaping.terminal(path)) }
                 printError(output.writtenSummary(written.count))
                 if !suite.unreached.isEmpty { Console.standardError.write(output.unreachedText()) }
             } else {

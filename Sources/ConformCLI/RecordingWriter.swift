@@ -20,7 +20,7 @@ struct RecordingWriter {
 
     /// On Ctrl-C, says where the recording is before the process ends (the file is already complete).
     static func announceOnInterrupt(path: String) {
-        let message = "\nconform: stopped; every complete step is in \(Terminal.printable(path))\n"
+        let message = "\nconform: stopped; every complete step is in \(Escaping.terminal(path))\n"
         interruptMessage = strdup(message)
         signal(SIGINT) { _ in
             if let message = interruptMessage { _ = write(STDERR_FILENO, message, strlen(message)) }

@@ -18,7 +18,7 @@ struct TraceFileWriter {
     func write(_ files: [(name: String, text: String)], problem: (_ text: String, _ path: String) -> String?) throws -> [String] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
-            printError("conform: --output \(directory) is a file, not a folder")
+            printError("conform: --output \(Escaping.terminal(directory)) is a file, not a folder")
             throw ExitCode(2)
         }
         removeStale(keeping: Set(files.map(\.name)))
@@ -26,7 +26,7 @@ struct TraceFileWriter {
         for file in files {
             let path = (directory as NSString).appendingPathComponent(file.name)
             if let problem = problem(file.text, path) {
-                printError("conform: internal error: \(path) was not written: it \(problem)")
+                printError("conform: internal error: \(Escaping.terminal(path)) was not written: it \(Escaping.terminal(problem))")
                 continue
             }
             do {
@@ -47,7 +47,9 @@ struct TraceFileWriter {
             guard !serial.isEmpty, serial.allSatisfy(\.isNumber) else { continue }
             let path = (directory as NSString).appendingPathComponent(name)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.contains(marker) else { continue }
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { printError("conform: removed \(path), left by an earlier run") }
+            if (try? FileManager.default.removeItem(atPath: path)) != nil {
+                printError("conform: removed \(Escaping.terminal(path)), left by an earlier run")
+            }
         }
     }
 }

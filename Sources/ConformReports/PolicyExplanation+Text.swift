@@ -8,7 +8,7 @@ extension PolicyExplanation {
     /// headings are painted, so that nothing from the policy file acts on the terminal.
     public func text(terminal: Terminal, width: Int = 100) -> String {
         lines(width: width).map { line, isHeading in
-            let inert = Terminal.printable(line)
+            let inert = Escaping.terminal(line)
             return (isHeading ? terminal.bold(inert) : inert) + "\n"
         }.joined()
     }
