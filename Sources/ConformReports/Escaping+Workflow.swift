@@ -11,11 +11,16 @@ extension Escaping {
 
     /// The table's characters percent-escaped (the runner splits lines at CR and LF only, and unescapes
     /// these); any other control character (an escape sequence that the log viewer would colour or move
-    /// by), U+2028, U+2029 and the directional overrides shown inert as U+FFFD.
+    /// by), U+2028, U+2029 and the directional overrides shown inert as U+FFFD; `##[` as `##\[`, as on
+    /// the terminal (harmless inside a command, but no line conform writes holds one).
     private static func percentEscaping(_ text: String, _ table: [Unicode.Scalar: String]) -> String {
         var out = ""
+        var hashes = 0
         for scalar in text.unicodeScalars {
-            if let escaped = table[scalar] {
+            defer { hashes = scalar == "#" ? hashes + 1 : 0 }
+            if scalar == "[", hashes >= 2 {
+                out += "\\["
+            } else if let escaped = table[scalar] {
                 out += escaped
             } else if isControl(scalar) || isLineBreak(scalar) || isDirectionalOverride(scalar) {
                 out.unicodeScalars.append(replacementSign)

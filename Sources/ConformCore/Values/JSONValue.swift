@@ -208,6 +208,28 @@ public struct JSONText: Sendable, TextOutputStream {
         return false
     }
 
+    /// `json`, text a JSON encoder wrote (Foundation's `JSONEncoder`, which escapes only C0 controls,
+    /// quotes and backslashes), with the rest of what `appendEscaped` escapes escaped too: DEL, the C1
+    /// controls, U+2028, U+2029, the directional overrides and `[` after `##`. Each stands only inside a
+    /// string, where its `\uXXXX` means the same, so the document reads back the same; the text is then
+    /// as inert as `JSONText`'s own (`Console.write(inert:)`).
+    public static func escapingEncoderOutput(_ json: String) -> String {
+        guard json.utf8.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == 0x23 }) else { return json }
+        var out = JSONText()
+        var hashes = 0
+        for scalar in json.unicodeScalars {
+            defer { hashes = scalar == "#" ? hashes + 1 : 0 }
+            switch scalar.value {
+            case 0x5B where hashes >= 2, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                let hex = String(scalar.value, radix: 16)
+                out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+            default:
+                out.bytes.append(contentsOf: UTF8.encode(scalar) ?? UTF8.EncodedScalar())
+            }
+        }
+        return out.string
+    }
+
     /// `text` escaped, as the inside of a string literal (`appendEscaped`): so `print(_:to:)` and
     /// `writeDisplay(to:)` write into a literal.
     public mutating func write(_ text: String) {
