@@ -47,12 +47,26 @@ final class WorkflowCommandGuard: @unchecked Sendable {
             text.withUTF8 { bytes in
                 var index = 0
                 while index < bytes.count {
-                    // Inside a line with no `#` pending, eight bytes without a line feed or `#` hold nothing to do.
-                    if !blank, hashes == 0, let base = bytes.baseAddress, index + 8 <= bytes.count {
+                    // Eight bytes at a time (a run's JSON, tens of megabytes, comes through here): a line's
+                    // leading spaces are skipped, and inside a line with no `#` pending, the scan jumps to
+                    // the next line feed or `#`, the only bytes that matter there.
+                    if hashes == 0, let base = bytes.baseAddress, index + 8 <= bytes.count {
                         let word = ByteWords.word(base, at: index)
-                        if ByteWords.bytes(equalTo: 0x0A, in: word) == 0, !ByteWords.mayHold(0x23, in: word) {
-                            index += 8
-                            continue
+                        if blank {
+                            // The spaces before the first other byte (exact: no borrow crosses bytes).
+                            let others = ~ByteWords.bytes(equalTo: 0x20, in: word) & 0x8080_8080_8080_8080
+                            if others == 0 {
+                                index += 8
+                                continue
+                            }
+                            index += others.trailingZeroBitCount / 8
+                        } else {
+                            let hits = ByteWords.bytes(equalTo: 0x0A, in: word) | ByteWords.bytes(equalTo: 0x23, in: word)
+                            if hits == 0 {
+                                index += 8
+                                continue
+                            }
+                            index += hits.trailingZeroBitCount / 8
                         }
                     }
                     let byte = bytes[index]

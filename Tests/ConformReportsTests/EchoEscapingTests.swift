@@ -86,6 +86,18 @@ struct EchoEscapingTests {
         // Long text, the word-at-a-time path: a command after many plain bytes is still found.
         let plain = String(repeating: "plain text, ", count: 20)
         #expect(line.neutralised(plain + "##[x\n::y\n") == plain + "##\\[x\n\\::y\n")
+        // Every offset within the eight-byte words: after n spaces, after n plain bytes, and a line feed there.
+        for n in 0..<20 {
+            let spaces = String(repeating: " ", count: n)
+            let letters = String(repeating: "abcdefgh", count: 3).prefix(n)
+            #expect(line.neutralised(spaces + "::x\n") == spaces + "\\::x\n")
+            #expect(line.neutralised(letters + "##[x\n") == letters + "##\\[x\n")
+            #expect(line.neutralised(letters + "#\n##[y\n") == letters + "#\n##\\[y\n")
+            #expect(
+                line.neutralised(letters + "\n" + spaces + "\u{A0}::z " + letters + "\n") == letters + "\n" + spaces + "\u{A0}\\::z "
+                    + letters + "\n")
+            #expect(line.neutralised(spaces + "\"a\": \"::#[b\",\n") == spaces + "\"a\": \"::#[b\",\n")
+        }
         // Conform's own annotations pass as they are, and the state follows them.
         line.follow("::error file=a.yaml::m\n")
         #expect(line.neutralised("::x\n") == "\\::x\n")
