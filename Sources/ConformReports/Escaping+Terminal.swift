@@ -39,9 +39,10 @@ extension Escaping {
         return String(out)
     }
 
-    /// Whether `terminal` leaves `value` as it is: no byte that starts a character it changes (a
-    /// control, `#`, 0xC2 for C1 and U+00A0, 0xE2 for U+2028, U+2029 and the overrides), and no
-    /// leading `::` after spaces. One pass over the bytes, eight at a time.
+    /// Whether `terminal` leaves `value` as it is: no byte that starts a character it changes (a C0
+    /// control, DEL, `#`, C2 80-9F for C1, E2 80 and E2 81 for U+2028, U+2029 and the overrides), and
+    /// no leading `::` after spaces (nor a leading non-ASCII character, which may be a blank the runner
+    /// skips). One pass over the bytes, eight at a time.
     static func isPlainOnTerminal(_ value: String) -> Bool {
         var value = value
         return value.withUTF8 { bytes -> Bool in
