@@ -65,7 +65,11 @@ extension ConformCommand {
             if github {
                 let annotations = diff.githubAnnotations().map { $0 + "\n" }.joined()
                 // Annotations go where the data does not: standard error when standard output carries JSON.
-                if format == .json { Console.standardError.write(annotations) } else { printOutput(annotations, terminator: "") }
+                if format == .json {
+                    Console.standardError.write(workflowCommands: annotations)
+                } else {
+                    Console.standardOutput.write(workflowCommands: annotations)
+                }
                 if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
                     // A summary that is not a regular file is a warning: the exit status stays the diff's.
                     if let problem = GitHubStepSummary.append(diff.markdown() + "\n", to: summary) {

@@ -80,7 +80,7 @@ extension ConformCommand {
                         printProblems([diagnostic])
                         throw ExitCode(2)
                     }
-                    printError("conform: wrote \(file): \(output.summary)")
+                    printError("conform: wrote \(Escaping.terminal(file)): \(output.summary)")
                 } else {
                     printOutput(source, terminator: "")
                 }
@@ -93,7 +93,7 @@ extension ConformCommand {
                     check.check(text, file: path, passes: policy).problem
                 }
                 // The paths are the result; what was planned and written is said on standard error.
-                for path in written { printOutput(path) }
+                for path in written { printOutput(Escaping.terminal(path)) }
                 printError(output.writtenSummary(written.count))
                 if !suite.unreached.isEmpty { Console.standardError.write(output.unreachedText()) }
                 printProblems(problems)

@@ -46,7 +46,7 @@ extension ConformCommand {
                 printProblems([diagnostic])
                 throw ExitCode(2)
             }
-            printError("conform: wrote \(output): \(page.summary)")
+            printError("conform: wrote \(Escaping.terminal(output)): \(page.summary)")
             if !read.problems.isEmpty { throw ExitCode(2) }
         }
     }

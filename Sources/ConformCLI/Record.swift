@@ -109,7 +109,7 @@ extension ConformCommand {
             }
             try writer.flush(conversation.session.recorder)
             if RecordingStop.received != 0 {
-                say("\nconform: stopped; every complete step is in \(Terminal.printable(output))\n")
+                say("\nconform: stopped; every complete step is in \(Escaping.terminal(output))\n")
                 throw ExitCode(128 + RecordingStop.received)
             }
             say(conversation.closing())

@@ -16,7 +16,7 @@ enum RecordingStop {
 
     /// Installs the handler; `path` is named in what it says.
     static func install(path: String) {
-        let shown = Terminal.printable(path)
+        let shown = Escaping.terminal(path)
         savedMessage = strdup("\nconform: stopped; every complete step is in \(shown)\n")
         unsavedMessage = strdup("\nconform: stopped before any step was recorded; nothing was written (\(shown) is as it was)\n")
         var action = sigaction()

@@ -35,7 +35,7 @@ struct TraceFileWriter {
         for file in files {
             let path = (directory as NSString).appendingPathComponent(file.name)
             if let problem = problem(file.text, path) {
-                printError("conform: internal error: \(path) was not written: it \(problem)")
+                printError("conform: internal error: \(Escaping.terminal(path)) was not written: it \(Escaping.terminal(problem))")
                 continue
             }
             do {
@@ -61,7 +61,7 @@ struct TraceFileWriter {
             guard case .success(let bytes) = FileReader.read(path, maximumBytes: FileReader.maximumBytes, asInput: false),
                 String(decoding: bytes, as: UTF8.self).contains(marker)
             else { continue }
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { printError("conform: removed \(path), left by an earlier run") }
+            if (try? FileManager.default.removeItem(atPath: path)) != nil { printError("conform: removed \(Escaping.terminal(path)), left by an earlier run") }
         }
     }
 }

@@ -145,7 +145,7 @@ public struct RecordingSession {
                 "'\(title)' looks like a menu number: type the title the screen shows (the menu comes back once the titles are given)")
         }
         // The title goes into the file: it must read back as itself, as any typed step must.
-        if !title.isEmpty, case .failure(let problem) = parse("choose: " + TraceYAML.string(title)) { return .rejected(problem.message) }
+        if !title.isEmpty, case .failure(let problem) = parse("choose: " + Escaping.yaml(title)) { return .rejected(problem.message) }
         guard var asked = titles else { return .rejected("there is no title to give now") }
         if let problem = asked.give(title) { return .rejected(problem) }
         titles = asked

@@ -162,14 +162,20 @@ public final class RunOutputs {
             outputs[index].pending = ""
             // Every renderer escapes for its format; the one printer is the net under them all, but for
             // text that cannot hold what it catches.
-            if outputs[index].renderer.writesInertText {
+            if outputs[index].renderer.writesWorkflowCommands {
+                Console.standardOutput.write(workflowCommands: text)
+            } else if outputs[index].renderer.writesInertText {
                 Console.standardOutput.write(inert: text)
             } else {
                 Console.standardOutput.write(text)
             }
         case .standardError:
             outputs[index].pending = ""
-            Console.standardError.write(text)
+            if outputs[index].renderer.writesWorkflowCommands {
+                Console.standardError.write(workflowCommands: text)
+            } else {
+                Console.standardError.write(text)
+            }
         case .file:
             outputs[index].pending = ""
             try outputs[index].file?.append(text)

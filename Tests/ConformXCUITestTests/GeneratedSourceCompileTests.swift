@@ -121,7 +121,7 @@ struct GeneratedSourceCompileTests {
 
     @Test("strings land as Swift literals: quotes, backslashes, interpolation and controls are escaped")
     func literals() {
-        #expect(XCUITestSource.literal("Say \"hi\" \\(x) \n\u{7}") == "\"Say \\\"hi\\\" \\\\(x) \\n\\u{7}\"")
+        #expect(Escaping.swiftLiteral("Say \"hi\" \\(x) \n\u{7}") == "\"Say \\\"hi\\\" \\\\(x) \\n\\u{7}\"")
         #expect(XCUITestSource.literal(["b": .number(2), "a": .string("x")]) == "[\"a\": .string(\"x\"), \"b\": .number(2)]")
     }
 }
