@@ -36,6 +36,7 @@ extension ConformCommand {
         func validate() throws {
             _ = try reportOptions.formats()
             _ = try reportOptions.recordedTime()
+            _ = try ReportOptions.sourceDate()
             if files.isEmpty { throw ValidationError("give the JSON documents of the shards to merge") }
         }
 
@@ -55,7 +56,7 @@ extension ConformCommand {
             let context = reportOptions.context(library: library, version: ConformCommand.version)
             var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context)
             let needsSteps = reportOptions.needsSteps
-            let baseline = baselineOptions.matcher()
+            let baseline = try baselineOptions.matcher()
             let baselineProblems = baseline?.errors ?? []
             var coverageTally = CoverageTally()
             outputs.begin()

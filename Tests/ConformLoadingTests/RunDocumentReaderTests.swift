@@ -65,7 +65,7 @@ struct RunDocumentReaderTests {
         let document = try read(whole).get()
         #expect(document.format == 1)
         #expect(document.version == "0.1.0")
-        #expect(document.recordedAt == "2026-11-26T10:00:00Z")
+        #expect(document.recordedAt?.description == "2026-11-26T10:00:00Z")
         #expect(document.policies == [RunDocument.PolicyDigest(id: "apple-reminders", digest: "fnv1a64:0123456789abcdef")])
         #expect(document.results.count == 2)
         let first = document.results[0]
