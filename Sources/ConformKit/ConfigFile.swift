@@ -65,18 +65,23 @@ public enum ConfigFile {
     /// found, located (a file that cannot be read gives one problem at the file).
     public static func load(_ path: String) -> (config: ProjectConfig?, problems: [Diagnostic]) {
         switch FileReader.read(path) {
-        case .failure(let diagnostic):
-            return (nil, [diagnostic])
-        case .success(let bytes):
-            let folder = PathText.split(path).parent
-            let (config, problems) = ConfigLoader().load(bytes, file: path) { missingPathHint($0, in: folder) }
-            return (config?.resolved(in: folder), problems.map { $0.diagnostic(in: path) })
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        case .success(let bytes): return parse(bytes, path: path)
         }
+    }
+
+    /// The configuration `bytes` hold, read as the file at `path` (whose folder its paths are relative to,
+    /// and where a missing path's did-you-mean looks), or every problem found, located; the fuzz target
+    /// `Fuzz/FuzzConfigLoader.swift` feeds it anything.
+    public static func parse(_ bytes: [UInt8], path: String) -> (config: ProjectConfig?, problems: [Diagnostic]) {
+        let folder = PathText.split(path).parent
+        let (config, problems) = ConfigLoader().load(bytes, file: path) { missingPathHint($0, in: folder) }
+        return (config?.resolved(in: folder), problems.map { $0.diagnostic(in: path) })
     }
 
     /// `nil` when `path` (relative to `folder` unless absolute) exists; else "; did you mean 'X'?" with
     /// the nearest name in its parent folder (`Policy` for `Policies`, `x.yml` for `x.yaml`), or "".
-    static func missingPathHint(_ path: String, in folder: String) -> String? {
+    public static func missingPathHint(_ path: String, in folder: String) -> String? {
         let full = path.hasPrefix("/") || folder.isEmpty ? path : PathText.join(folder, path)
         if FileManager.default.fileExists(atPath: full) { return nil }
         let (parent, name) = PathText.split(path)
