@@ -30,7 +30,7 @@ struct BaselineOptions: ParsableArguments {
 
     func validate() throws {
         if let asOf, case .failure(let refusal) = CalendarDate.parse(asOf) {
-            throw ValidationError("invalid --as-of '\(asOf)': \(refusal.reason); it takes a day written YYYY-MM-DD, such as 2026-11-26.")
+            throw ValidationError("invalid --as-of '\(asOf)': \(refusal.reason). Give the day expiry is judged on, such as 2026-11-26.")
         }
     }
 

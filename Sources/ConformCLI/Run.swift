@@ -19,6 +19,9 @@ extension ConformCommand {
                 A project's .conform.yaml (found from the working directory up to the repository's root; \
                 Docs/Configuration.md) gives the default PATHs (`traces:`), `policies:`, `baseline:`, \
                 `reports:` and `output:`; options on the command line win over it.
+
+                SOURCE_DATE_EPOCH, when set, is the time the reports carry and the day baseline expiry is judged on: \
+                whole seconds since 1970-01-01T00:00:00Z, within years 0001-9999 (any other value is a usage error).
                 """)
 
         @Argument(

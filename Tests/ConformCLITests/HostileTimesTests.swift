@@ -104,13 +104,13 @@ struct HostileTimesTests {
         for (value, reason) in [
             ("2026-02-30", "February 2026 has 28 days"), ("2100-02-29", "February 2100 has 28 days"), ("2026-04-31", "April has 30 days"),
             ("0000-01-01", "there is no year 0000: years run from 0001 to 9999"),
-            ("2026-11-26T00:00:00Z", "a date is written YYYY-MM-DD (four, two and two digits, such as 2026-11-26)"),
+            ("2026-11-26T00:00:00Z", "it is not a day written YYYY-MM-DD (four, two and two digits)"),
         ] {
             let output = try BinaryRunner.run(["run", "T", "--baseline", "base.yaml", "--as-of", value], in: scratch.url, within: 30)
             #expect(output.output.status == 2, "\(value)")
             #expect(
                 output.output.stderr.hasPrefix(
-                    "Error: invalid --as-of '\(value)': \(reason); it takes a day written YYYY-MM-DD, such as 2026-11-26.\n"),
+                    "Error: invalid --as-of '\(value)': \(reason). Give the day expiry is judged on, such as 2026-11-26.\n"),
                 "\(value): \(output.output.stderr)")
         }
         for value in ["1582-10-10", "2024-02-29", "0001-01-01", "9999-12-31"] {

@@ -157,7 +157,7 @@ struct TimestampTests {
         #expect(CalendarDate.parse("2026-02-30") == .failure(TimeRefusal("February 2026 has 28 days")))
         #expect(
             CalendarDate.parse("2026-02-30\n")
-                == .failure(TimeRefusal("a date is written YYYY-MM-DD (four, two and two digits, such as 2026-11-26)")))
+                == .failure(TimeRefusal("it is not a day written YYYY-MM-DD (four, two and two digits)")))
         #expect(CalendarDate.parse("0000-01-01") == .failure(TimeRefusal("there is no year 0000: years run from 0001 to 9999")))
     }
 }

@@ -29,7 +29,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     public static func parse(_ text: String) -> Result<CalendarDate, TimeRefusal> {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, let (year, month, day) = fields(bytes[...]) else {
-            return .failure(TimeRefusal("a date is written YYYY-MM-DD (four, two and two digits, such as 2026-11-26)"))
+            return .failure(TimeRefusal("it is not a day written YYYY-MM-DD (four, two and two digits)"))
         }
         return checked(year: year, month: month, day: day)
     }

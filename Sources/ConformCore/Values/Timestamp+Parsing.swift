@@ -9,6 +9,7 @@ public struct TimeRefusal: Error, Sendable, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The reason.
     public var description: String { reason }
 }
 
