@@ -39,7 +39,7 @@ public struct ShardMerge: Sendable {
             problems += agreement(of: shard, version: version, fingerprint: library.fingerprint, first: shards[0])
             for file in shard.header.baselineFiles where !ConformRunner.excluding(baselineFiles, from: [file]).isEmpty {
                 problems.append(
-                    Refusal.baselineFile(shard: shard.name, file: file).diagnostic(at: shard.path, shard.positions["baselineFiles"]))
+                    Refusal.baselineFile(shard: shard.name, file: file).diagnostic(at: shard.path, shard.position(of: "baselineFiles")))
             }
         }
         problems += completeness(shards)
@@ -230,8 +230,13 @@ public struct ShardMerge: Sendable {
         var path: String
         var header: ShardHeader
         var outcomes: [ShardOutcome]
-        /// Where each member of `"shard"` that another shard must agree with is written.
-        var positions: [String: TextPosition]
+
+        /// Where the member of `"shard"` named so is written: looked up when a refusal is about it, the
+        /// file read once more (a refusal is rare; a pass over every shard to know in advance is not free).
+        func position(of member: String) -> TextPosition? {
+            guard case .success(let bytes) = FileReader.read(path, maximumBytes: Int(Int32.max)) else { return nil }
+            return JSONLocator.position(of: [.key("shard"), .key(member)], in: bytes)
+        }
 
         /// `K/N`.
         var name: String { "\(header.index)/\(header.count)" }
@@ -255,9 +260,6 @@ public struct ShardMerge: Sendable {
         }
     }
 
-    /// The members of `"shard"` that shards of one run agree on, located for the refusals that compare them.
-    private static let agreedMembers = ["index", "count", "files", "version", "policies", "selection", "coverage", "baselineFiles"]
-
     private static func readShard(_ path: String) -> Result<Shard, LocatedRefusal> {
         let bytes: [UInt8]
         switch FileReader.read(path, maximumBytes: Int(Int32.max)) {
@@ -269,12 +271,7 @@ public struct ShardMerge: Sendable {
         case .failure(.readFailed(let reason)): return .failure(LocatedRefusal(.unreadable("cannot read the file: \(reason)")))
         case .failure(.changed): return .failure(LocatedRefusal(.unreadable("the file changed while it was read")))
         }
-        return decode(bytes).map { decoded in
-            let found = JSONLocator.positions(of: agreedMembers.map { [.key("shard"), .key($0)] }, in: bytes)
-            var positions: [String: TextPosition] = [:]
-            for (member, position) in zip(agreedMembers, found) { positions[member] = position }
-            return Shard(path: path, header: decoded.header, outcomes: decoded.outcomes, positions: positions)
-        }
+        return decode(bytes).map { Shard(path: path, header: $0.header, outcomes: $0.outcomes) }
     }
 
     /// A shard result's header and outcomes from the document's bytes, every number checked
@@ -384,7 +381,7 @@ public struct ShardMerge: Sendable {
                 refusals.append((.otherCoverage(shard: shard.name, coverage: header.coverage, first: first.path), "coverage"))
             }
         }
-        return refusals.map { refusal, member in refusal.diagnostic(at: shard.path, shard.positions[member]) }
+        return refusals.map { refusal, member in refusal.diagnostic(at: shard.path, shard.position(of: member)) }
     }
 
     /// Every shard of 1...N once, when the shards agree on N.
@@ -394,7 +391,7 @@ public struct ShardMerge: Sendable {
         var seen: [Int: String] = [:]
         for shard in shards {
             if let earlier = seen[shard.header.index] {
-                problems.append(Refusal.twice(shard: shard.name, also: earlier).diagnostic(at: shard.path, shard.positions["index"]))
+                problems.append(Refusal.twice(shard: shard.name, also: earlier).diagnostic(at: shard.path, shard.position(of: "index")))
             } else {
                 seen[shard.header.index] = shard.path
             }

@@ -37,27 +37,30 @@ enum ShardNumbers {
             }
         }
         var places: [Int: Int] = [:]
+        places.reserveCapacity(outcomes.count)
         var unindexed: Int?
         for (number, entry) in outcomes.enumerated() {
-            let place: [JSONPathStep] = [.key("outcomes"), .index(number)]
+            // Paths are made only for what is refused: a shard of 10,000 files has millions of numbers.
+            let place = { (more: [JSONPathStep]) in [.key("outcomes"), .index(number)] + more }
             if let index = entry.index {
                 guard (0..<header.files).contains(index) else {
                     let files =
                         header.files == 0 ? "the run has no file" : "the run's \(header.files) files are numbered 0 to \(header.files - 1)"
-                    return NumberOutOfRange(place + [.key("index")], "is \(index), and \(files)")
+                    return NumberOutOfRange(place([.key("index")]), "is \(index), and \(files)")
                 }
                 if let earlier = places[index] {
                     return NumberOutOfRange(
-                        place + [.key("index")], "is \(index), as outcomes[\(earlier)].index is: a file is once in a shard")
+                        place([.key("index")]), "is \(index), as outcomes[\(earlier)].index is: a file is once in a shard")
                 }
                 places[index] = number
             } else if let earlier = unindexed {
                 return NumberOutOfRange(
-                    place, "has no index, as outcomes[\(earlier)] has: one entry only carries the warnings found while looking for files")
+                    place([]),
+                    "has no index, as outcomes[\(earlier)] has: one entry only carries the warnings found while looking for files")
             } else {
                 unindexed = number
             }
-            if let wrong = check(entry.outcome, at: place + [.key("outcome")]) { return wrong }
+            if let wrong = check(entry.outcome, at: { place([.key("outcome")] + $0) }) { return wrong }
         }
         // Shard K of N is dealt the ranks K-1, K-1+N, K-1+2N... of the run's files (`Shard.select`).
         let dealt = header.files / header.count + (header.files % header.count > header.index - 1 ? 1 : 0)
@@ -70,74 +73,76 @@ enum ShardNumbers {
         return nil
     }
 
-    /// The first number of one file's outcome out of its bounds, `place` the path to the outcome.
-    private static func check(_ outcome: FileOutcome, at place: [JSONPathStep]) -> NumberOutOfRange? {
+    /// The first number of one file's outcome out of its bounds; `place` makes the path to a member of it.
+    private static func check(_ outcome: FileOutcome, at place: @escaping ([JSONPathStep]) -> [JSONPathStep]) -> NumberOutOfRange? {
         var stepCount = maximumSteps
         if let summary = outcome.summary {
-            let at = place + [.key("summary")]
+            let at = { (more: [JSONPathStep]) in place([.key("summary")] + more) }
             guard (0...maximumSteps).contains(summary.stepCount) else {
-                return NumberOutOfRange(at + [.key("stepCount")], "is \(summary.stepCount), and a trace has 0 to \(maximumSteps) steps")
+                return NumberOutOfRange(at([.key("stepCount")]), "is \(summary.stepCount), and a trace has 0 to \(maximumSteps) steps")
             }
             stepCount = summary.stepCount
             guard summary.steps.isEmpty || summary.steps.count == stepCount else {
                 return NumberOutOfRange(
-                    at + [.key("stepCount")], "is \(stepCount), and the summary lists \(summary.steps.count) steps (all of them or none)")
+                    at([.key("stepCount")]), "is \(stepCount), and the summary lists \(summary.steps.count) steps (all of them or none)")
             }
             for (index, step) in summary.steps.enumerated() {
-                let stepPlace = at + [.key("steps"), .index(index)]
                 guard step.number == index + 1 else {
                     return NumberOutOfRange(
-                        stepPlace + [.key("number")], "is \(step.number), and the trace's step \(index + 1) is numbered \(index + 1)")
+                        at([.key("steps"), .index(index), .key("number")]),
+                        "is \(step.number), and the trace's step \(index + 1) is numbered \(index + 1)")
                 }
-                if let wrong = position(step.position, at: stepPlace) { return wrong }
+                if !isPosition(step.position) { return position(step.position, at: at([.key("steps"), .index(index)])) }
             }
-            if let wrong = position(summary.idPosition, at: at, key: "idPosition") { return wrong }
+            if let id = summary.idPosition, !isPosition(id) { return position(id, at: at([]), key: "idPosition") }
         }
-        let steps = stepCount == 0 ? "and the trace has no step" : "and the trace's steps are numbered 1 to \(stepCount)"
+        let steps = 1..<stepCount + 1
+        let reason = { (step: Int) in
+            "is \(step), " + (stepCount == 0 ? "and the trace has no step" : "and the trace's steps are numbered 1 to \(stepCount)")
+        }
         for (number, result) in outcome.results.enumerated() {
-            let at = place + [.key("results"), .index(number), .key("outcome")]
+            let at = { (more: [JSONPathStep]) in place([.key("results"), .index(number)] + more) }
             switch result.outcome.verdict {
             case .fail(let departure):
-                let departed = at + [.key("verdict"), .key("fail"), .key("_0")]
-                guard (1..<stepCount + 1).contains(departure.step) else {
-                    return NumberOutOfRange(departed + [.key("step")], "is \(departure.step), \(steps)")
-                }
-                if let wrong = position(departure.position, at: departed) { return wrong }
+                let departed: [JSONPathStep] = [.key("outcome"), .key("verdict"), .key("fail"), .key("_0")]
+                guard steps.contains(departure.step) else { return NumberOutOfRange(at(departed + [.key("step")]), reason(departure.step)) }
+                if !isPosition(departure.position) { return position(departure.position, at: at(departed)) }
             case .error(_, let step, let stepPosition):
-                let failed = at + [.key("verdict"), .key("error")]
-                guard (1..<stepCount + 1).contains(step) else {
-                    return NumberOutOfRange(failed + [.key("step")], "is \(step), \(steps)")
-                }
-                if let wrong = position(stepPosition, at: failed) { return wrong }
+                let failed: [JSONPathStep] = [.key("outcome"), .key("verdict"), .key("error")]
+                guard steps.contains(step) else { return NumberOutOfRange(at(failed + [.key("step")]), reason(step)) }
+                if !isPosition(stepPosition) { return position(stepPosition, at: at(failed)) }
             case .pass, .inapplicable:
                 break
             }
             for (index, taken) in result.outcome.path.enumerated() {
-                let transition = at + [.key("path"), .index(index)]
-                guard (1..<stepCount + 1).contains(taken.step) else {
-                    return NumberOutOfRange(transition + [.key("step")], "is \(taken.step), \(steps)")
+                guard steps.contains(taken.step) else {
+                    return NumberOutOfRange(at([.key("outcome"), .key("path"), .index(index), .key("step")]), reason(taken.step))
                 }
                 guard (0...FileOutcome.maximumLine).contains(taken.branch) else {
                     return NumberOutOfRange(
-                        transition + [.key("branch")], "is \(taken.branch), and a transition's branch is 0 to \(FileOutcome.maximumLine)")
+                        at([.key("outcome"), .key("path"), .index(index), .key("branch")]),
+                        "is \(taken.branch), and a transition's branch is 0 to \(FileOutcome.maximumLine)")
                 }
             }
-            if let evidence = result.departureEvidence, !(1..<stepCount + 1).contains(evidence.step) {
-                return NumberOutOfRange(
-                    place + [.key("results"), .index(number), .key("departureEvidence"), .key("step")], "is \(evidence.step), \(steps)")
+            if let evidence = result.departureEvidence, !steps.contains(evidence.step) {
+                return NumberOutOfRange(at([.key("departureEvidence"), .key("step")]), reason(evidence.step))
             }
         }
         for (key, problems) in [("errors", outcome.errors), ("warnings", outcome.warnings)] {
-            for (number, problem) in problems.enumerated() {
-                if let wrong = position(problem.location.position, at: place + [.key(key), .index(number), .key("location")]) {
-                    return wrong
-                }
+            for (number, problem) in problems.enumerated() where !isPosition(problem.location.position) {
+                return position(problem.location.position, at: place([.key(key), .index(number), .key("location")]))
             }
         }
         return nil
     }
 
-    /// Whether a line and column are within any file conform reads; `place` the path to the object that
+    /// Whether a line and column (if any) are within any file conform reads.
+    private static func isPosition(_ position: TextPosition?) -> Bool {
+        guard let position else { return true }
+        return (1...FileOutcome.maximumLine).contains(position.line) && (1...FileOutcome.maximumLine).contains(position.column)
+    }
+
+    /// Why a line and column are not within any file conform reads; `place` the path to the object that
     /// holds the position under `key`.
     private static func position(_ position: TextPosition?, at place: [JSONPathStep], key: String = "position") -> NumberOutOfRange? {
         guard let position else { return nil }

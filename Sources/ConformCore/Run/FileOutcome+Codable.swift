@@ -26,15 +26,16 @@ extension FileOutcome: Codable {
         revealed = (try container.decodeIfPresent([String: [String]].self, forKey: .revealed) ?? [:]).mapValues(Set.init)
         let lengths = try container.decodeIfPresent([[Int]].self, forKey: .lineLengths) ?? []
         for (index, pair) in lengths.enumerated() {
-            let place = container.codingPath.map(JSONPathStep.init) + [.key(CodingKeys.lineLengths.stringValue), .index(index)]
+            // The path is made only for a pair that is refused.
+            let place = { container.codingPath.map(JSONPathStep.init) + [.key(CodingKeys.lineLengths.stringValue), .index(index)] }
             guard pair.count == 2 else {
-                throw NumberOutOfRange(place, "holds \(pair.count) numbers, and a line's length is [line, length]")
+                throw NumberOutOfRange(place(), "holds \(pair.count) numbers, and a line's length is [line, length]")
             }
             guard (1...Self.maximumLine).contains(pair[0]) else {
-                throw NumberOutOfRange(place + [.index(0)], "is \(pair[0]), and a line is 1 to \(Self.maximumLine)")
+                throw NumberOutOfRange(place() + [.index(0)], "is \(pair[0]), and a line is 1 to \(Self.maximumLine)")
             }
             guard (0...Self.maximumLine).contains(pair[1]) else {
-                throw NumberOutOfRange(place + [.index(1)], "is \(pair[1]), and a line's length is 0 to \(Self.maximumLine)")
+                throw NumberOutOfRange(place() + [.index(1)], "is \(pair[1]), and a line's length is 0 to \(Self.maximumLine)")
             }
             lineLengths[pair[0]] = pair[1]
         }
