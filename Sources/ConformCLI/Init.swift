@@ -16,7 +16,8 @@ extension ConformCommand {
 
                 `conform run` then passes with no options, and `conform lint` is clean. Edit the policy into \
                 the rule your app follows (Docs/PolicyFormat.md, Docs/Configuration.md). Nothing is ever \
-                overwritten: when one of these files exists, init names it and writes nothing. Exit status: 0 \
+                overwritten: when one of these files exists (a symbolic link counts, wherever it leads), init \
+                names it and writes nothing. Exit status: 0 \
                 when the files were written; 2 when one exists or a file cannot be written.
                 """)
 

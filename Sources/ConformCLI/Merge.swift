@@ -35,6 +35,8 @@ extension ConformCommand {
 
         @OptionGroup(title: "Baselines") var baselineOptions: BaselineOptions
 
+        @OptionGroup var writeOptions: WriteOptions
+
         func validate() throws {
             _ = try reportOptions.formats()
             _ = try reportOptions.recordedTime()
@@ -56,7 +58,7 @@ extension ConformCommand {
                 throw ExitCode(2)
             }
             let context = reportOptions.context(library: library, version: ConformCommand.version)
-            var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context)
+            var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context, rules: writeOptions.rules)
             let needsSteps = reportOptions.needsSteps
             let baseline = try baselineOptions.matcher()
             let baselineProblems = baseline?.errors ?? []
@@ -71,12 +73,12 @@ extension ConformCommand {
                 if merged.coverage { coverageTally.add(outcome) }
             }
             if let outcome = baselineOutcome, let written = outcome.written {
-                problems += baselineOptions.write(written, outcome, readProblems: baselineProblems)
+                problems += baselineOptions.write(written, outcome, readProblems: baselineProblems, followLinks: writeOptions.followLinks)
             }
             var status = outputs.finish(
                 leading: library.diagnostics + baselineProblems + merged.leadingErrors, coverage: merged.coverage ? coverageTally : nil,
                 baseline: baselineOutcome, policies: library.policies, needsSteps: needsSteps)
-            printProblems(problems + outputs.problems)
+            printProblems(problems + outputs.problems + outputs.warnings)
             if let written = CommandWording.reportsWritten(outputs.written) { printError(written) }
             if !problems.isEmpty { status = 2 }
             throw ExitCode(status)

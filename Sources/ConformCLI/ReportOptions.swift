@@ -95,7 +95,10 @@ struct ReportOptions: ParsableArguments {
     /// files, then GitHub's annotations and step summary. Problems found on the way (templates that do
     /// not load) come back beside them; the run still goes to standard output.
     /// - Parameter shard: for a shard (`--shard`), what its JSON outputs record for `conform merge`.
-    func outputs(standardOutput format: OutputFormat, context: RunContext, shard: ShardRecord? = nil) -> (RunOutputs, [Diagnostic]) {
+    /// - Parameter rules: how the report files are written (`--follow-links`).
+    func outputs(standardOutput format: OutputFormat, context: RunContext, shard: ShardRecord? = nil, rules: AtomicFile.Rules = .init())
+        -> (RunOutputs, [Diagnostic])
+    {
         let printed: ReportFormat = format == .json ? .json : .text
         let standardOutput: any RunRenderer =
             if let shard, printed == .json {
@@ -105,14 +108,17 @@ struct ReportOptions: ParsableArguments {
             }
         var outputs: [(renderer: any RunRenderer, destination: RunOutputs.Destination)] = [(standardOutput, .standardOutput)]
         let files = (try? formats()) ?? []
-        guard !files.isEmpty || github else { return (RunOutputs(outputs), []) }
+        guard !files.isEmpty || github else { return (RunOutputs(outputs, rules: rules), []) }
         let templates: ReportTemplates
         do {
             templates = try ReportTemplates(overrides: self.templates)
         } catch let diagnostic as Diagnostic {
-            return (RunOutputs(outputs), [diagnostic])
+            return (RunOutputs(outputs, rules: rules), [diagnostic])
         } catch {
-            return (RunOutputs(outputs), [Diagnostic(.error, "\(error)", at: SourceLocation(file: self.templates ?? "", position: nil))])
+            return (
+                RunOutputs(outputs, rules: rules),
+                [Diagnostic(.error, "\(error)", at: SourceLocation(file: self.templates ?? "", position: nil))]
+            )
         }
         // GitHub's step summary is the Markdown report once more.
         var summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
@@ -134,7 +140,7 @@ struct ReportOptions: ParsableArguments {
         var renderers = ReportFormat.renderers(for: formats, context: context, templates: templates)
         if let shard, let json = formats.firstIndex(of: .json) { renderers[json] = ShardDocument(context: context, record: shard) }
         outputs += zip(renderers, destinations).map { (renderer: $0, destination: $1) }
-        return (RunOutputs(outputs), [])
+        return (RunOutputs(outputs, rules: rules), [])
     }
 
     /// `SOURCE_DATE_EPOCH` as an ISO 8601 UTC time: reports carry a time only when it is asked for.

@@ -50,8 +50,10 @@ extension ConformCommand {
         var coverage = false
 
         @Flag(
-            help:
-                "Follow symbolic links found in the paths even where they lead outside them (by default such links are skipped, with a warning)."
+            help: ArgumentHelp(
+                "Follow symbolic links found in the paths even where they lead outside them (by default such links are skipped, with a warning); "
+                    + "and write report files and the baseline through a link that leads outside their folder (by default refused, exit 2)."
+            )
         )
         var followLinks = false
 
@@ -121,7 +123,8 @@ extension ConformCommand {
                             shard: shard, version: ConformCommand.version, policies: library.fingerprint, files: 0, coverage: coverage))
                     : nil
             }
-            var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context, shard: record)
+            var (outputs, problems) = reportOptions.outputs(
+                standardOutput: format, context: context, shard: record, rules: AtomicFile.Rules(followLinks: followLinks))
             let needsSteps = reportOptions.needsSteps
             // What a merged run's reports need is recorded whatever this shard's own outputs need.
             let keepsSteps = needsSteps || record != nil
@@ -162,14 +165,14 @@ extension ConformCommand {
             // A shard judges only its own traces' entries: the others' traces are in other shards.
             if shard != nil { baselineOutcome?.stale.removeAll { if case .traceNotChecked = $0.reason { true } else { false } } }
             if let outcome = baselineOutcome, let written = outcome.written {
-                problems += baselineOptions.write(written, outcome, readProblems: baselineProblems)
+                problems += baselineOptions.write(written, outcome, readProblems: baselineProblems, followLinks: followLinks)
             }
             var status = outputs.finish(
                 leading: library.diagnostics + baselineProblems + ending.leadingErrors, coverage: coverage ? coverageTally : nil,
                 baseline: baselineOutcome, policies: library.policies, needsSteps: needsSteps)
             // A shard dealt no trace is an empty part of a run, not a run that found none.
             if shard != nil, outputs.problems.isEmpty { status = outputs.tally.shardExitStatus }
-            printProblems(statusProblems + problems + outputs.problems)
+            printProblems(statusProblems + problems + outputs.problems + outputs.warnings)
             if let written = CommandWording.reportsWritten(outputs.written) { printError(written) }
             if !problems.isEmpty || !statusProblems.isEmpty { status = 2 }
             throw ExitCode(status)

@@ -9,6 +9,8 @@ func exitForUsage(_ message: String) -> Never {
     exit(2)
 }
 
+// Every file the command reads is noted, so that no file it writes replaces one (Docs/Security.md).
+InputFiles.startNoting()
 var command: ParsableCommand
 do {
     command = try ConformCommand.parseAsRoot()

@@ -89,7 +89,13 @@ public struct RecordingTranscript: Sendable {
     public func closing(
         steps: Int, path: String, policy: String, departure: String?, unanswered: RecordingQuestion? = nil, checkArguments: [String] = []
     ) -> String {
-        var text = "\nWrote \(Plural.count(steps, "step")) to \(Terminal.printable(path)).\n"
+        // A recording with no step writes nothing: an empty trace is refused by run and lint, and a file
+        // already at the path is the person's.
+        var text =
+            steps == 0
+            ? "\n" + terminal.yellow("Nothing written") + ": no step was recorded, so \(Terminal.printable(path)) was not written "
+                + "(a file already there is left as it was); record at least one step\n"
+            : "\nWrote \(Plural.count(steps, "step")) to \(Terminal.printable(path)).\n"
         switch unanswered {
         case .observation(let before)?, .title(_, _, _, let before?)?:
             text += terminal.yellow("Not written") + ": \(Self.pickText(before)), asked before what the screen showed was given\n"
@@ -99,10 +105,7 @@ public struct RecordingTranscript: Sendable {
             break
         }
         if steps == 0 {
-            // A claim checked on no step holds on nothing: run and lint refuse such a trace.
-            text +=
-                terminal.yellow("It has no steps, so it cannot be checked yet")
-                + ": record at least one step (conform run refuses a trace without steps)\n"
+            return text
         } else if let departure {
             text += terminal.yellow("It departs from '\(policy)'") + " " + Terminal.printable(departure) + "\n"
         } else {
