@@ -15,11 +15,11 @@ struct HostileConfigTests {
         for command in [
             ["lint"], ["run"], ["policies"], ["explain", "apple-reminders"], ["generate", "apple-reminders"], ["merge", "x.json"],
         ] {
-            let output = try BinaryRunner.runInRemovedDirectory(command, scratch: scratch.url, within: 30)
+            let output = try BinaryRunner.runInRemovedDirectory(command, scratch: scratch.url, timeout: 30)
             #expect(!output.timedOut, "\(command): no end within 30 s")
-            #expect(output.output.status == 2, "\(command)")
-            #expect(output.output.stdout.isEmpty, "\(command)")
-            #expect(output.output.stderr == Self.unresolved, "\(command): \(output.output.stderr)")
+            #expect(output.status == 2, "\(command)")
+            #expect(output.stdout.isEmpty, "\(command)")
+            #expect(output.stderr == Self.unresolved, "\(command): \(output.stderr)")
         }
     }
 
@@ -29,18 +29,18 @@ struct HostileConfigTests {
         let traces = scratch.url.appendingPathComponent("T")
         try scratch.write("T/a.yaml", "conform: 1\npolicy: one-handed\nform: { name: Steve }\nsteps:\n  - see: { done: disabled }\n")
         try scratch.write("conf/.conform.yaml", "conform: 1\ntraces: [../T]\n")
-        let plain = try BinaryRunner.runInRemovedDirectory(["lint", "--no-config", traces.path], scratch: scratch.url, within: 30)
-        #expect(!plain.timedOut && plain.output.status == 0, "\(plain.output.stderr)")
-        #expect(plain.output.stdout.hasSuffix("1 trace file, 0 policy files: no problems, 1 warning\n"), "\(plain.output.stdout)")
+        let plain = try BinaryRunner.runInRemovedDirectory(["lint", "--no-config", traces.path], scratch: scratch.url, timeout: 30)
+        #expect(!plain.timedOut && plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.hasSuffix("1 trace file, 0 policy files: no problems, 1 warning\n"), "\(plain.stdout)")
         let configured = try BinaryRunner.runInRemovedDirectory(
-            ["lint", "--config", scratch.url.appendingPathComponent("conf/.conform.yaml").path], scratch: scratch.url, within: 30)
-        #expect(!configured.timedOut && configured.output.status == 0, "\(configured.output.stderr)")
-        #expect(configured.output.stdout.hasSuffix("1 trace file, 0 policy files: no problems, 1 warning\n"), "\(configured.output.stdout)")
+            ["lint", "--config", scratch.url.appendingPathComponent("conf/.conform.yaml").path], scratch: scratch.url, timeout: 30)
+        #expect(!configured.timedOut && configured.status == 0, "\(configured.stderr)")
+        #expect(configured.stdout.hasSuffix("1 trace file, 0 policy files: no problems, 1 warning\n"), "\(configured.stdout)")
         // Tab completion in a removed folder is a Tab press: no configuration, no message, no hang.
         let completed = try BinaryRunner.runInRemovedDirectory(
             ["---completion", "explain", "--", "positional@0", "2", "2", "conform", "explain", "apple-rem"], scratch: scratch.url,
-            within: 30)
-        #expect(!completed.timedOut && completed.output.stdout.contains("\napple-reminders\n"), "\(completed.output.stderr)")
+            timeout: 30)
+        #expect(!completed.timedOut && completed.stdout.contains("\napple-reminders\n"), "\(completed.stderr)")
     }
 
     @Test(
@@ -53,14 +53,14 @@ struct HostileConfigTests {
         for key in ["policies", "traces"] {
             try scratch.write(".conform.yaml", "conform: 1\n\(key): ['\(name)']\n")
             for command in [["lint"], ["run"], ["policies"]] {
-                let output = try BinaryRunner.run(command, in: scratch.url, within: 30)
+                let output = try BinaryRunner.run(command, in: scratch.url, timeout: 30)
                 let what = "\(key): [\(name)], \(command)"
-                #expect(!output.timedOut && output.output.status == 2, "\(what): \(output.output.stderr)")
+                #expect(!output.timedOut && output.status == 2, "\(what): \(output.stderr)")
                 let hint = name == "Policy" ? "; did you mean 'Policies'?" : ""
                 #expect(
-                    output.output.stderr
+                    output.stderr
                         == ".conform.yaml:2:\(key.count + 4): error: no file or folder '\(name)' (paths are relative to the configuration's folder)\(hint)\n",
-                    "\(what): \(output.output.stderr)")
+                    "\(what): \(output.stderr)")
             }
         }
     }
@@ -81,11 +81,11 @@ struct HostileConfigTests {
         ]
         for (path, message) in cases {
             for command in ["lint", "run"] {
-                let output = try BinaryRunner.run([command, "--no-config", path], in: scratch.url, within: 30)
-                #expect(!output.timedOut && output.output.status == 2, "\(command) '\(path)': \(output.output.stderr)")
+                let output = try BinaryRunner.run([command, "--no-config", path], in: scratch.url, timeout: 30)
+                #expect(!output.timedOut && output.status == 2, "\(command) '\(path)': \(output.stderr)")
                 #expect(
-                    (output.output.stdout + output.output.stderr).contains(message + "\n"),
-                    "\(command) '\(path)': \(output.output.stdout)\(output.output.stderr)")
+                    (output.stdout + output.stderr).contains(message + "\n"),
+                    "\(command) '\(path)': \(output.stdout)\(output.stderr)")
             }
         }
     }

@@ -135,12 +135,12 @@ struct HostileShardNumbersTests {
         let scratch = try Scratch()
         let document = try Self.document(in: scratch)
         try JSONSerialization.data(withJSONObject: document).write(to: scratch.url.appendingPathComponent("shard.json"))
-        let merged = try BinaryRunner.run(["merge", "shard.json", "--report", "all", "--output", "out"], in: scratch.url, within: 60)
+        let merged = try BinaryRunner.run(["merge", "shard.json", "--report", "all", "--output", "out"], in: scratch.url, timeout: 60)
         #expect(!merged.timedOut)
         // The corpus has files that do not load: 2, as the unsharded run; never a refusal of the document.
-        #expect(merged.output.status == 2)
-        #expect(!merged.output.stderr.contains("shard.json"), "\(merged.output.stderr)")
-        #expect(merged.output.stdout.contains("gone:1:1: error: no such file\nT/bad/claims.yaml:2:9: error: "))
+        #expect(merged.status == 2)
+        #expect(!merged.stderr.contains("shard.json"), "\(merged.stderr)")
+        #expect(merged.stdout.contains("gone:1:1: error: no such file\nT/bad/claims.yaml:2:9: error: "))
     }
 
     @Test(
@@ -158,19 +158,19 @@ struct HostileShardNumbersTests {
             let file = scratch.url.appendingPathComponent("shard.json")
             try bytes.write(to: file)
             let merged = try BinaryRunner.run(
-                ["merge", "shard.json", "--report", "all", "--output", "out", "--github", "--format", "json"], in: scratch.url, within: 60)
+                ["merge", "shard.json", "--report", "all", "--output", "out", "--github", "--format", "json"], in: scratch.url, timeout: 60)
             let what = "\(field.testDescription) = \(value)"
             #expect(!merged.timedOut, "\(what): no end within 60 s")
-            #expect(merged.output.status == 2, "\(what): \(merged.output.stderr.prefix(600))")
-            #expect(merged.output.stdout.isEmpty, "\(what)")
+            #expect(merged.status == 2, "\(what): \(merged.stderr.prefix(600))")
+            #expect(merged.stdout.isEmpty, "\(what)")
             // One line: the file, the line and column of a number, and why it is refused.
-            let lines = merged.output.stderr.split(separator: "\n")
-            #expect(lines.count == 1, "\(what): \(merged.output.stderr.prefix(600))")
+            let lines = merged.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(what): \(merged.stderr.prefix(600))")
             guard let line = lines.first,
                 let match = line.firstMatch(of: /^shard\.json:(\d+):(\d+): error: not a shard result conform can merge: (.+)$/),
                 let row = Int(match.1), let column = Int(match.2)
             else {
-                Issue.record("\(what): \(merged.output.stderr.prefix(600))")
+                Issue.record("\(what): \(merged.stderr.prefix(600))")
                 continue
             }
             // The place given is where a number is written.
@@ -190,11 +190,11 @@ struct HostileShardNumbersTests {
             let changed = text.replacing(/"count"\s*:\s*1\b/, with: "\"count\": \(literal)", maxReplacements: 1)
             #expect(changed != text)
             try changed.write(to: scratch.url.appendingPathComponent("shard.json"), atomically: true, encoding: .utf8)
-            let merged = try BinaryRunner.run(["merge", "shard.json"], in: scratch.url, within: 60)
+            let merged = try BinaryRunner.run(["merge", "shard.json"], in: scratch.url, timeout: 60)
             let place = try #require(position(of: "\"count\": \(literal)", in: changed))
-            #expect(merged.output.status == 2 && !merged.timedOut, "\(literal)")
+            #expect(merged.status == 2 && !merged.timedOut, "\(literal)")
             #expect(
-                merged.output.stderr
+                merged.stderr
                     == "shard.json:\(place.line):\(place.column + 9): error: not a shard result: its \"shard\" or \"outcomes\" cannot be read "
                     + "(the number \(literal), where a shard result has a whole number)\n",
                 "\(literal)")
@@ -214,12 +214,12 @@ struct HostileShardNumbersTests {
                 try made.write(to: scratch.url.appendingPathComponent("s\(index).json"), atomically: true, encoding: .utf8)
                 names.append("s\(index).json")
             }
-            let merged = try BinaryRunner.run(["merge"] + names, in: scratch.url, within: 60)
+            let merged = try BinaryRunner.run(["merge"] + names, in: scratch.url, timeout: 60)
             let what = "N \(count.map(String.init) ?? "2"), files \(files.map(String.init) ?? "as made")"
-            #expect(!merged.timedOut && merged.output.status == 2, "\(what)")
+            #expect(!merged.timedOut && merged.status == 2, "\(what)")
             for name in names {
                 let refused = try Regex("\(name):\\d+:\\d+: error: not a shard result conform can merge: ")
-                #expect(merged.output.stderr.contains(refused), "\(what): \(merged.output.stderr)")
+                #expect(merged.stderr.contains(refused), "\(what): \(merged.stderr)")
             }
         }
     }
@@ -229,18 +229,18 @@ struct HostileShardNumbersTests {
         let scratch = try Scratch()
         try scratch.write("T/a.yaml", "conform: 1\nsteps: [see: {}]\n")
         for jobs in ["0", "-1", "257", "\(Int.max)", "\(Int.min)"] {
-            let output = try BinaryRunner.run(["run", "T", "--jobs=\(jobs)"], in: scratch.url, within: 60)
-            #expect(!output.timedOut && output.output.status == 2, "\(jobs)")
+            let output = try BinaryRunner.run(["run", "T", "--jobs=\(jobs)"], in: scratch.url, timeout: 60)
+            #expect(!output.timedOut && output.status == 2, "\(jobs)")
             #expect(
-                output.output.stderr.hasPrefix("Error: invalid --jobs '\(jobs)': give how many files to check at once, from 1 to 256\n"),
-                "\(jobs): \(output.output.stderr)")
+                output.stderr.hasPrefix("Error: invalid --jobs '\(jobs)': give how many files to check at once, from 1 to 256\n"),
+                "\(jobs): \(output.stderr)")
         }
-        let tooLong = try BinaryRunner.run(["run", "T", "--jobs", "99999999999999999999"], in: scratch.url, within: 60)
-        #expect(!tooLong.timedOut && tooLong.output.status == 2)
-        #expect(tooLong.output.stderr.contains("99999999999999999999"))
+        let tooLong = try BinaryRunner.run(["run", "T", "--jobs", "99999999999999999999"], in: scratch.url, timeout: 60)
+        #expect(!tooLong.timedOut && tooLong.status == 2)
+        #expect(tooLong.stderr.contains("99999999999999999999"))
         for jobs in ["1", "256"] {
-            let output = try BinaryRunner.run(["run", "T", "--jobs", jobs], in: scratch.url, within: 60)
-            #expect(!output.timedOut && output.output.status == 0, "\(jobs): \(output.output.stderr)")
+            let output = try BinaryRunner.run(["run", "T", "--jobs", jobs], in: scratch.url, timeout: 60)
+            #expect(!output.timedOut && output.status == 0, "\(jobs): \(output.stderr)")
         }
     }
 }

@@ -35,14 +35,14 @@ struct HostileTimesTests {
         try shard.stdout.write(to: scratch.url.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
         for (value, reason) in Self.refusedTimes {
             for command in [["run", "T"], ["merge", "s.json"]] {
-                let output = try BinaryRunner.run(command + ["--format", "json", "--recorded-at", value], in: scratch.url, within: 30)
+                let output = try BinaryRunner.run(command + ["--format", "json", "--recorded-at", value], in: scratch.url, timeout: 30)
                 let what = "\(command[0]) --recorded-at \(value.debugDescription)"
-                #expect(!output.timedOut && output.output.status == 2, "\(what)")
-                #expect(output.output.stdout.isEmpty, "\(what)")
+                #expect(!output.timedOut && output.status == 2, "\(what)")
+                #expect(output.stdout.isEmpty, "\(what)")
                 #expect(
-                    output.output.stderr.contains("': \(reason). Give now, or a time such as 2026-11-26T10:00:00Z"),
-                    "\(what): \(output.output.stderr)")
-                #expect(output.output.stderr.hasPrefix("Error: invalid --recorded-at '"), "\(what)")
+                    output.stderr.contains("': \(reason). Give now, or a time such as 2026-11-26T10:00:00Z"),
+                    "\(what): \(output.stderr)")
+                #expect(output.stderr.hasPrefix("Error: invalid --recorded-at '"), "\(what)")
             }
         }
     }
@@ -56,9 +56,9 @@ struct HostileTimesTests {
             ("1582-10-10T00:00:00Z", "1582-10-10T00:00:00Z"), ("1582-10-05T01:00:00+01:00", "1582-10-05T00:00:00Z"),
             ("2024-02-29T23:59:59.999-00:00", "2024-02-29T23:59:59Z"), ("2026-11-26t10:00:00z", "2026-11-26T10:00:00Z"),
         ] {
-            let output = try BinaryRunner.run(["run", "T", "--format", "json", "--recorded-at", value], in: scratch.url, within: 30)
-            #expect(output.output.status == 0, "\(value): \(output.output.stderr)")
-            #expect(output.output.stdout.contains("\n  \"recordedAt\": \"\(recorded)\",\n"), "\(value)")
+            let output = try BinaryRunner.run(["run", "T", "--format", "json", "--recorded-at", value], in: scratch.url, timeout: 30)
+            #expect(output.status == 0, "\(value): \(output.stderr)")
+            #expect(output.stdout.contains("\n  \"recordedAt\": \"\(recorded)\",\n"), "\(value)")
         }
     }
 
@@ -77,19 +77,20 @@ struct HostileTimesTests {
         ] {
             for command in [["run", "T"], ["merge", "s.json"]] {
                 let output = try BinaryRunner.run(
-                    command + ["--report", "md", "--output", "out"], in: scratch.url, environment: ["SOURCE_DATE_EPOCH": value], within: 30)
+                    command + ["--report", "md", "--output", "out"], in: scratch.url, environment: ["SOURCE_DATE_EPOCH": value], timeout: 30
+                )
                 let what = "\(command[0]), SOURCE_DATE_EPOCH=\(value.debugDescription)"
-                #expect(!output.timedOut && output.output.status == 2, "\(what): \(output.output.stderr)")
-                #expect(output.output.stderr.hasPrefix("Error: invalid SOURCE_DATE_EPOCH '"), "\(what): \(output.output.stderr)")
-                #expect(output.output.stderr.contains("': \(reason). It is the time of the build"), "\(what): \(output.output.stderr)")
+                #expect(!output.timedOut && output.status == 2, "\(what): \(output.stderr)")
+                #expect(output.stderr.hasPrefix("Error: invalid SOURCE_DATE_EPOCH '"), "\(what): \(output.stderr)")
+                #expect(output.stderr.contains("': \(reason). It is the time of the build"), "\(what): \(output.stderr)")
             }
         }
         for (value, stamp) in [
             ("", nil), ("0", "1970-01-01T00:00:00Z"), ("-62135596800", "0001-01-01T00:00:00Z"), ("253402300799", "9999-12-31T23:59:59Z"),
         ] {
             let output = try BinaryRunner.run(
-                ["run", "T", "--report", "md", "--output", "out"], in: scratch.url, environment: ["SOURCE_DATE_EPOCH": value], within: 30)
-            #expect(output.output.status == 0, "\(value): \(output.output.stderr)")
+                ["run", "T", "--report", "md", "--output", "out"], in: scratch.url, environment: ["SOURCE_DATE_EPOCH": value], timeout: 30)
+            #expect(output.status == 0, "\(value): \(output.stderr)")
             let report = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.md"), encoding: .utf8)
             #expect(report.contains(" Generated ") == (stamp != nil), "\(value)")
             if let stamp { #expect(report.contains(" Generated \(stamp)."), "\(value)") }
@@ -106,16 +107,16 @@ struct HostileTimesTests {
             ("0000-01-01", "there is no year 0000: years run from 0001 to 9999"),
             ("2026-11-26T00:00:00Z", "it is not a day written YYYY-MM-DD (four, two and two digits)"),
         ] {
-            let output = try BinaryRunner.run(["run", "T", "--baseline", "base.yaml", "--as-of", value], in: scratch.url, within: 30)
-            #expect(output.output.status == 2, "\(value)")
+            let output = try BinaryRunner.run(["run", "T", "--baseline", "base.yaml", "--as-of", value], in: scratch.url, timeout: 30)
+            #expect(output.status == 2, "\(value)")
             #expect(
-                output.output.stderr.hasPrefix(
+                output.stderr.hasPrefix(
                     "Error: invalid --as-of '\(value)': \(reason). Give the day expiry is judged on, such as 2026-11-26.\n"),
-                "\(value): \(output.output.stderr)")
+                "\(value): \(output.stderr)")
         }
         for value in ["1582-10-10", "2024-02-29", "0001-01-01", "9999-12-31"] {
-            let output = try BinaryRunner.run(["run", "T", "--baseline", "base.yaml", "--as-of", value], in: scratch.url, within: 30)
-            #expect(output.output.status == 0, "\(value): \(output.output.stderr)")
+            let output = try BinaryRunner.run(["run", "T", "--baseline", "base.yaml", "--as-of", value], in: scratch.url, timeout: 30)
+            #expect(output.status == 0, "\(value): \(output.stderr)")
         }
     }
 
@@ -145,8 +146,8 @@ struct HostileTimesTests {
             ("string.json", try Self.document(in: scratch).replacingOccurrences(of: "\"conform\": 1,", with: "\"conform\": \"1\",")),
         ]
         for (name, text) in documents { try text.write(to: runs.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        let output = try BinaryRunner.run(["history", "runs", "--output", "page.html"], in: scratch.url, within: 60)
-        #expect(!output.timedOut && output.output.status == 2)
+        let output = try BinaryRunner.run(["history", "runs", "--output", "page.html"], in: scratch.url, timeout: 60)
+        #expect(!output.timedOut && output.status == 2)
         let at = "runs/%@:4:17: error: recordedAt '%@' is not a time conform reads: %@ (\(Self.form))"
         let expected = [
             String(format: at, "feb30.json", "2026-02-30T00:00:00Z", "February 2026 has 28 days"),
@@ -159,8 +160,8 @@ struct HostileTimesTests {
             "runs/string.json:2:14: error: \"conform\" is the string '1', and the format version is a number (\"conform\": 1, without quotes)",
             String(format: at, "year10000.json", "10000-01-01T00:00:00Z", "it is not a time written YYYY-MM-DDTHH:MM:SS and a zone"),
         ]
-        let lines = output.output.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.dropLast() == expected[...], "\(output.output.stderr)")
+        let lines = output.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.dropLast() == expected[...], "\(output.stderr)")
         #expect(lines.last?.hasPrefix("conform: wrote page.html: ") == true)
         // The page, from the readable runs, oldest first by the moment each records (its runs table, at the end).
         let page = try String(contentsOf: scratch.url.appendingPathComponent("page.html"), encoding: .utf8)
@@ -180,19 +181,19 @@ struct HostileTimesTests {
             to: scratch.url.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
         try Self.document(in: scratch).replacingOccurrences(of: "\"conform\": 1,", with: "\"conform\": \"1\",").write(
             to: scratch.url.appendingPathComponent("string.json"), atomically: true, encoding: .utf8)
-        let bad = try BinaryRunner.run(["diff", "good.json", "bad.json"], in: scratch.url, within: 30)
-        #expect(bad.output.status == 2)
+        let bad = try BinaryRunner.run(["diff", "good.json", "bad.json"], in: scratch.url, timeout: 30)
+        #expect(bad.status == 2)
         #expect(
-            bad.output.stderr
+            bad.stderr
                 == "bad.json:4:17: error: recordedAt '2026-02-30T00:00:00Z' is not a time conform reads: February 2026 has 28 days (\(Self.form))\n",
-            "\(bad.output.stderr)")
-        let string = try BinaryRunner.run(["diff", "string.json", "good.json"], in: scratch.url, within: 30)
-        #expect(string.output.status == 2)
+            "\(bad.stderr)")
+        let string = try BinaryRunner.run(["diff", "string.json", "good.json"], in: scratch.url, timeout: 30)
+        #expect(string.status == 2)
         #expect(
-            string.output.stderr
+            string.stderr
                 == "string.json:2:14: error: \"conform\" is the string '1', and the format version is a number (\"conform\": 1, without quotes)\n",
-            "\(string.output.stderr)")
-        let same = try BinaryRunner.run(["diff", "good.json", "good.json"], in: scratch.url, within: 30)
-        #expect(same.output.status == 0, "\(same.output.stderr)")
+            "\(string.stderr)")
+        let same = try BinaryRunner.run(["diff", "good.json", "good.json"], in: scratch.url, timeout: 30)
+        #expect(same.status == 0, "\(same.stderr)")
     }
 }
