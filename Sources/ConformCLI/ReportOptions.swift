@@ -33,7 +33,8 @@ struct ReportOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Record when the run was made in its JSON document (`recordedAt`): now, or a time such as 2026-11-26T10:00:00Z. "
+            "Record when the run was made in its JSON document (`recordedAt`): now, or a time such as 2026-11-26T10:00:00Z "
+                + "(RFC 3339: a day that exists, Z or an offset within ±14:00, years 0001-9999; written in UTC). "
                 + "Without it the document carries no time.",
             valueName: "now|TIME"))
     var recordedAt: String?
@@ -61,16 +62,16 @@ struct ReportOptions: ParsableArguments {
     func validateFormats() throws {
         _ = try formats()
         _ = try recordedTime()
+        _ = try Self.sourceDate()
     }
 
     /// `--recorded-at` as ISO 8601 UTC to the second (`now`: this moment), or `nil` when not given.
     func recordedTime(now: Date = Date()) throws -> String? {
         guard let recordedAt else { return nil }
-        guard let time = RecordedTime.parse(recordedAt, now: now) else {
-            throw ValidationError(
-                "invalid --recorded-at '\(recordedAt)': give now, or a time in ISO 8601 with its zone, such as 2026-11-26T10:00:00Z")
+        switch RecordedTime.parse(recordedAt, now: now) {
+        case .success(let moment): return moment.description
+        case .failure(let refusal): throw RecordedTime.refusal(recordedAt, refusal)
         }
-        return time
     }
 
     /// These options with the configuration's `reports:` and `output:` where the command line gives none.
@@ -85,7 +86,7 @@ struct ReportOptions: ParsableArguments {
     /// What every output knows of the run.
     func context(library: PolicyLibrary, version: String) -> RunContext {
         RunContext(
-            policies: library.policies, version: version, generatedAt: Self.sourceDate(), reportDirectory: output,
+            policies: library.policies, version: version, generatedAt: (try? Self.sourceDate()) ?? nil, reportDirectory: output,
             workingDirectory: FileManager.default.currentDirectoryPath, recordedAt: (try? recordedTime()) ?? nil,
             policyDigests: Dictionary(library.digests.map { ($0.id, $0.digest) }) { first, _ in first })
     }
@@ -143,10 +144,8 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// `SOURCE_DATE_EPOCH` as an ISO 8601 UTC time: reports carry a time only when it is asked for.
-    static func sourceDate() -> String? {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Double(text) else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    /// - Throws: a usage error when it is set to anything but a whole number of seconds within years 1 to 9999.
+    static func sourceDate() throws -> String? {
+        try RecordedTime.sourceDateEpoch()?.description
     }
 }

@@ -19,6 +19,9 @@ extension ConformCommand {
                 A project's .conform.yaml (found from the working directory up to the repository's root; \
                 Docs/Configuration.md) gives the default PATHs (`traces:`), `policies:`, `baseline:`, \
                 `reports:` and `output:`; options on the command line win over it.
+
+                SOURCE_DATE_EPOCH, when set, is the time the reports carry and the day baseline expiry is judged on: \
+                whole seconds since 1970-01-01T00:00:00Z, within years 0001-9999 (any other value is a usage error).
                 """)
 
         @Argument(
@@ -56,7 +59,7 @@ extension ConformCommand {
 
         @Option(
             help: ArgumentHelp(
-                "Check at most N files at once (default: one per core; 1: one after another). The output is the same for any N.",
+                "Check at most N files at once, 1 to \(ConformRunner.Options.maximumJobs) (default: one per core; 1: one after another). The output is the same for any N.",
                 valueName: "N"))
         var jobs: Int?
 
@@ -74,7 +77,11 @@ extension ConformCommand {
         func validate() throws {
             _ = try reportOptions.formats()
             _ = try reportOptions.recordedTime()
-            if let jobs, jobs < 1 { throw ValidationError("invalid --jobs '\(jobs)': give a number of files to check at once, 1 or more") }
+            _ = try ReportOptions.sourceDate()
+            if let jobs, !(1...ConformRunner.Options.maximumJobs).contains(jobs) {
+                throw ValidationError(
+                    "invalid --jobs '\(jobs)': give how many files to check at once, from 1 to \(ConformRunner.Options.maximumJobs)")
+            }
             _ = try selectedShard()
         }
 
@@ -129,7 +136,7 @@ extension ConformCommand {
             options.policyFiles = policyFiles
             options.jobs = jobs
             options.shard = shard
-            let baseline = baselineOptions.matcher()
+            let baseline = try baselineOptions.matcher()
             options.baseline = baseline?.matcher
             options.writeBaseline = baselineOptions.writeBaseline
             let baselineProblems = baseline?.errors ?? []
