@@ -82,7 +82,7 @@ struct HostileGeneratedSourceTests {
             """
     }
 
-    static func source(_ framework: XCUITestSource.Framework) throws -> (XCUITestSource, String) {
+    static func source() throws -> (XCUITestSource, String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -91,13 +91,15 @@ struct HostileGeneratedSourceTests {
         library.load(paths: [folder.path])
         #expect(library.diagnostics.isEmpty, "\(library.diagnostics)")
         let policy = try #require(library.policy(id: "hostile"))
-        let generated = XCUITestSource(suite: SuiteGenerator(policy: policy).generate(), policy: policy, framework: framework)
+        let text = try #require(library.sourceText(of: "hostile"))
+        let generated = XCUITestSource(
+            suite: SuiteGenerator(policy: policy).generate(), policy: policy, policyText: text, policyFile: policy.file)
         return (generated, generated.source(version: "0"))
     }
 
-    @Test("the policy text is in the file, but only inside literals and comments", arguments: XCUITestSource.Framework.allCases)
-    func confined(framework: XCUITestSource.Framework) throws {
-        let (_, source) = try Self.source(framework)
+    @Test("the policy text is in the file, but only inside literals and comments")
+    func confined() throws {
+        let (_, source) = try Self.source()
         // Not vacuous: the hostile text reaches the file, in the Not planned header among other places.
         #expect(source.components(separatedBy: "PWNED").count > 10)
         let header = source.split(separator: "\n").first { $0.hasPrefix("// Not planned") }
@@ -120,7 +122,7 @@ struct HostileGeneratedSourceTests {
 
     @Test("with the team's extension it compiles (XCTest)")
     func compiles() throws {
-        let (generated, source) = try Self.source(.xctest)
+        let (generated, source) = try Self.source()
         let result = try Typechecker.locate().typecheck(source, GeneratedSourceCompileTests.teamSide(generated.testTypeName))
         #expect(result.status == 0, "\(result.output)")
     }
