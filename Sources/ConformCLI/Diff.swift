@@ -16,8 +16,11 @@ extension ConformCommand {
                 broken (a claim that held, a new claim or a new trace's claim that does not hold), claims fixed, \
                 departures that moved (another step, state, expected or observed); traces renamed (the same file \
                 with a new id, or the same id in a new file), added or removed; and per app the policies it now \
-                agrees with, or no longer does. Runs of different conform versions compare (the header says so). \
-                Docs/Diff.md.
+                agrees with, or no longer does. Departures of unclaimed policies that moved are counted in one line \
+                (listed with --verbose). Files are compared relative to the paths each run was given, so runs made \
+                from two checkouts (or with absolute and relative paths) compare; a document written before conform \
+                recorded its paths is compared by files as written (the header says so). Runs of different conform \
+                versions compare (the header says so). Docs/Diff.md.
 
                 Exit status: 0 nothing got worse; 1 a claim is newly broken; 2 unusable input (a file that cannot be \
                 read, is not a conform run document, is of another format version or is one shard's, or runs made \
@@ -40,6 +43,10 @@ extension ConformCommand {
         @Flag(help: "GitHub Actions: annotate each claim newly broken, and append the Markdown to $GITHUB_STEP_SUMMARY.")
         var github = false
 
+        @Flag(
+            help: "List the departures of unclaimed policies that moved (text and md count them in one line; json always lists them).")
+        var verbose = false
+
         func run() throws {
             // Both files are read, so that every reason either cannot be used is said at once.
             let documents = [base, head].map(RunDocument.read(file:))
@@ -57,8 +64,8 @@ extension ConformCommand {
             }
             switch format {
             // Text and JSON in pieces: the diff of two large runs can be tens of megabytes.
-            case .text: diff.writeText { printOutput($0, terminator: "") }
-            case .md: printOutput(diff.markdown(), terminator: "")
+            case .text: diff.writeText(verbose: verbose) { printOutput($0, terminator: "") }
+            case .md: printOutput(diff.markdown(verbose: verbose), terminator: "")
             case .json: diff.writeJSON { printOutput($0, terminator: "") }
             }
             var warnings: [Diagnostic] = []
@@ -72,7 +79,7 @@ extension ConformCommand {
                 }
                 if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
                     // A summary that is not a regular file is a warning: the exit status stays the diff's.
-                    if let problem = GitHubStepSummary.append(diff.markdown() + "\n", to: summary) {
+                    if let problem = GitHubStepSummary.append(diff.markdown(verbose: verbose) + "\n", to: summary) {
                         if problem.severity == .error { problems.append(problem) } else { warnings.append(problem) }
                     }
                 } else {

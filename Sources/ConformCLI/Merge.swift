@@ -57,7 +57,7 @@ extension ConformCommand {
                 printProblems(refusals)
                 throw ExitCode(2)
             }
-            let context = reportOptions.context(library: library, version: ConformCommand.version)
+            let context = reportOptions.context(library: library, version: ConformCommand.version, paths: merged.paths)
             var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context, rules: writeOptions.rules)
             let needsSteps = reportOptions.needsSteps
             let baseline = try baselineOptions.matcher()

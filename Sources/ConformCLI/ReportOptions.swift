@@ -84,11 +84,12 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// What every output knows of the run.
-    func context(library: PolicyLibrary, version: String) -> RunContext {
+    /// - Parameter paths: the paths the run was given, as given, which its JSON document records.
+    func context(library: PolicyLibrary, version: String, paths: [String]?) -> RunContext {
         RunContext(
             policies: library.policies, version: version, generatedAt: (try? Self.sourceDate()) ?? nil, reportDirectory: output,
             workingDirectory: FileManager.default.currentDirectoryPath, recordedAt: (try? recordedTime()) ?? nil,
-            policyDigests: Dictionary(library.digests.map { ($0.id, $0.digest) }) { first, _ in first })
+            policyDigests: Dictionary(library.digests.map { ($0.id, $0.digest) }) { first, _ in first }, paths: paths)
     }
 
     /// Every output of the run, each with its destination: standard output in `format`, then the report

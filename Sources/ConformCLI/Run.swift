@@ -113,7 +113,7 @@ extension ConformCommand {
             }
             // Bazel asks a test runner that supports sharding to touch this file.
             let statusProblems = ShardStatusFile.touch(environment: ProcessInfo.processInfo.environment)
-            let context = reportOptions.context(library: library, version: ConformCommand.version)
+            let context = reportOptions.context(library: library, version: ConformCommand.version, paths: paths)
             // A shard that writes JSON records every file's whole outcome there, for `conform merge`.
             let writesJSON = format == .json || ((try? reportOptions.formats()) ?? []).contains(.json)
             let record = shard.flatMap { shard in

@@ -15,6 +15,9 @@ public struct ShardMerge: Sendable {
     public var lookupWarnings: [Diagnostic]
     /// Every file's outcome, in the whole run's order, before the trace-id check.
     public var outcomes: [FileOutcome]
+    /// The paths the shards were given (each once, in the order the shards give them), which the merged
+    /// document records as the run's; `nil` when a shard does not record its paths.
+    public var paths: [String]?
 
     /// Reads the shards' documents and checks that they make one whole run.
     /// - Parameters:
@@ -52,9 +55,13 @@ public struct ShardMerge: Sendable {
             return (nil, [Refusal.notOneRun.diagnostic(at: Refusal.place)])
         }
         let warnings = first.outcomes.filter { $0.index == nil }.flatMap(\.outcome.warnings)
+        let ordered = shards.sorted { $0.header.index < $1.header.index }
+        // Shards made from the same paths give them once; shards made elsewhere (another checkout) add theirs.
+        let paths = ordered.allSatisfy { $0.paths != nil } ? RunPaths.union(ordered.map { $0.paths ?? [] }) : nil
         return (
             ShardMerge(
-                coverage: first.header.coverage, leadingErrors: first.header.errors, lookupWarnings: warnings, outcomes: filed.map(\.1)),
+                coverage: first.header.coverage, leadingErrors: first.header.errors, lookupWarnings: warnings, outcomes: filed.map(\.1),
+                paths: paths),
             []
         )
     }
@@ -116,6 +123,8 @@ public struct ShardMerge: Sendable {
         case unsharded
         /// `"shard"` or `"outcomes"` is not what a shard writes: where and what.
         case damaged(String)
+        /// `"paths"` is not a list of strings.
+        case pathsNotList
         /// A number of `"shard"` or `"outcomes"` out of its bounds or at odds with another (`ShardNumbers`).
         case number(NumberOutOfRange)
         /// A file's outcome is in two shards: the other shard's file and where in it.
@@ -160,6 +169,8 @@ public struct ShardMerge: Sendable {
                     + "(shards write theirs with --shard K/N and --format json or --report json)"
             case .damaged(let what):
                 return "not a shard result: its \"shard\" or \"outcomes\" cannot be read (\(what))"
+            case .pathsNotList:
+                return "not a shard result: its \"paths\" is not the list of paths its run was given (strings), as a shard writes it"
             case .number(let number):
                 return "not a shard result conform can merge: \(number)"
             case .fileTwice(let index, let other):
@@ -230,6 +241,8 @@ public struct ShardMerge: Sendable {
         var path: String
         var header: ShardHeader
         var outcomes: [ShardOutcome]
+        /// The paths the shard's run was given (its document's `"paths"`), when recorded.
+        var paths: [String]?
 
         /// Where the member of `"shard"` named so is written: looked up when a refusal is about it, the
         /// file read once more (a refusal is rare; a pass over every shard to know in advance is not free).
@@ -247,9 +260,10 @@ public struct ShardMerge: Sendable {
         var conform: Int?
         var shard: Result<ShardHeader, any Error>?
         var outcomes: Result<[ShardOutcome], any Error>?
+        var paths: Result<[String], any Error>?
 
         private enum CodingKeys: String, CodingKey {
-            case conform, shard, outcomes
+            case conform, shard, outcomes, paths
         }
 
         init(from decoder: any Decoder) throws {
@@ -257,6 +271,7 @@ public struct ShardMerge: Sendable {
             conform = try? container.decodeIfPresent(Int.self, forKey: .conform)
             if container.contains(.shard) { shard = Result { try container.decode(ShardHeader.self, forKey: .shard) } }
             if container.contains(.outcomes) { outcomes = Result { try container.decode([ShardOutcome].self, forKey: .outcomes) } }
+            if container.contains(.paths) { paths = Result { try container.decode([String].self, forKey: .paths) } }
         }
     }
 
@@ -271,13 +286,14 @@ public struct ShardMerge: Sendable {
         case .failure(.readFailed(let reason)): return .failure(LocatedRefusal(.unreadable("cannot read the file: \(reason)")))
         case .failure(.changed): return .failure(LocatedRefusal(.unreadable("the file changed while it was read")))
         }
-        return decode(bytes).map { Shard(path: path, header: $0.header, outcomes: $0.outcomes) }
+        return decode(bytes).map { Shard(path: path, header: $0.header, outcomes: $0.outcomes, paths: $0.paths) }
     }
 
     /// A shard result's header and outcomes from the document's bytes, every number checked
     /// (`ShardNumbers`), or why it is not one, at its line and column when it has one (the fuzz target
     /// `Fuzz/FuzzShardDocument.swift` feeds it anything).
-    public static func decode(_ bytes: [UInt8]) -> Result<(header: ShardHeader, outcomes: [ShardOutcome]), LocatedRefusal> {
+    public static func decode(_ bytes: [UInt8]) -> Result<(header: ShardHeader, outcomes: [ShardOutcome], paths: [String]?), LocatedRefusal>
+    {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))
@@ -293,12 +309,19 @@ public struct ShardMerge: Sendable {
             return .failure(LocatedRefusal(place == nil ? .notConformDocument : .otherFormat, at: place))
         }
         guard let shard = document.shard else { return .failure(LocatedRefusal(.unsharded)) }
+        var paths: [String]?
+        switch document.paths {
+        case .success(let given): paths = given
+        case .failure:
+            return .failure(LocatedRefusal(.pathsNotList, at: JSONLocator.position(of: [.key("paths")], in: bytes)))
+        case nil: paths = nil
+        }
         switch (shard, document.outcomes) {
         case (.success(let header), .success(let outcomes)):
             if let wrong = ShardNumbers.check(header, outcomes) {
                 return .failure(LocatedRefusal(.number(wrong), at: JSONLocator.position(of: wrong.path, in: bytes)))
             }
-            return .success((header, outcomes))
+            return .success((header, outcomes, paths))
         case (.failure(let error as NumberOutOfRange), _), (_, .failure(let error as NumberOutOfRange)):
             return .failure(LocatedRefusal(.number(error), at: JSONLocator.position(of: error.path, in: bytes)))
         case (.failure(let error), _), (_, .failure(let error)):

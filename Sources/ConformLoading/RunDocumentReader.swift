@@ -94,6 +94,7 @@ private struct Reading {
                 }
             }
         case "policies": document.policies = try policies()
+        case "paths": document.paths = try paths()
         case "results":
             var index = 0
             while try nextElement(of: "results", index: &index) {
@@ -154,6 +155,16 @@ private struct Reading {
             policies.append(RunDocument.PolicyDigest(id: id, digest: digest))
         }
         return policies
+    }
+
+    /// The paths the run was given: strings, each where it stands.
+    private mutating func paths() throws(JSONSyntaxError) -> [String] {
+        var paths: [String] = []
+        var count = 0
+        while try nextElement(of: "paths", index: &count) {
+            if let path = try string("paths[\(count - 1)]") { paths.append(path) }
+        }
+        return paths
     }
 
     private mutating func result(_ index: Int, previous: RunDocument.Result?) throws(JSONSyntaxError) -> RunDocument.Result? {

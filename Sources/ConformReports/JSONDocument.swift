@@ -69,8 +69,8 @@ public struct JSONDocument: RunRenderer {
     }
 
     /// The members before the results: the format version, the conform that wrote the document, when
-    /// (only when asked for), and the policies loaded with their digests, so that `conform diff` can say
-    /// which differ.
+    /// (only when asked for), the policies loaded with their digests, so that `conform diff` can say
+    /// which differ, and the paths the run was given, so that it can match files of runs made elsewhere.
     static func header(_ context: RunContext) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [
             ("conform", .number(Double(ConformVersion.runDocumentFormat))), ("version", .string(context.version)),
@@ -78,6 +78,8 @@ public struct JSONDocument: RunRenderer {
         if let recordedAt = context.recordedAt { members.append(("recordedAt", .string(recordedAt))) }
         let policies = context.policyDigestList.map { JSONValue.object([("id", .string($0.id)), ("digest", .string($0.digest))]) }
         members.append(("policies", .array(policies)))
+        // Additive: a run made in code without paths writes the document as before.
+        if let paths = context.paths { members.append(("paths", .array(paths.map(JSONValue.string)))) }
         return members
     }
 

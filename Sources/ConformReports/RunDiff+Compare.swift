@@ -35,13 +35,16 @@ extension RunDiff {
         var diff = RunDiff(
             base: Side(
                 file: baseFile, version: base.version, recordedAt: base.recordedAt?.description, traces: baseSpans.count,
-                digestsRecorded: base.policies != nil),
+                digestsRecorded: base.policies != nil, paths: base.paths),
             head: Side(
                 file: headFile, version: head.version, recordedAt: head.recordedAt?.description, traces: headSpans.count,
-                digestsRecorded: head.policies != nil),
+                digestsRecorded: head.policies != nil, paths: head.paths),
             policies: headPolicies.map(\.id))
-        var comparer = Comparer(base: base.results, head: head.results)
-        comparer.match(baseSpans, headSpans, into: &diff)
+        // Files relative to each run's paths when both documents record them; else as written, as before they did.
+        let roots = base.paths.flatMap { old in head.paths.map { (RunPaths(old), RunPaths($0)) } }
+        diff.filesCompared = roots == nil ? .asWritten : .relative
+        let comparer = Comparer(base: base.results, head: head.results)
+        comparer.match(baseSpans, headSpans, roots: roots, into: &diff)
         diff.apps = appChanges(base, baseSpans, head, headSpans, policies: diff.policies)
         return .success(diff)
     }
@@ -160,43 +163,47 @@ private struct Comparer {
         return RunDiff.TraceRef(trace: first.trace, file: first.file, app: first.app)
     }
 
-    mutating func match(_ baseSpans: [TraceSpan], _ headSpans: [TraceSpan], into diff: inout RunDiff) {
-        var baseByFile: [String: Int] = [:]
+    /// Pairs each head trace with a base trace: by id in the same file (as written, or relative to each
+    /// run's paths: the same trace run from another folder); then by id in another file (a file
+    /// renamed); then by file under another id (an id renamed). The rest are added and removed.
+    /// - Parameter roots: the base and head runs' paths, when both documents record them.
+    func match(_ baseSpans: [TraceSpan], _ headSpans: [TraceSpan], roots: (RunPaths, RunPaths)?, into diff: inout RunDiff) {
+        let baseFiles = baseSpans.map { base[$0.range.lowerBound].file }
+        let headFiles = headSpans.map { head[$0.range.lowerBound].file }
+        // Where each file lies within its run's paths; a file under none of them (or no paths recorded) as written.
+        let baseKeys = roots.map { roots in baseFiles.map { roots.0.relative($0) ?? $0 } } ?? baseFiles
+        let headKeys = roots.map { roots in headFiles.map { roots.1.relative($0) ?? $0 } } ?? headFiles
         var baseByID: [String: [Int]] = [:]
-        baseByFile.reserveCapacity(baseSpans.count)
+        var baseByFile: [String: [Int]] = [:]
+        var baseByKey: [String: [Int]] = [:]
+        baseByID.reserveCapacity(baseSpans.count)
         for (index, span) in baseSpans.enumerated() {
-            let first = base[span.range.lowerBound]
-            if baseByFile[first.file] == nil { baseByFile[first.file] = index }
-            baseByID[first.trace, default: []].append(index)
+            baseByID[base[span.range.lowerBound].trace, default: []].append(index)
+            baseByFile[baseFiles[index], default: []].append(index)
+            if roots != nil { baseByKey[baseKeys[index], default: []].append(index) }
         }
         var matchedBase = [Bool](repeating: false, count: baseSpans.count)
+        var partner = [Int?](repeating: nil, count: headSpans.count)
         // Renames as found, with the head trace's place, to list them in the head run's order.
         var renames: [(Int, RunDiff.Rename)] = []
-        var partner = [Int?](repeating: nil, count: headSpans.count)
-        // The same file and id first; then the same file under another id; then the same id in another file.
-        for (index, span) in headSpans.enumerated() {
-            let first = head[span.range.lowerBound]
-            if let candidate = baseByFile[first.file], !matchedBase[candidate],
-                base[baseSpans[candidate].range.lowerBound].trace == first.trace
-            {
+        /// One pass over the head traces not yet paired: the first unpaired candidate `pick` offers, if any.
+        func pass(_ kind: RunDiff.Rename.Kind?, _ pick: (Int) -> [Int]?, where fits: (Int, Int) -> Bool = { _, _ in true }) {
+            for index in headSpans.indices where partner[index] == nil {
+                guard let candidate = pick(index)?.first(where: { !matchedBase[$0] && fits($0, index) }) else { continue }
                 partner[index] = candidate
                 matchedBase[candidate] = true
+                if let kind {
+                    renames.append(
+                        (index, .init(kind: kind, base: reference(base, baseSpans[candidate]), head: reference(head, headSpans[index]))))
+                }
             }
         }
-        for (index, span) in headSpans.enumerated() where partner[index] == nil {
-            if let candidate = baseByFile[head[span.range.lowerBound].file], !matchedBase[candidate] {
-                partner[index] = candidate
-                matchedBase[candidate] = true
-                renames.append((index, .init(kind: .id, base: reference(base, baseSpans[candidate]), head: reference(head, span))))
-            }
-        }
-        for (index, span) in headSpans.enumerated() where partner[index] == nil {
-            if let candidate = baseByID[head[span.range.lowerBound].trace]?.first(where: { !matchedBase[$0] }) {
-                partner[index] = candidate
-                matchedBase[candidate] = true
-                renames.append((index, .init(kind: .file, base: reference(base, baseSpans[candidate]), head: reference(head, span))))
-            }
-        }
+        let headID = { (index: Int) in head[headSpans[index].range.lowerBound].trace }
+        pass(nil, { baseByID[headID($0)] }, where: { baseFiles[$0] == headFiles[$1] })
+        if roots != nil { pass(nil, { baseByID[headID($0)] }, where: { baseKeys[$0] == headKeys[$1] }) }
+        pass(.file, { baseByID[headID($0)] })
+        pass(.id, { baseByFile[headFiles[$0]] })
+        if roots != nil { pass(.id, { baseByKey[headKeys[$0]] }) }
         diff.renamed = renames.sorted { $0.0 < $1.0 }.map(\.1)
         for (index, span) in headSpans.enumerated() {
             if let candidate = partner[index] {

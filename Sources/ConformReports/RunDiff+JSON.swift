@@ -12,6 +12,7 @@ extension RunDiff {
             ("base", Self.json(base)),
             ("head", Self.json(head)),
             ("policies", .array(policies.map(JSONValue.string))),
+            ("filesCompared", .string(filesCompared.rawValue)),
             ("worse", .bool(isWorse)),
             ("newlyBroken", list(newlyBroken, Self.json)),
             ("fixed", list(fixed, Self.json)),
@@ -77,6 +78,7 @@ extension RunDiff {
         .object([
             ("file", .string(side.file)), ("version", optional(side.version)), ("recordedAt", optional(side.recordedAt)),
             ("traces", .number(Double(side.traces))), ("digestsRecorded", .bool(side.digestsRecorded)),
+            ("paths", side.paths.map { .array($0.map(JSONValue.string)) } ?? .null),
         ])
     }
 

@@ -7,9 +7,10 @@ extension RunDiff {
 
     /// `conform diff --format md`: a pull-request comment (and the step summary), within `markdownLimit`.
     /// Claims newly broken come first; past the limit, rows are left out from the last sections up, and
-    /// a note says how many and where the whole diff is (`--format json`).
-    public func markdown() -> String {
-        let sections = markdownSections()
+    /// a note says how many and where the whole diff is (`--format json`). Unclaimed departures that
+    /// moved are counted in one line, listed only when `verbose`: they are news, not the change's effect.
+    public func markdown(verbose: Bool = false) -> String {
+        let sections = markdownSections(verbose: verbose)
         let title = markdownTitle()
         let total = sections.reduce(0) { $0 + $1.count }
         // Room for the title, every section's heading and table head, and the notes.
@@ -75,7 +76,7 @@ extension RunDiff {
         var row: (Int) -> String
     }
 
-    private func markdownSections() -> [Section] {
+    private func markdownSections(verbose: Bool) -> [Section] {
         func table(_ title: String, _ columns: [String], _ count: Int, _ cells: @escaping (Int) -> [String]) -> Section? {
             guard count > 0 else { return nil }
             let head =
@@ -104,7 +105,7 @@ extension RunDiff {
                     change.base.map { m(Self.what($0, policy: change.policy)) } ?? "",
                 ]
             },
-            table("↪️ Departures moved", ["Trace", "Policy", "Where", "What moved"], movedClaims.count) {
+            table("↪️ Departures moved", ["Trace", "Policy", "Where", "What changed"], movedClaims.count) {
                 let move = movedClaims[$0]
                 return [m(move.trace.trace), m(move.policy), place(move.trace, move.head), moved(move)]
             },
@@ -132,11 +133,18 @@ extension RunDiff {
                     app.noLongerAgrees.map { m("\($0.policy) (now: \($0.head.words))") }.joined(separator: "<br>"),
                 ]
             },
-            table("Departures of unclaimed policies moved", ["Trace", "Policy", "Where", "What moved"], unclaimed.count) {
-                let move = unclaimed[$0]
-                return [m(move.trace.trace), m(move.policy), place(move.trace, move.head), moved(move)]
-            },
+            verbose
+                ? table("Departures of unclaimed policies moved", ["Trace", "Policy", "Where", "What changed"], unclaimed.count) {
+                    let move = unclaimed[$0]
+                    return [m(move.trace.trace), m(move.policy), place(move.trace, move.head), moved(move)]
+                } : nil,
         ]
-        return sections.compactMap { $0 }
+        var shown = sections.compactMap { $0 }
+        if !verbose, !unclaimed.isEmpty {
+            // One line, no table: in a pull-request comment they would bury what the change did.
+            let command = Escaping.markdownCode(verboseCommand(format: "md"))
+            shown.append(Section(head: "\n" + Escaping.markdown(unclaimedCount()) + " " + command + " lists them.\n", count: 0) { _ in "" })
+        }
+        return shown
     }
 }

@@ -2,18 +2,19 @@ import ConformCore
 
 extension RunDiff {
     /// The terminal text: the header, then the claims (newly broken, fixed, moved, made and withdrawn),
-    /// the traces renamed, added and removed, each app's agreements, unclaimed departures that moved,
-    /// and a summary line. Places in compiler form (`file:line:column`), so that editors can go there.
-    /// Every line is made of values from the run documents, so each passes `Escaping.terminal` whole:
-    /// a value cannot break its line or start a workflow command.
-    public func text() -> String {
+    /// the traces renamed, added and removed, each app's agreements, unclaimed departures that moved
+    /// (counted in one line; listed with `verbose`), and a summary line. Places in compiler form
+    /// (`file:line:column`), so that editors can go there. Every line is made of values from the run
+    /// documents, so each passes `Escaping.terminal` whole: a value cannot break its line or start a
+    /// workflow command.
+    public func text(verbose: Bool = false) -> String {
         var out = ""
-        writeText { out += $0 }
+        writeText(verbose: verbose) { out += $0 }
         return out
     }
 
-    /// `text()` in pieces of about a megabyte, for a diff too large to hold twice.
-    public func writeText(_ write: (String) -> Void) {
+    /// `text(verbose:)` in pieces of about a megabyte, for a diff too large to hold twice.
+    public func writeText(verbose: Bool = false, _ write: (String) -> Void) {
         var out = header().map { Escaping.terminal($0) + "\n" }.joined()
         func flush(_ force: Bool = false) {
             guard force || out.utf8.count > DiffChunks.size else { return }
@@ -37,7 +38,11 @@ extension RunDiff {
         section("Traces added", added) { ["\($0.file): \($0.trace)" + Self.appNote($0.app)] }
         section("Traces removed", removed) { ["\($0.file): \($0.trace)" + Self.appNote($0.app)] }
         section("Per app", apps) { [appLine($0)] }
-        section("Departures of unclaimed policies moved", unclaimedMoved, moveLines)
+        if verbose {
+            section("Departures of unclaimed policies moved", unclaimedMoved, moveLines)
+        } else if !unclaimedMoved.isEmpty {
+            out += "\n" + Escaping.terminal(unclaimedCount() + " \(verboseCommand(format: nil)) lists them.") + "\n"
+        }
         out += "\n" + Escaping.terminal(summaryLine()) + "\n"
         flush(true)
     }
@@ -52,7 +57,28 @@ extension RunDiff {
         for side in [base, head] where !side.digestsRecorded {
             lines.append("\(side.file) does not record its policies' digests: its policies are compared by id only.")
         }
+        if filesCompared == .asWritten {
+            for side in [base, head] where side.paths == nil {
+                lines.append(
+                    "\(side.file) does not record the paths its run was given: trace files are compared as written, "
+                        + "so the traces of a run made from another folder show as renamed.")
+            }
+        }
         return lines
+    }
+
+    /// The command that lists every unclaimed departure that moved: `conform diff base.json head.json --verbose`.
+    func verboseCommand(format: String?) -> String {
+        "conform diff \(ShellWord.quoted(base.file)) \(ShellWord.quoted(head.file))" + (format.map { " --format \($0)" } ?? "")
+            + " --verbose"
+    }
+
+    /// The unclaimed departures that moved, counted: `Departures of unclaimed policies moved (3), in 1
+    /// trace, for information only:`, followed by how to list them.
+    func unclaimedCount() -> String {
+        let traces = Set(unclaimedMoved.map { "\($0.trace.file)\u{0}\($0.trace.trace)" }).count
+        return
+            "Departures of unclaimed policies moved (\(unclaimedMoved.count)), in \(Plural.count(traces, "trace")), for information only:"
     }
 
     private func sideText(_ side: Side) -> String {
@@ -137,11 +163,24 @@ extension RunDiff {
     }
 
     private func moveLines(_ move: Move) -> [String] {
-        var lines = ["\(Self.place(move.trace.file, move.head)): \(move.trace.trace) departs from '\(move.policy)' elsewhere now:"]
+        var lines = ["\(Self.place(move.trace.file, move.head)): \(Self.moveWords(move))"]
         for aspect in move.aspects {
             lines.append("    \(aspect.rawValue): \(Self.value(aspect, move.base)) → \(Self.value(aspect, move.head))")
         }
         return lines
+    }
+
+    /// What became of a departure, in words that say "elsewhere" only when it departs at another step:
+    /// `T departs from 'P' elsewhere now:`, `T still departs from 'P' at step 3, otherwise now:`, or,
+    /// for another kind of verdict, `'P' judges T otherwise now:`.
+    static func moveWords(_ move: Move) -> String {
+        guard move.base.kind == .fail, move.head.kind == .fail else {
+            return "'\(move.policy)' judges \(move.trace.trace) otherwise now:"
+        }
+        guard move.base.step == move.head.step, let step = move.head.step else {
+            return "\(move.trace.trace) departs from '\(move.policy)' elsewhere now:"
+        }
+        return "\(move.trace.trace) still departs from '\(move.policy)' at step \(step), otherwise now:"
     }
 
     /// One aspect of a verdict, as the outputs show it.

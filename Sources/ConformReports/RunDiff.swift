@@ -17,6 +17,18 @@ public struct RunDiff: Sendable {
         public var traces: Int
         /// Whether the document records its policies' digests (documents of conform 0.1.0 before they did do not).
         public var digestsRecorded: Bool
+        /// The paths the run was given, as its document records them; `nil` in documents written before it did.
+        public var paths: [String]?
+    }
+
+    /// How the two runs' trace files were compared.
+    public enum FileComparison: String, Sendable {
+        /// Each file relative to the paths its run was given (both documents record them): the same
+        /// trace run from another folder or checkout, or with absolute paths, is in the same file.
+        case relative
+        /// As written, because a document does not record its run's paths: a run made from another
+        /// folder shows its traces as renamed.
+        case asWritten
     }
 
     /// A trace as one run has it.
@@ -250,6 +262,8 @@ public struct RunDiff: Sendable {
     public var head: Side
     /// The policies loaded in both runs, by id.
     public var policies: [String]
+    /// How trace files were compared: relative to each run's paths, or as written.
+    public var filesCompared: FileComparison = .relative
     /// Claims that hold no longer, or were made anew (or by a new trace) and do not hold: these make the exit status 1.
     public var newlyBroken: [ClaimChange] = []
     /// Claims broken in the base run that hold now.

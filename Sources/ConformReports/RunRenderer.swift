@@ -13,6 +13,9 @@ public struct RunContext: Sendable {
     /// Each loaded policy's digest by id (`PolicyLibrary.digests`), which the JSON document records; a policy
     /// not named here has the digest of no bytes, as a policy made in code.
     public var policyDigests: [String: String]
+    /// The paths the run was given, as given, which the JSON document records (`"paths"`) so that `conform
+    /// diff` can match files of runs made from other folders; `nil`: not recorded.
+    public var paths: [String]?
     /// The folder report files go to (`--output`), as given: Markdown links to evidence files from there.
     public var reportDirectory: String?
     /// The absolute folder relative paths start from, for a link between an absolute and a relative path.
@@ -20,9 +23,10 @@ public struct RunContext: Sendable {
 
     public init(
         policies: [Policy], version: String, generatedAt: String? = nil, reportDirectory: String? = nil, workingDirectory: String? = nil,
-        recordedAt: String? = nil, policyDigests: [String: String] = [:]
+        recordedAt: String? = nil, policyDigests: [String: String] = [:], paths: [String]? = nil
     ) {
         self.policies = policies
+        self.paths = paths
         self.recordedAt = recordedAt
         self.policyDigests = policyDigests
         self.version = version

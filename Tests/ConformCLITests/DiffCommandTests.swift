@@ -102,6 +102,54 @@ struct DiffCommandTests {
         #expect(shard.stderr.hasPrefix("shard-1.json: error: the document of shard 1/2, not of a whole run: merge the shards first"))
     }
 
+    @Test(
+        "the same run from two checkouts (absolute and relative paths, different parents, merged shards against an unsharded run) reports no change"
+    )
+    func twoCheckouts() throws {
+        let scratch = try Scratch()
+        for checkout in ["main", "pulls/7/head"] {
+            for name in ["done-saves", "keep-editing", "swipe-after-edit"] {
+                try scratch.write("\(checkout)/Traces/Reminders/\(name).yaml", try Self.corpus("Reminders/\(name).yaml"))
+            }
+        }
+        // The base: run from elsewhere, given the main checkout's absolute path, as a CI job might.
+        let main = scratch.url.appendingPathComponent("main/Traces").path
+        let base = try BinaryRunner.run(["run", main, "--format", "json"], in: scratch.url)
+        #expect(base.status == 0, "\(base.stderr)")
+        #expect(base.stdout.contains("\n  \"paths\": [\n    \"\(main)\"\n  ],\n  \"results\": ["))
+        try scratch.write("base.json", base.stdout)
+        // The head: from inside the pull request's checkout, relative, and sharded then merged.
+        let head = scratch.url.appendingPathComponent("pulls/7/head")
+        for shard in ["1/2", "2/2"] {
+            let part = try BinaryRunner.run(["run", "Traces", "--shard", shard, "--format", "json"], in: head)
+            try scratch.write("shard-\(shard.prefix(1)).json", part.stdout)
+        }
+        let merged = try BinaryRunner.run(["merge", "shard-1.json", "shard-2.json", "--format", "json"], in: scratch.url)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.contains("\n  \"paths\": [\n    \"Traces\"\n  ],\n  \"results\": ["))
+        try scratch.write("merged.json", merged.stdout)
+        let unsharded = try BinaryRunner.run(["run", "Traces", "--format", "json"], in: head)
+        try scratch.write("head.json", unsharded.stdout)
+        for (old, new) in [("base.json", "merged.json"), ("merged.json", "base.json"), ("base.json", "head.json")] {
+            let diff = try BinaryRunner.run(["diff", old, new], in: scratch.url)
+            #expect(diff.status == 0, "\(old) \(new): \(diff.stderr)")
+            #expect(
+                diff.stdout.hasSuffix("(conform 0.1.0, 3 traces); 11 policies\n\nNo change: every trace and claim is as it was.\n"),
+                "\(old) \(new): \(diff.stdout)")
+        }
+        // A document written before runs recorded their paths compares files as written, and says so.
+        let older = unsharded.stdout.replacingOccurrences(of: "\n  \"paths\": [\n    \"Traces\"\n  ],", with: "")
+        #expect(older != unsharded.stdout)
+        try scratch.write("older.json", older)
+        let fallback = try BinaryRunner.run(["diff", "base.json", "older.json"], in: scratch.url)
+        #expect(fallback.status == 0, "\(fallback.stderr)")
+        #expect(
+            fallback.stdout.contains(
+                "\nolder.json does not record the paths its run was given: trace files are compared as written, so the traces of a run made from another folder show as renamed.\n"
+            ))
+        #expect(fallback.stdout.hasSuffix("\nNothing got worse: traces: 3 renamed.\n"))
+    }
+
     @Test("unusable input exits 2 with every reason at its file, and prints nothing on standard output")
     func unusable() throws {
         let scratch = try Self.base()

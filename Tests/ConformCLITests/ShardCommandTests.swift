@@ -255,10 +255,12 @@ struct ShardCommandTests {
         try ShardCorpus.write(in: scratch, traces: 6)
         let plain = try BinaryRunner.run(["run", "T", "--format", "json"], in: scratch.url)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
-        #expect(Set(document.keys) == ["conform", "version", "policies", "results", "errors", "warnings", "summary"])
+        #expect(Set(document.keys) == ["conform", "version", "policies", "paths", "results", "errors", "warnings", "summary"])
+        #expect(document["paths"] as? [String] == ["T"])
         let sharded = try BinaryRunner.run(["run", "T", "--format", "json", "--shard", "2/2"], in: scratch.url)
         let shard = try #require(try JSONSerialization.jsonObject(with: Data(sharded.stdout.utf8)) as? [String: Any])
-        #expect(Set(shard.keys) == ["conform", "version", "policies", "results", "errors", "warnings", "summary", "shard", "outcomes"])
+        #expect(
+            Set(shard.keys) == ["conform", "version", "policies", "paths", "results", "errors", "warnings", "summary", "shard", "outcomes"])
         let header = try #require(shard["shard"] as? [String: Any])
         #expect(header["index"] as? Int == 2)
         #expect(header["count"] as? Int == 2)
@@ -289,6 +291,9 @@ struct ShardCommandTests {
         let second = try String(contentsOf: scratch.url.appendingPathComponent("s2.json"), encoding: .utf8)
         try second.replacingOccurrences(of: "\"version\":\"0.1.0\"", with: "\"version\":\"0.0.9\"")
             .write(to: scratch.url.appendingPathComponent("old.json"), atomically: true, encoding: .utf8)
+        let unlisted = second.replacingOccurrences(of: "\"paths\": [\n    \"T\"\n  ],", with: "\"paths\": \"T\",")
+        try scratch.write("paths.json", unlisted)
+        let pathsLine = (unlisted.components(separatedBy: "\n").firstIndex { $0.hasPrefix("  \"paths\": ") } ?? -1) + 1
         try scratch.write("notes.txt", "not JSON at all")
         try scratch.write("other.json", "{\"results\": []}")
         try scratch.write("damaged.json", "{\"conform\": 1, \"shard\": {\"index\": \"one\"}, \"outcomes\": []}")
@@ -331,6 +336,11 @@ struct ShardCommandTests {
             (
                 ["damaged.json"],
                 "damaged.json:1:35: error: not a shard result: its \"shard\" or \"outcomes\" cannot be read (shard.index: not what a shard result has there)\n"
+            ),
+            (
+                ["s1.json", "paths.json", "s3.json"],
+                "paths.json:\(pathsLine):12: error: not a shard result: its \"paths\" is not the list of paths its run was given (strings), as a shard writes it\n"
+                    + "conform merge: error: shard 2/3 is missing: a merge needs every shard of the run, 1/3 to 3/3\n"
             ),
             (
                 ["s1.json", "old.json", "s3.json"],

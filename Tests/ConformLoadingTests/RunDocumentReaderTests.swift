@@ -25,6 +25,7 @@ struct RunDocumentReaderTests {
               "digest": "fnv1a64:0123456789abcdef"
             }
           ],
+          "paths": ["Traces/", "/tmp/a b/Traces"],
           "results": [
             {
               "trace": "swipe",
@@ -67,6 +68,7 @@ struct RunDocumentReaderTests {
         #expect(document.version == "0.1.0")
         #expect(document.recordedAt?.description == "2026-11-26T10:00:00Z")
         #expect(document.policies == [RunDocument.PolicyDigest(id: "apple-reminders", digest: "fnv1a64:0123456789abcdef")])
+        #expect(document.paths == ["Traces/", "/tmp/a b/Traces"])
         #expect(document.results.count == 2)
         let first = document.results[0]
         #expect(first.trace == "swipe" && first.file == "Traces/a b.yaml" && first.app == "Reminders" && first.claimed)
@@ -91,6 +93,7 @@ struct RunDocumentReaderTests {
             #"{"conform": 1, "results": [], "errors": [], "summary": {"traces": 0, "policies": 0, "claims": {"pass": 0, "fail": 0}, "errors": 0}}"#
         ).get()
         #expect(document.version == nil && document.recordedAt == nil && document.policies == nil && document.results.isEmpty)
+        #expect(document.paths == nil)
     }
 
     @Test("a shard's document says which shard it is")
@@ -201,6 +204,13 @@ struct RunDocumentReaderTests {
         #expect(
             refusal(#"{"conform": 1, "results": [], "policies": [{"id": "a"}]}"#)?.kind
                 == .damaged(member: "policies[0]", what: "no \"digest\" member"))
+        #expect(
+            refusal(#"{"conform": 1, "paths": ["Traces", 7], "results": []}"#)
+                == RunDocumentRefusal(
+                    .damaged(member: "paths[1]", what: "a number, where conform writes a string"), at: TextPosition(line: 1, column: 36)))
+        #expect(
+            refusal(#"{"conform": 1, "paths": "Traces", "results": []}"#)?.kind
+                == .damaged(member: "paths", what: "a string, where conform writes an array"))
     }
 
     @Test("escapes: surrogate pairs join, a lone surrogate is U+FFFD, every short escape is read")

@@ -34,20 +34,28 @@ struct DiffScratch {
         try FileManager.default.removeItem(at: root.appendingPathComponent(path))
     }
 
-    /// The run of `Traces/` in the folder as its JSON document's text, paths relative to the folder.
-    func documentText(version: String = ConformVersion.current, library: PolicyLibrary = DiffScratch.library) throws -> String {
-        let folder = root.appendingPathComponent("Traces").path
+    /// The run of `Traces/` (or `traces`) in the folder as its JSON document's text, paths relative to the
+    /// folder (or, `absolute`, as a run given the absolute path writes them).
+    func documentText(
+        version: String = ConformVersion.current, library: PolicyLibrary = DiffScratch.library, traces: String = "Traces",
+        absolute: Bool = false
+    ) throws -> String {
+        let folder = root.appendingPathComponent(traces).path
         let result = ConformRunner(library: library).run(.init(paths: [folder]))
         let context = RunContext(
             policies: library.policies, version: version,
-            policyDigests: Dictionary(library.digests.map { ($0.id, $0.digest) }) { a, _ in a })
+            policyDigests: Dictionary(library.digests.map { ($0.id, $0.digest) }) { a, _ in a }, paths: [folder])
         let text = try ReportFormat.json.render(ReportInput(result: result, context: context))
-        return text.replacingOccurrences(of: "\"" + root.path + "/", with: "\"")
+        return absolute ? text : text.replacingOccurrences(of: "\"" + root.path + "/", with: "\"")
     }
 
-    /// The run of `Traces/` in the folder, as `conform diff` reads it back.
-    func document(version: String = ConformVersion.current, library: PolicyLibrary = DiffScratch.library) throws -> RunDocument {
-        try RunDocumentReader.read(Array(try documentText(version: version, library: library).utf8)).get()
+    /// The run of `Traces/` (or `traces`) in the folder, as `conform diff` reads it back.
+    func document(
+        version: String = ConformVersion.current, library: PolicyLibrary = DiffScratch.library, traces: String = "Traces",
+        absolute: Bool = false
+    ) throws -> RunDocument {
+        try RunDocumentReader.read(Array(try documentText(version: version, library: library, traces: traces, absolute: absolute).utf8))
+            .get()
     }
 }
 

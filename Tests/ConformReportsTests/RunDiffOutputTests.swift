@@ -36,7 +36,7 @@ struct RunDiffOutputTests {
                 results.append(result)
             }
         }
-        return RunDocument(version: ConformVersion.current, policies: library.digests, results: results)
+        return RunDocument(version: ConformVersion.current, policies: library.digests, paths: ["Traces"], results: results)
     }
 
     /// A library with the built-in policies, apple-calendar's file edited, and one policy more.
@@ -96,14 +96,17 @@ struct RunDiffOutputTests {
         var base = Self.synthetic(traces: 2, broken: false)
         base.version = "0.0.9"
         base.policies = nil
+        base.paths = nil
         base.recordedAt = try Timestamp.parse("2026-11-25T10:00:00Z").get()
         let result = try diff(base, Self.synthetic(traces: 2, broken: false))
         #expect(result.isEmpty && result.exitStatus == 0)
+        #expect(result.filesCompared == .asWritten)
         #expect(
             result.text() == """
                 conform diff: base.json (conform 0.0.9, 2026-11-25T10:00:00Z, 2 traces) → head.json (conform \(ConformVersion.current), 2 traces); 11 policies
                 The runs were made by different conform versions (0.0.9 and \(ConformVersion.current)) with the same run document format, 1: compared.
                 base.json does not record its policies' digests: its policies are compared by id only.
+                base.json does not record the paths its run was given: trace files are compared as written, so the traces of a run made from another folder show as renamed.
 
                 No change: every trace and claim is as it was.
 
@@ -263,7 +266,8 @@ struct RunDiffOutputTests {
         }
         #expect(
             members.map(\.0) == [
-                "conform", "base", "head", "policies", "worse", "newlyBroken", "fixed", "moved", "claimsMade", "claimsWithdrawn", "renamed",
+                "conform", "base", "head", "policies", "filesCompared", "worse", "newlyBroken", "fixed", "moved", "claimsMade",
+                "claimsWithdrawn", "renamed",
                 "added", "removed", "apps", "unclaimedMoved", "summary",
             ])
         let text = result.json().serialized()

@@ -170,8 +170,11 @@ struct RunDiffTests {
                         Notes: now agrees with apple-calendar (was: differ); no longer agrees with apple-reminders (now: differ)
                         """)
             } else {
+                // Unclaimed departures are counted in one line; --verbose lists them, each "elsewhere" at another step.
                 try assertGolden(result.text(), named: "diff-app-switched.txt")
                 try assertGolden(result.markdown(), named: "diff-app-switched.md")
+                try assertGolden(result.text(verbose: true), named: "diff-app-switched-verbose.txt")
+                try assertGolden(result.markdown(verbose: true), named: "diff-app-switched-verbose.md")
             }
         }
     }

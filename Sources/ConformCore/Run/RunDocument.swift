@@ -10,6 +10,9 @@ public struct RunDocument: Sendable {
     public var recordedAt: Timestamp?
     /// The loaded policies with their digests (`"policies"`); `nil` in documents written before conform recorded them.
     public var policies: [PolicyDigest]?
+    /// The paths the run was given, as given (`"paths"`), from which each result's `file` was found; `nil` in
+    /// documents written before conform recorded them. `conform diff` matches files relative to them (`RunPaths`).
+    public var paths: [String]?
     /// One result per trace and loaded policy, in the run's order.
     public var results: [Result]
     /// The files that could not be checked, and other problems of the input.
@@ -22,13 +25,14 @@ public struct RunDocument: Sendable {
     /// A document of the current format with these members.
     public init(
         format: Int = ConformVersion.runDocumentFormat, version: String? = nil, recordedAt: Timestamp? = nil,
-        policies: [PolicyDigest]? = nil,
+        policies: [PolicyDigest]? = nil, paths: [String]? = nil,
         results: [Result] = [], errors: [Problem] = [], summary: Summary? = nil, shard: String? = nil
     ) {
         self.format = format
         self.version = version
         self.recordedAt = recordedAt
         self.policies = policies
+        self.paths = paths
         self.results = results
         self.errors = errors
         self.summary = summary
