@@ -47,7 +47,8 @@ public struct TerminalReport: RunRenderer {
         tally.add(errors: ending.leadingErrors)
         if let baseline = ending.baseline { tally.add(baseline: baseline) }
         out += summary(tally) + "\n"
-        return out
+        // Each part after the first is set off by a blank line; with nothing before it, the first one is not.
+        return out.hasPrefix("\n") ? String(out.dropFirst()) : out
     }
 
     private func claimLine(_ pair: PairResult) -> String {

@@ -31,6 +31,12 @@ struct RunCommandTests {
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("claims hold"))
         #expect(!output.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+        // The first line is the first thing said, as the README shows it: no blank line above it.
+        #expect(
+            output.stdout.hasPrefix(
+                "Per app: its claims, then (unclaimed, for information only) how its traces compare with the other policies.\n"))
+        let diagnostics = try BinaryRunner.run(["run", "Traces/Reminders", "--policy", "makeitso"])
+        #expect(diagnostics.stdout.hasPrefix("Traces/Reminders/done-saves.yaml:11:5: error: 'makeitso' departs at step 2"))
     }
 
     @Test("a failing claim exits 1 and names file:line:column, expected and observed")
@@ -77,7 +83,8 @@ struct RunCommandTests {
         let output = try BinaryRunner.run(["run", "b.yaml", "--format", "json"], in: scratch.url)
         #expect(output.status == 1)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
-        #expect(Set(document.keys) == ["conform", "version", "policies", "results", "errors", "summary"])
+        #expect(Set(document.keys) == ["conform", "version", "policies", "paths", "results", "errors", "summary"])
+        #expect(document["paths"] as? [String] == ["b.yaml"])
         #expect(document["conform"] as? Int == 1)
         #expect(document["version"] as? String == "0.1.0")
         let policies = try #require(document["policies"] as? [[String: String]])

@@ -182,9 +182,9 @@ struct ShardCommandTests {
         let scratch = try Scratch()
         try scratch.write("a.yaml", "conform: 1\npolicy: one-handed\nsteps:\n  - see: { done: disabled }\n")
         let outputs = try (1...2).map { try BinaryRunner.run(["run", "a.yaml", "--shard", "\($0)/2"], in: scratch.url) }
-        let empty = try #require(outputs.first { $0.stdout.hasPrefix("\n0 traces") })
+        let empty = try #require(outputs.first { $0.stdout.hasPrefix("0 traces") })
         #expect(empty.status == 0)
-        #expect(empty.stdout == "\n0 traces, 11 policies: no claims\n")
+        #expect(empty.stdout == "0 traces, 11 policies: no claims\n")
         // A run that finds no trace at all still says so, in every shard.
         try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("none"), withIntermediateDirectories: true)
         let none = try BinaryRunner.run(["run", "none", "--shard", "2/2"], in: scratch.url)
