@@ -22,4 +22,22 @@ extension ConformCommand {
         return (["Error: " + Escaping.terminal(CommandWording.unknownCommand(word, commands: commandNames, isPath: isPath))] + rest)
             .joined(separator: "\n")
     }
+
+    /// `conform WORD --help` (or `-h`, or `conform help WORD`) where WORD names no command: argument-parser
+    /// would show the root's help and exit 0, as if the word were not there, so a mistyped or missing
+    /// command would look like one without help of its own. The usage error a mistyped command gets
+    /// instead (`Error: unknown command 'rnu'; did you mean 'run'?`, exit 2); `nil` for anything else.
+    static func unknownCommandAskingHelp(_ arguments: [String]) -> String? {
+        // What follows `--` is an argument, never an option.
+        var words = Array(arguments.prefix { $0 != "--" })
+        let asksHelp: Bool
+        if words.first == "help" {
+            words.removeFirst()
+            asksHelp = true
+        } else {
+            asksHelp = words.contains("--help") || words.contains("-h")
+        }
+        guard asksHelp, let word = words.first, !word.hasPrefix("-"), word != "help", !commandNames.contains(word) else { return nil }
+        return usageMessage(for: ValidationError(word), arguments: [word])
+    }
 }

@@ -37,6 +37,7 @@ func exitForError(_ error: Error, parsing: Bool) -> Never {
     exit(code.rawValue)
 }
 
+if let unknown = ConformCommand.unknownCommandAskingHelp(Array(CommandLine.arguments.dropFirst())) { exitForUsage(unknown) }
 var command: ParsableCommand
 do {
     command = try ConformCommand.parseAsRoot()

@@ -178,7 +178,8 @@ struct EchoSiteTests {
         Site(name: "init: the files that exist", arguments: ["init", v], before: [(["init", v], "init.out")]),
         // the command line itself
         Site(name: "an unknown command", arguments: [v]),
-        Site(name: "help for an unknown command", arguments: ["help", v], echoes: false),
+        Site(name: "help for an unknown command", arguments: ["help", v]),
+        Site(name: "--help after an unknown command", arguments: [v, "--help"]),
         Site(name: "an unknown option before any command", arguments: ["--" + v]),
     ]
 

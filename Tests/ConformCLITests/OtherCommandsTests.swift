@@ -224,6 +224,33 @@ struct OtherCommandsTests {
         #expect(option.stderr.hasPrefix("Error: Unknown option '--polic'. Did you mean '--policy'?\n"))
     }
 
+    @Test("help asked of an unknown command says it is unknown (with a did-you-mean) and exits 2, not the root's help and 0")
+    func unknownCommandHelp() throws {
+        let scratch = try Scratch()
+        try scratch.write("Traces/a.yaml", "conform: 1\nsteps: [see: {}]\n")
+        let usage = "\nUsage: conform <subcommand>\n  See 'conform --help' for more information.\n"
+        // The commands, as the message for a word near none of them lists them.
+        let far = try BinaryRunner.run(["xyzzy"])
+        let commands = try #require(far.stderr.split(separator: "\n").first?.components(separatedBy: "the commands are ").last)
+        let cases: [([String], String)] = [
+            (["frobnicate", "--help"], "Error: unknown command 'frobnicate'; the commands are " + commands + usage),
+            (["rnu", "-h"], "Error: unknown command 'rnu'; did you mean 'run'?" + usage),
+            (["help", "difff"], "Error: unknown command 'difff'; did you mean 'diff'?" + usage),
+            (["Traces", "--help"], "Error: unknown command 'Traces'; to check the traces there, run 'conform run Traces'" + usage),
+        ]
+        for (arguments, stderr) in cases {
+            let output = try BinaryRunner.run(arguments, in: scratch.url)
+            #expect(output.status == 2, "\(arguments)")
+            #expect(output.stdout.isEmpty, "\(arguments)")
+            #expect(output.stderr == stderr, "\(arguments)")
+        }
+        // Help of a command that is one, and the root's own, are as before.
+        for arguments in [["help", "run"], ["run", "--help"], ["--help"], ["help"], ["diff", "-h"]] {
+            let output = try BinaryRunner.run(arguments, in: scratch.url)
+            #expect(output.status == 0 && output.stdout.contains("USAGE: conform"), "\(arguments)")
+        }
+    }
+
     @Test("lint loads policies among its paths first, so traces may use their vocabulary")
     func lintWithPolicies() throws {
         let scratch = try Scratch()
