@@ -6,11 +6,12 @@ import Foundation
 /// edit form with Save and Cancel) and one trace that conforms to it, so that `conform run` passes at
 /// once and every file shows by example how its format is written.
 public enum ProjectStarter {
-    /// The files, by path relative to the project's folder, in the order they are written.
+    /// The files, by path relative to the project's folder, in the order they are written; each text
+    /// ends with one line break, as a text file does (a multi-line literal ends without one).
     public static let files: [(path: String, text: String)] = [
-        ("Policies/my-app-edit-form.yaml", policy),
-        ("Traces/my-app-edit-form-cancel-then-save.yaml", trace),
-        (".conform.yaml", configuration),
+        ("Policies/my-app-edit-form.yaml", policy + "\n"),
+        ("Traces/my-app-edit-form-cancel-then-save.yaml", trace + "\n"),
+        (".conform.yaml", configuration + "\n"),
     ]
 
     /// The files of `files` that already exist in `folder` (as paths joined to it), a symbolic link
@@ -75,7 +76,7 @@ public enum ProjectStarter {
               swipe down:
                 - if: modified
                   to: confirm-discard
-                  note: the swipe is held back while the form holds changes
+                  note: with changes, the swipe does not close the form; it asks first, as Cancel does
                 - to: discarded
           confirm-discard:
             see:

@@ -19,6 +19,10 @@ struct ConfigCommandTests {
         #expect(initialised.status == 0, "\(initialised.stderr)")
         #expect(initialised.stdout == "Policies/my-app-edit-form.yaml\nTraces/my-app-edit-form-cancel-then-save.yaml\n.conform.yaml\n")
         #expect(initialised.stderr == "conform: wrote a starter project; check it with: conform run\n")
+        for file in ["Policies/my-app-edit-form.yaml", "Traces/my-app-edit-form-cancel-then-save.yaml", ".conform.yaml"] {
+            let bytes = try Data(contentsOf: root.appendingPathComponent(file))
+            #expect(bytes.last == UInt8(ascii: "\n") && bytes.dropLast().last != UInt8(ascii: "\n"), "\(file) ends with one line break")
+        }
 
         let run = try BinaryRunner.run(["run"], in: root)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")

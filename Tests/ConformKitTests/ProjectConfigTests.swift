@@ -127,6 +127,37 @@ struct ProjectConfigTests {
         #expect(run.errors == [] && claims.count == 1 && claims.allSatisfy { $0.verdict.kind == .pass })
         let suite = SuiteGenerator(policy: policy).generate()
         #expect(suite.unreached == [] && suite.transitions > 5)
+        // Each file ends as a text file does: one line break, not none and not two.
+        for path in written {
+            let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+            #expect(text.hasSuffix("\n") && !text.hasSuffix("\n\n"), "\(path)")
+        }
+    }
+
+    @Test("the starter policy's notes say what their branches do: the swipe on a changed form asks, as the branch opens the sheet")
+    func starterNotes() throws {
+        var library = PolicyLibrary(policies: [])
+        library.add(text: ProjectStarter.policy, file: "Policies/my-app-edit-form.yaml")
+        let policy = try #require(library.policy(id: "my-app-edit-form"))
+        var notes: [String] = []
+        for state in policy.states {
+            for transition in state.transitions {
+                for branch in transition.branches {
+                    guard let note = branch.note else { continue }
+                    notes.append("\(state.name): \(branch.label(for: transition.pattern)) → \(branch.target): \(note)")
+                    let target = try #require(policy.states.first { $0.name == branch.target })
+                    let opensSheet: Bool
+                    if case .sheet(.shown)? = target.expectations["sheet"] { opensSheet = true } else { opensSheet = false }
+                    // A branch to another state is not held back; one that opens the sheet asks.
+                    if branch.target != state.name { #expect(!note.contains("held back") && !note.contains("springs back"), "\(note)") }
+                    if opensSheet { #expect(note.contains("asks"), "\(note)") }
+                }
+            }
+        }
+        #expect(
+            notes == [
+                "editing: swipe down [modified] → confirm-discard: with changes, the swipe does not close the form; it asks first, as Cancel does"
+            ])
     }
 
     @Test("a folder given twice, or a file and its folder, is loaded once: no duplicate of itself")
