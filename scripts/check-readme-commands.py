@@ -17,7 +17,10 @@ otherwise right there with the marker `# exits N` (for example
 `conform run Bad/   # exits 1: a claim is broken`), and then it must exit N.
 
 A command must be concrete: no `...`, `…` or `<placeholder>`; one that is not fails the check
-before anything runs. Exits 0 when every command did what the README says, else 1 (2 on bad usage).
+before anything runs. The commands must leave the clone as they found it (`git status --porcelain`):
+a file they write must go to a folder git ignores (the tour's `conform-out/`), or the check fails
+with the paths left behind. Exits 0 when every command did what the README says and left nothing,
+else 1 (2 on bad usage, or when CLONE is not a git checkout).
 
 With `--tutorial DOC` (Docs/WritingPolicies.md): every ```sh block of every section of DOC runs, the
 same way, in a new empty folder outside any repository, which every command shares. A ```yaml block
@@ -162,6 +165,18 @@ def tutorial(doc_path, conform):
     return 1 if failures else 0
 
 
+def changes(clone):
+    """The clone's `git status --porcelain` lines (untracked files each, and changed ones), or None
+    when CLONE is not a git work tree."""
+    run = subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all"],
+        cwd=clone, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace",
+    )
+    if run.returncode != 0:
+        return None
+    return [line for line in run.stdout.splitlines() if line.strip()]
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "--tutorial":
         conform = os.path.abspath(argv[3])
@@ -192,6 +207,10 @@ def main(argv):
     if vague:
         return 1
 
+    before = changes(clone)
+    if before is None:
+        print(f"{clone} is not a git checkout: give a clone, so that what the commands leave behind can be seen", file=sys.stderr)
+        return 2
     env = dict(os.environ)
     env["PATH"] = os.path.dirname(conform) + os.pathsep + env.get("PATH", "")
     failures = 0
@@ -211,6 +230,16 @@ def main(argv):
             print(f"  FAILED: exit {run.returncode}, the README says {expected} ({took:.1f} s); output ends:")
             print(tail(run.stdout), flush=True)
     print(f"{len(found) - failures} of {len(found)} README commands did what the README says")
+    left = [line for line in (changes(clone) or []) if line not in before]
+    if left:
+        print(f"FAILED: the README's commands left {len(left)} untracked or changed path(s) in the clone "
+              "(write into a folder git ignores, such as conform-out/):")
+        for line in left[:30]:
+            print("    " + line)
+        if len(left) > 30:
+            print(f"    ... and {len(left) - 30} more")
+        return 1
+    print("the README's commands left the clone as they found it")
     return 1 if failures else 0
 
 
