@@ -1,0 +1,138 @@
+import ArgumentParser
+import ConformCore
+import ConformKit
+import ConformReports
+import Foundation
+
+extension ConformCommand {
+    /// `conform learn PATHS`: infer an app's form policy from its traces, name the nearest policies, say
+    /// which traces to record next.
+    struct Learn: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Infer an app's form policy from its traces, name the nearest policies, and say which traces to record next.",
+            discussion: """
+                Learns one model per app (and per settings: of its traces) by evidence-driven state merging \
+                over the form vocabulary: edits split by whether they leave the form modified (or edited), \
+                taps, swipes, sheet choices by role; partial observations are wildcards. The guard \
+                (modified, edited or none) is the one giving the fewest states. Prints the model's size, \
+                the loaded form policies ranked by conflicts (scenarios a trace of the model fails them on) \
+                then gaps (their behaviour no trace shows), how the nearest differs in compare's words, and \
+                the traces to record next. With --output, writes the policy (it loads, lints and holds on \
+                every trace); with --suggest, writes the traces to record next. Docs/Learning.md. Exit \
+                status: 0 learned; 2 on contradicting traces (both named), a file that cannot be read or \
+                learnt from, --app naming no app, --output or --id with several models, or a file that \
+                cannot be written.
+                """)
+
+        @Argument(help: ArgumentHelp("Trace files or folders (recursive).", valueName: "PATH"), completion: .traceFiles)
+        var paths: [String]
+
+        @Option(help: ArgumentHelp("Learn the traces of this app only (their `app:`).", valueName: "NAME"))
+        var app: String?
+
+        @Option(help: ArgumentHelp("The learned policy's id (default: learned- and the app's name).", valueName: "ID"))
+        var id: String?
+
+        @Option(
+            help: ArgumentHelp("Write the learned policy to FILE (one model).", valueName: "FILE"), completion: .file(extensions: ["yaml"]))
+        var output: String?
+
+        @Option(help: ArgumentHelp("Write the traces to record next into DIR (one model).", valueName: "DIR"), completion: .directory)
+        var suggest: String?
+
+        @Option(help: "What to print: text or json.")
+        var format: OutputFormat = .text
+
+        @OptionGroup var policyOptions: PolicyOptions
+
+        func validate() throws {
+            if paths.isEmpty { throw ValidationError("give the traces to learn from: files or folders") }
+            if let id, !Self.isPolicyID(id) {
+                throw ValidationError(
+                    "--id '\(id)' is no policy id: use letters, digits, '.', '_' and '-', starting with a letter or digit")
+            }
+        }
+
+        /// A policy id as the loader accepts one.
+        static func isPolicyID(_ id: String) -> Bool {
+            guard let first = id.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || ("0"..."9").contains(first) else {
+                return false
+            }
+            return id.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+            }
+        }
+
+        func run() throws {
+            let library = try policyOptions.load().library
+            let learning = PolicyLearning(library: library).learn(paths: paths, app: app, id: id, file: output)
+            let learned = learning.outcomes.compactMap { outcome -> PolicyLearning.LearnedPolicy? in
+                if case .learned(let model) = outcome { return model }
+                return nil
+            }
+            var problems = learning.diagnostics
+            for outcome in learning.outcomes {
+                switch outcome {
+                case .learned: continue
+                case .contradicted(_, _, let found), .failed(_, _, let found): problems += found
+                }
+            }
+            if learning.outcomes.count > 1, output != nil || suggest != nil || id != nil {
+                let names = learning.outcomes.map(Self.name).joined(separator: ", ")
+                throw ValidationError(
+                    "the traces are of \(learning.outcomes.count) models (\(names)); --output, --suggest and --id take one: pick an app with --app, or give the files of one settings"
+                )
+            }
+            var models: [LearnOutput.Model] = []
+            var failedToWrite = false
+            for entry in learned {
+                var written: String?
+                if let output {
+                    do {
+                        try AtomicFile.write(entry.text, to: output, what: "the learned policy")
+                        written = output
+                    } catch let diagnostic as Diagnostic {
+                        problems.append(diagnostic)
+                        failedToWrite = true
+                    }
+                }
+                var suggestionFiles: [String] = []
+                if let suggest {
+                    let files = entry.suggestions.enumerated().map { number, suggestion in
+                        LearnOutput.suggestionTrace(
+                            suggestion, number: number, count: entry.suggestions.count, id: entry.id, model: entry.model,
+                            policy: entry.nearest.first { $0.policy.id == suggestion.policy }?.policy ?? entry.policy)
+                    }
+                    let check = WrittenTraceCheck(library: library)
+                    let writer = TraceFileWriter(
+                        directory: suggest, prefix: "\(entry.id)-next-", marker: LearnOutput.suggestionMarker(entry.id))
+                    suggestionFiles = try writer.write(files) { text, path in
+                        let claimed = library.policy(id: entry.suggestions[files.firstIndex { path.hasSuffix($0.name) } ?? 0].policy)
+                        return claimed.flatMap { check.check(text, file: path, passes: $0).problem }
+                    }
+                }
+                models.append(
+                    LearnOutput.Model(
+                        model: entry.model, id: entry.id, policy: entry.policy, nearest: entry.nearest, suggestions: entry.suggestions,
+                        file: written, suggestionFiles: suggestionFiles))
+            }
+            let report = LearnOutput(
+                models: models, skipped: learning.skipped.map { LearnOutput.Skipped(app: $0.app, reason: $0.reason) },
+                diagnostics: problems + learned.flatMap(\.warnings))
+            printProblems(problems + learned.flatMap(\.warnings))
+            switch format {
+            case .text: printOutput(report.text(), terminator: "")
+            case .json: printOutput(report.json().serialized(pretty: true))
+            }
+            if learning.exitStatus != 0 || failedToWrite { throw ExitCode(2) }
+        }
+
+        private static func name(_ outcome: PolicyLearning.Outcome) -> String {
+            switch outcome {
+            case .learned(let model): return LearnWording.modelName(app: model.model.app, settings: model.model.settings)
+            case .contradicted(let app, let settings, _), .failed(let app, let settings, _):
+                return LearnWording.modelName(app: app, settings: settings)
+            }
+        }
+    }
+}

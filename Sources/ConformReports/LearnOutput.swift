@@ -1,0 +1,259 @@
+import ConformCore
+
+/// What `conform learn` prints: per model its size and guard, the nearest policies ranked, the differing
+/// scenarios of the nearest in `compare`'s words with the traces behind them, and the traces to record
+/// next; or one JSON document (Docs/Learning.md).
+public struct LearnOutput {
+    /// One learned model, as the command hands it over.
+    public struct Model {
+        public var model: LearnedModel
+        public var id: String
+        public var policy: Policy
+        public var nearest: [PolicyDistance]
+        public var suggestions: [LearningSuggestion]
+        /// Where the policy was written (`--output`), if it was.
+        public var file: String?
+        /// The suggested trace files written (`--suggest`), in the order of `suggestions`.
+        public var suggestionFiles: [String]
+
+        public init(
+            model: LearnedModel, id: String, policy: Policy, nearest: [PolicyDistance], suggestions: [LearningSuggestion], file: String?,
+            suggestionFiles: [String]
+        ) {
+            self.model = model
+            self.id = id
+            self.policy = policy
+            self.nearest = nearest
+            self.suggestions = suggestions
+            self.file = file
+            self.suggestionFiles = suggestionFiles
+        }
+    }
+
+    /// An app skipped, with the reason.
+    public struct Skipped {
+        public var app: String?
+        public var reason: String
+
+        public init(app: String?, reason: String) {
+            self.app = app
+            self.reason = reason
+        }
+    }
+
+    public var models: [Model]
+    public var skipped: [Skipped]
+    public var diagnostics: [Diagnostic]
+
+    public init(models: [Model], skipped: [Skipped], diagnostics: [Diagnostic]) {
+        self.models = models
+        self.skipped = skipped
+        self.diagnostics = diagnostics
+    }
+
+    /// How many policies the ranking lists in the text.
+    static let rankedShown = 5
+    /// How many traces a scenario names in the text.
+    static let tracesShown = 3
+
+    /// The message when the guard is not decided.
+    public static let undeterminedGuard = "guard undetermined: record a trace that reverts an edit"
+    /// The message when no trace edits the form.
+    public static let noEdit = "guard undetermined: no trace edits the form; record one that edits a field, and one that sets it back"
+
+    // MARK: - Text
+
+    public func text() -> String {
+        var out = ""
+        for model in models {
+            if !out.isEmpty { out += "\n" }
+            out += text(model)
+        }
+        for skip in skipped {
+            if !out.isEmpty { out += "\n" }
+            out += "\(LearnWording.modelName(app: skip.app, settings: [:])): skipped: \(skip.reason)\n"
+        }
+        return out
+    }
+
+    private func text(_ entry: Model) -> String {
+        let model = entry.model
+        var out = "\(LearnWording.modelName(app: model.app, settings: model.settings)): learned '\(entry.id)' from "
+        out += "\(Plural.count(model.traces.count, "trace")): \(Plural.count(model.states.count, "state")), "
+        out += "\(Plural.count(model.transitionCount, "transition")); guard: \(model.editGuard.rawValue)\n"
+        if !model.guardDetermined { out += "  \(model.editsSeen ? Self.undeterminedGuard : Self.noEdit)\n" }
+        guard let nearest = entry.nearest.first else { return out + "  No form policy is loaded to compare it with.\n" }
+        out += "  Nearest policies (fewest conflicts, then fewest gaps):\n"
+        let claimed = Set(model.traces.flatMap { $0.claims.map(\.policy) })
+        let width = entry.nearest.prefix(Self.rankedShown).map(\.policy.id.count).max() ?? 0
+        for (rank, distance) in entry.nearest.prefix(Self.rankedShown).enumerated() {
+            out += "    \(rank + 1). " + distance.policy.id.padding(toLength: width, withPad: " ", startingAt: 0)
+            out += "  \(Plural.count(distance.conflicts.count, "conflict")), \(Plural.count(distance.gaps.count, "gap"))"
+            if claimed.contains(distance.policy.id) { out += " (claimed)" }
+            if !distance.complete { out += " (search limit reached)" }
+            out += "\n"
+        }
+        if entry.nearest.count > Self.rankedShown {
+            out += "    ... and \(Plural.count(entry.nearest.count - Self.rankedShown, "more policy"))\n"
+        }
+        if entry.nearest.count > 1, entry.nearest[1].conflicts.count == nearest.conflicts.count,
+            entry.nearest[1].gaps.count == nearest.gaps.count
+        {
+            out += "  \(nearest.policy.id) and \(entry.nearest[1].policy.id) are as near: the traces do not tell them apart"
+            out += claimed.contains(nearest.policy.id) ? " (the traces claim \(nearest.policy.id)); " : "; "
+            out += "the traces to record next do.\n"
+        }
+        out += differences(entry, nearest)
+        out += suggestions(entry)
+        if let file = entry.file { out += "  Wrote \(file).\n" }
+        return out
+    }
+
+    private func differences(_ entry: Model, _ nearest: PolicyDistance) -> String {
+        let learned = ScenarioWording(policy: entry.policy, form: nearest.form)
+        let other = ScenarioWording(policy: nearest.policy, form: nearest.form)
+        let id = entry.id
+        let them = nearest.policy.id
+        guard !nearest.conflicts.isEmpty || !nearest.gaps.isEmpty else {
+            return "  \(them) shows the same as every trace and allows nothing more (compare finds no difference).\n"
+        }
+        var out = "  How \(them) differs:\n"
+        let width = max(id.count, them.count) + 1
+        func line(_ name: String, _ words: String) -> String {
+            "       " + (name + ":").padding(toLength: width, withPad: " ", startingAt: 0) + " " + words + "\n"
+        }
+        for (number, conflict) in nearest.conflicts.enumerated() {
+            out += "    Conflict \(number + 1). " + actions(conflict, learned) + "\n"
+            switch conflict.kind {
+            case .shows:
+                out += line(id, learned.observation(conflict.aShows))
+                out += line(them, other.observation(conflict.bShows))
+            default:
+                out += line(id, "allows it; then " + learned.observation(conflict.aShows))
+                out += line(them, "does not allow the last action (\(conflict.reason))")
+            }
+            out += "       traces behind it: " + traceList(tracesBehind(conflict, in: entry.model)) + "\n"
+        }
+        for (number, gap) in nearest.gaps.enumerated() {
+            out += "    Gap \(number + 1). " + actions(gap, other) + "\n"
+            out += line(them, "allows it; then " + other.observation(gap.aShows))
+            out += line(id, "no trace shows it")
+            out += "       traces that reach it: " + traceList(tracesIn(gap.stateB, of: entry.model)) + "\n"
+        }
+        return out
+    }
+
+    private func actions(_ difference: Difference, _ wording: ScenarioWording) -> String {
+        let steps = difference.actions.map(wording.action)
+        return steps.isEmpty ? "When the screen opens" : steps.joined(separator: " → ")
+    }
+
+    private func traceList(_ traces: [Trace]) -> String {
+        guard !traces.isEmpty else { return "none" }
+        let names = traces.prefix(Self.tracesShown).map(\.file)
+        let rest = traces.count - names.count
+        return names.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+    }
+
+    /// The traces that show the learned side of a conflict: those taking its last transition, or those
+    /// through the state where it shows.
+    private func tracesBehind(_ conflict: Difference, in model: LearnedModel) -> [Trace] {
+        if let last = conflict.scenario.steps.last?.transition,
+            let state = model.states.first(where: { $0.name == last.state }),
+            let transition = state.transitions.first(where: { $0.pattern == last.pattern }), last.branch < transition.branches.count
+        {
+            return transition.branches[last.branch].traces.map { model.traces[$0] }
+        }
+        return tracesIn(conflict.stateA, of: model)
+    }
+
+    private func tracesIn(_ stateName: String, of model: LearnedModel) -> [Trace] {
+        (model.states.first { $0.name == stateName }?.traces ?? []).map { model.traces[$0] }
+    }
+
+    private func suggestions(_ entry: Model) -> String {
+        guard !entry.suggestions.isEmpty else { return "" }
+        var out = "  Record next (\(Plural.count(entry.suggestions.count, "trace"))"
+        out += entry.suggestionFiles.isEmpty ? "; --suggest DIR writes them):\n" : ", written):\n"
+        for (number, suggestion) in entry.suggestions.enumerated() {
+            let wording = ScenarioWording(
+                policy: entry.nearest.first { $0.policy.id == suggestion.policy }?.policy ?? entry.policy, form: suggestion.form)
+            out += "    \(number + 1). " + actions(suggestion.difference, wording) + ": "
+            switch suggestion.kind {
+            case .tellsApart: out += "tells \(suggestion.policy) from \(suggestion.versus)"
+            case .gap: out += "\(suggestion.policy) allows it, no trace shows it"
+            }
+            if number < entry.suggestionFiles.count { out += " (\(entry.suggestionFiles[number]))" }
+            out += "\n"
+        }
+        return out
+    }
+
+    // MARK: - JSON
+
+    public func json() -> JSONValue {
+        .object([
+            ("conform", .number(1)),
+            ("models", .array(models.map(json))),
+            ("skipped", .array(skipped.map { .object([("app", $0.app.map(JSONValue.string) ?? .null), ("reason", .string($0.reason))]) })),
+            ("errors", .array(diagnostics.filter { $0.severity == .error }.map(\.json))),
+            ("warnings", .array(diagnostics.filter { $0.severity == .warning }.map(\.json))),
+        ])
+    }
+
+    private func json(_ entry: Model) -> JSONValue {
+        let model = entry.model
+        let suggestions = entry.suggestions.enumerated().map { number, suggestion -> JSONValue in
+            .object([
+                ("kind", .string(suggestion.kind.rawValue)), ("policy", .string(suggestion.policy)), ("versus", .string(suggestion.versus)),
+                ("actions", .array(suggestion.difference.actions.map(\.json))),
+                ("file", number < entry.suggestionFiles.count ? .string(entry.suggestionFiles[number]) : .null),
+            ])
+        }
+        return .object([
+            ("app", model.app.map(JSONValue.string) ?? .null),
+            ("settings", .object(model.settings.keys.sorted().map { ($0, model.settings[$0]?.json ?? .null) })),
+            ("policy", .string(entry.id)),
+            ("file", entry.file.map(JSONValue.string) ?? .null),
+            ("states", .number(Double(model.states.count))),
+            ("transitions", .number(Double(model.transitionCount))),
+            ("traces", .number(Double(model.traces.count))),
+            ("guard", .string(model.editGuard.rawValue)),
+            ("guardDetermined", .bool(model.guardDetermined)),
+            (
+                "nearest",
+                .array(
+                    entry.nearest.map {
+                        .object([
+                            ("policy", .string($0.policy.id)), ("conflicts", .number(Double($0.conflicts.count))),
+                            ("gaps", .number(Double($0.gaps.count))),
+                        ])
+                    })
+            ),
+            ("suggest", .array(suggestions)),
+        ])
+    }
+
+    /// A suggested trace file: the scenario with what `suggestion.policy` predicts, claiming it, with the
+    /// model's app and settings, so that once recorded it joins the model's traces.
+    /// - Parameter policy: the policy whose predictions it records (`suggestion.policy`), for its buttons' labels.
+    public static func suggestionTrace(
+        _ suggestion: LearningSuggestion, number: Int, count: Int, id: String, model: LearnedModel, policy: Policy
+    ) -> (name: String, text: String) {
+        let name = "\(id)-next-\(String(number + 1).leftPadded(to: max(2, String(count).count)))"
+        let wording = ScenarioWording(policy: policy, form: suggestion.form)
+        let words = suggestion.difference.actions.map(wording.action).joined(separator: " → ")
+        let why =
+            suggestion.kind == .tellsApart
+            ? "tells \(suggestion.policy) from \(suggestion.versus)" : "\(suggestion.policy) allows it and no trace shows it yet"
+        let text = TraceYAML.trace(
+            id: name, title: "Record next: " + (words.isEmpty ? "the form opening" : words), claims: [suggestion.policy],
+            note:
+                "\(suggestionMarker(id)) (\(why)): the observations are what \(suggestion.policy) predicts. Record it on a device, write what the screen shows, and learn again.",
+            form: suggestion.form, scenario: suggestion.difference.scenario, app: model.app, settings: model.settings)
+        return (name + ".yaml", text)
+    }
+
+    /// What every suggested trace's note says about where it comes from.
+    public static func suggestionMarker(_ id: String) -> String { "Suggested by `conform learn` for \(id)" }
+}
