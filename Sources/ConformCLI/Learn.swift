@@ -103,12 +103,20 @@ extension ConformCommand {
                             suggestion, number: number, count: entry.suggestions.count, id: entry.id, model: entry.model,
                             policy: entry.nearest.first { $0.policy.id == suggestion.policy }?.policy ?? entry.policy)
                     }
+                    // Each file must hold for the policy it claims: the learned one or a loaded one.
+                    var policies = [entry.id: entry.policy]
+                    for distance in entry.nearest where policies[distance.policy.id] == nil {
+                        policies[distance.policy.id] = distance.policy
+                    }
+                    let claims = Dictionary(zip(files.map(\.name), entry.suggestions.map(\.policy))) { first, _ in first }
                     let check = WrittenTraceCheck(library: library)
                     let writer = TraceFileWriter(
                         directory: suggest, prefix: "\(entry.id)-next-", marker: LearnOutput.suggestionMarker(entry.id))
                     suggestionFiles = try writer.write(files) { text, path in
-                        let claimed = library.policy(id: entry.suggestions[files.firstIndex { path.hasSuffix($0.name) } ?? 0].policy)
-                        return claimed.flatMap { check.check(text, file: path, passes: $0).problem }
+                        guard let claimed = claims[(path as NSString).lastPathComponent].flatMap({ policies[$0] }) else {
+                            return "claims no policy known"
+                        }
+                        return check.check(text, file: path, passes: claimed).problem
                     }
                 }
                 models.append(
@@ -116,8 +124,24 @@ extension ConformCommand {
                         model: entry.model, id: entry.id, policy: entry.policy, nearest: entry.nearest, suggestions: entry.suggestions,
                         file: written, suggestionFiles: suggestionFiles))
             }
+            var skipped = learning.skipped.map { LearnOutput.Skipped(app: $0.app, reason: $0.reason) }
+            for outcome in learning.outcomes {
+                switch outcome {
+                case .learned: continue
+                case .contradicted(let app, let settings, let found):
+                    skipped.append(
+                        LearnOutput.Skipped(
+                            app: app, settings: settings,
+                            reason:
+                                "its traces contradict each other (\(Plural.count(found.count, "pair")) of traces; the errors name them)"))
+                case .failed(let app, let settings, _):
+                    skipped.append(
+                        LearnOutput.Skipped(
+                            app: app, settings: settings, reason: "the policy learnt does not hold on every trace (the errors say where)"))
+                }
+            }
             let report = LearnOutput(
-                models: models, skipped: learning.skipped.map { LearnOutput.Skipped(app: $0.app, reason: $0.reason) },
+                models: models, skipped: skipped,
                 diagnostics: problems + learned.flatMap(\.warnings))
             printProblems(problems + learned.flatMap(\.warnings))
             switch format {

@@ -95,6 +95,18 @@ public struct PolicyLearning: Sendable {
                     at: SourceLocation(file: paths.joined(separator: ", "), position: nil)))
             return result
         }
+        var learned = PolicyLearning(library: library).learn(
+            traces: traces, app: app, id: id, file: file, place: paths.joined(separator: ", "))
+        learned.diagnostics = result.diagnostics + learned.diagnostics
+        return learned
+    }
+
+    /// Learns from traces already loaded (one model per app and settings), ranking the learned policies
+    /// among the library's.
+    /// - Parameter place: what messages about the traces as a whole name (the paths given).
+    public func learn(traces: [Trace], app: String? = nil, id: String? = nil, file: String? = nil, place: String = "") -> Result {
+        var result = Result()
+        let paths = [place]
         if let id, let taken = Self.others(library, replacing: file).first(where: { $0.id == id }) {
             result.diagnostics.append(
                 Diagnostic(
@@ -124,7 +136,7 @@ public struct PolicyLearning: Sendable {
                 continue
             }
             result.diagnostics += refused.map { LearnWording.refused($0.0, reason: $0.1) }
-            result.outcomes.append(learn(usable, app: group.app, settings: group.settings, id: id, file: file, library: library))
+            result.outcomes.append(learn(usable, app: group.app, settings: group.settings, id: id, file: file))
         }
         if app == nil, result.outcomes.isEmpty, !result.skipped.isEmpty {
             result.diagnostics.append(
@@ -135,9 +147,7 @@ public struct PolicyLearning: Sendable {
         return result
     }
 
-    private func learn(_ traces: [Trace], app: String?, settings: [String: Value], id: String?, file: String?, library: PolicyLibrary)
-        -> Outcome
-    {
+    private func learn(_ traces: [Trace], app: String?, settings: [String: Value], id: String?, file: String?) -> Outcome {
         let learner = PolicyLearner(traces: traces)
         let model: LearnedModel
         switch learner.learn() {
@@ -173,9 +183,16 @@ public struct PolicyLearning: Sendable {
             }
         }
         if !failures.isEmpty { return .failed(app: app, settings: settings, problems: failures) }
+        // The model under the other guard, loaded as the learned one is: the traces fit it as well, so a policy
+        // is as near as it is to either; what tells the two apart decides the guard.
+        let alternative = model.alternatives.first.flatMap { other -> Policy? in
+            let otherID = "\(id)-\(other.editGuard.rawValue)"
+            return PolicyLoader().load(Array(LearnedPolicyYAML.text(of: other, id: otherID).utf8), file: "<learned>/\(otherID).yaml").policy
+        }
         let claimed = Set(model.traces.flatMap { $0.claims.map(\.policy) })
-        let nearest = NearestPolicies.rank(policy, among: others, settings: settings, claimed: claimed)
-        let suggestions = LearningSuggestion.suggestions(learned: policy, nearest: nearest, settings: settings)
+        let nearest = NearestPolicies.rank(
+            policy, alternatives: alternative.map { [$0] } ?? [], among: others, traces: model.traces, settings: settings, claimed: claimed)
+        let suggestions = LearningSuggestion.suggestions(learned: policy, nearest: nearest, alternative: alternative, settings: settings)
         return .learned(
             LearnedPolicy(
                 model: model, id: id, text: text, policy: policy, nearest: nearest, suggestions: suggestions,

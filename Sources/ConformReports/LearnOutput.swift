@@ -30,13 +30,15 @@ public struct LearnOutput {
         }
     }
 
-    /// An app skipped, with the reason.
+    /// A model not learned (an app of another domain, traces that contradict each other), with the reason.
     public struct Skipped {
         public var app: String?
+        public var settings: [String: Value]
         public var reason: String
 
-        public init(app: String?, reason: String) {
+        public init(app: String?, settings: [String: Value] = [:], reason: String) {
             self.app = app
+            self.settings = settings
             self.reason = reason
         }
     }
@@ -71,7 +73,7 @@ public struct LearnOutput {
         }
         for skip in skipped {
             if !out.isEmpty { out += "\n" }
-            out += "\(LearnWording.modelName(app: skip.app, settings: [:])): skipped: \(skip.reason)\n"
+            out += "\(LearnWording.modelName(app: skip.app, settings: skip.settings)): not learned: \(skip.reason)\n"
         }
         return out
     }
@@ -83,12 +85,13 @@ public struct LearnOutput {
         out += "\(Plural.count(model.transitionCount, "transition")); guard: \(model.editGuard.rawValue)\n"
         if !model.guardDetermined { out += "  \(model.editsSeen ? Self.undeterminedGuard : Self.noEdit)\n" }
         guard let nearest = entry.nearest.first else { return out + "  No form policy is loaded to compare it with.\n" }
-        out += "  Nearest policies (fewest conflicts, then fewest gaps):\n"
+        out += "  Nearest policies (fewest conflicts, then fewest gaps, then the most of their transitions taken):\n"
         let claimed = Set(model.traces.flatMap { $0.claims.map(\.policy) })
         let width = entry.nearest.prefix(Self.rankedShown).map(\.policy.id.count).max() ?? 0
         for (rank, distance) in entry.nearest.prefix(Self.rankedShown).enumerated() {
             out += "    \(rank + 1). " + distance.policy.id.padding(toLength: width, withPad: " ", startingAt: 0)
             out += "  \(Plural.count(distance.conflicts.count, "conflict")), \(Plural.count(distance.gaps.count, "gap"))"
+            out += "; the traces take \(distance.taken) of its \(Plural.count(distance.transitions, "transition"))"
             if claimed.contains(distance.policy.id) { out += " (claimed)" }
             if !distance.complete { out += " (search limit reached)" }
             out += "\n"
@@ -96,8 +99,14 @@ public struct LearnOutput {
         if entry.nearest.count > Self.rankedShown {
             out += "    ... and \(Plural.count(entry.nearest.count - Self.rankedShown, "more policy"))\n"
         }
+        for distance in entry.nearest where claimed.contains(distance.policy.id) && !distance.conflicts.isEmpty {
+            out += "  The traces claim \(distance.policy.id), which the model learnt from them conflicts with "
+            out +=
+                "(\(Plural.count(distance.conflicts.count, "scenario"))): traces of two behaviours may be mixed, or the claim is broken.\n"
+        }
         if entry.nearest.count > 1, entry.nearest[1].conflicts.count == nearest.conflicts.count,
-            entry.nearest[1].gaps.count == nearest.gaps.count
+            entry.nearest[1].gaps.count == nearest.gaps.count,
+            entry.nearest[1].taken * nearest.transitions == nearest.taken * entry.nearest[1].transitions
         {
             out += "  \(nearest.policy.id) and \(entry.nearest[1].policy.id) are as near: the traces do not tell them apart"
             out += claimed.contains(nearest.policy.id) ? " (the traces claim \(nearest.policy.id)); " : "; "
@@ -110,14 +119,18 @@ public struct LearnOutput {
     }
 
     private func differences(_ entry: Model, _ nearest: PolicyDistance) -> String {
-        let learned = ScenarioWording(policy: entry.policy, form: nearest.form)
+        // The differences are with the model under the other guard when the policy is nearer to it.
+        let viaAlternative = nearest.learned.id != entry.id
+        let model = viaAlternative ? entry.model.alternatives.first ?? entry.model : entry.model
+        let learned = ScenarioWording(policy: nearest.learned, form: nearest.form)
         let other = ScenarioWording(policy: nearest.policy, form: nearest.form)
         let id = entry.id
         let them = nearest.policy.id
+        let guardNote = viaAlternative ? " (with the \(model.editGuard.rawValue) guard, which fits the traces as well)" : ""
         guard !nearest.conflicts.isEmpty || !nearest.gaps.isEmpty else {
-            return "  \(them) shows the same as every trace and allows nothing more (compare finds no difference).\n"
+            return "  \(them) shows the same as every trace and allows nothing more\(guardNote) (compare finds no difference).\n"
         }
-        var out = "  How \(them) differs:\n"
+        var out = "  How \(them) differs\(guardNote):\n"
         let width = max(id.count, them.count) + 1
         func line(_ name: String, _ words: String) -> String {
             "       " + (name + ":").padding(toLength: width, withPad: " ", startingAt: 0) + " " + words + "\n"
@@ -132,13 +145,13 @@ public struct LearnOutput {
                 out += line(id, "allows it; then " + learned.observation(conflict.aShows))
                 out += line(them, "does not allow the last action (\(conflict.reason))")
             }
-            out += "       traces behind it: " + traceList(tracesBehind(conflict, in: entry.model)) + "\n"
+            out += "       traces behind it: " + traceList(tracesBehind(conflict, in: model)) + "\n"
         }
         for (number, gap) in nearest.gaps.enumerated() {
             out += "    Gap \(number + 1). " + actions(gap, other) + "\n"
             out += line(them, "allows it; then " + other.observation(gap.aShows))
             out += line(id, "no trace shows it")
-            out += "       traces that reach it: " + traceList(tracesIn(gap.stateB, of: entry.model)) + "\n"
+            out += "       traces that reach it: " + traceList(tracesIn(gap.stateB, of: model)) + "\n"
         }
         return out
     }
@@ -180,6 +193,9 @@ public struct LearnOutput {
                 policy: entry.nearest.first { $0.policy.id == suggestion.policy }?.policy ?? entry.policy, form: suggestion.form)
             out += "    \(number + 1). " + actions(suggestion.difference, wording) + ": "
             switch suggestion.kind {
+            case .decidesGuard:
+                out +=
+                    "decides the guard (\(entry.model.editGuard.rawValue) or \(entry.model.alternatives.first?.editGuard.rawValue ?? "another"))"
             case .tellsApart: out += "tells \(suggestion.policy) from \(suggestion.versus)"
             case .gap: out += "\(suggestion.policy) allows it, no trace shows it"
             }
@@ -195,7 +211,16 @@ public struct LearnOutput {
         .object([
             ("conform", .number(1)),
             ("models", .array(models.map(json))),
-            ("skipped", .array(skipped.map { .object([("app", $0.app.map(JSONValue.string) ?? .null), ("reason", .string($0.reason))]) })),
+            (
+                "skipped",
+                .array(
+                    skipped.map {
+                        .object([
+                            ("app", $0.app.map(JSONValue.string) ?? .null), ("settings", Self.json($0.settings)),
+                            ("reason", .string($0.reason)),
+                        ])
+                    })
+            ),
             ("errors", .array(diagnostics.filter { $0.severity == .error }.map(\.json))),
             ("warnings", .array(diagnostics.filter { $0.severity == .warning }.map(\.json))),
         ])
@@ -212,7 +237,7 @@ public struct LearnOutput {
         }
         return .object([
             ("app", model.app.map(JSONValue.string) ?? .null),
-            ("settings", .object(model.settings.keys.sorted().map { ($0, model.settings[$0]?.json ?? .null) })),
+            ("settings", Self.json(model.settings)),
             ("policy", .string(entry.id)),
             ("file", entry.file.map(JSONValue.string) ?? .null),
             ("states", .number(Double(model.states.count))),
@@ -226,12 +251,17 @@ public struct LearnOutput {
                     entry.nearest.map {
                         .object([
                             ("policy", .string($0.policy.id)), ("conflicts", .number(Double($0.conflicts.count))),
-                            ("gaps", .number(Double($0.gaps.count))),
+                            ("gaps", .number(Double($0.gaps.count))), ("transitionsTaken", .number(Double($0.taken))),
+                            ("transitions", .number(Double($0.transitions))),
                         ])
                     })
             ),
             ("suggest", .array(suggestions)),
         ])
+    }
+
+    private static func json(_ settings: [String: Value]) -> JSONValue {
+        .object(settings.keys.sorted().map { ($0, settings[$0]?.json ?? .null) })
     }
 
     /// A suggested trace file: the scenario with what `suggestion.policy` predicts, claiming it, with the
@@ -243,9 +273,12 @@ public struct LearnOutput {
         let name = "\(id)-next-\(String(number + 1).leftPadded(to: max(2, String(count).count)))"
         let wording = ScenarioWording(policy: policy, form: suggestion.form)
         let words = suggestion.difference.actions.map(wording.action).joined(separator: " → ")
-        let why =
-            suggestion.kind == .tellsApart
-            ? "tells \(suggestion.policy) from \(suggestion.versus)" : "\(suggestion.policy) allows it and no trace shows it yet"
+        let why: String
+        switch suggestion.kind {
+        case .decidesGuard: why = "decides whether the form compares values or keeps a sticky edited flag"
+        case .tellsApart: why = "tells \(suggestion.policy) from \(suggestion.versus)"
+        case .gap: why = "\(suggestion.policy) allows it and no trace shows it yet"
+        }
         let text = TraceYAML.trace(
             id: name, title: "Record next: " + (words.isEmpty ? "the form opening" : words), claims: [suggestion.policy],
             note:

@@ -26,12 +26,12 @@ public enum LearnedPolicyYAML {
         }
         lines.append("initial: \(TraceYAML.string(model.states.first?.name ?? "editing"))")
         lines.append("states:")
-        for state in model.states { lines += self.state(state, traceCount: model.traces.count) }
+        for state in model.states { lines += self.state(state, editGuard: model.editGuard) }
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func title(of model: LearnedModel) -> String {
-        (model.app.map { "\($0)" } ?? "Traces without an app") + ", as conform learn infers it from its traces"
+        model.app.map { "\($0), as learnt from its traces" } ?? "A form, as learnt from its traces"
     }
 
     private static func summary(of model: LearnedModel) -> String {
@@ -67,7 +67,7 @@ public enum LearnedPolicyYAML {
         return lines
     }
 
-    private static func state(_ state: LearnedState, traceCount: Int) -> [String] {
+    private static func state(_ state: LearnedState, editGuard: EditGuard) -> [String] {
         var lines = ["  \(TraceYAML.string(state.name)):"]
         if state.isFinal { lines.append("    final: true") }
         lines += citation(state.traces, indent: "    ", what: "pass through this state")
@@ -87,10 +87,10 @@ public enum LearnedPolicyYAML {
         for transition in state.transitions {
             lines.append("      \(TraceYAML.string(transition.pattern.display)):")
             if transition.branches.count == 1, transition.branches[0].condition == nil {
-                lines += branch(transition.branches[0], indent: "        ")
+                lines += branch(transition.branches[0], indent: "        ", editGuard: editGuard)
             } else {
                 for item in transition.branches {
-                    var branchLines = branch(item, indent: "          ")
+                    var branchLines = branch(item, indent: "          ", editGuard: editGuard)
                     branchLines[0] = "        - " + branchLines[0].dropFirst(10)
                     lines += branchLines
                 }
@@ -99,18 +99,27 @@ public enum LearnedPolicyYAML {
         return lines
     }
 
-    private static func branch(_ branch: LearnedBranch, indent: String) -> [String] {
+    private static func branch(_ branch: LearnedBranch, indent: String, editGuard: EditGuard) -> [String] {
         var lines: [String] = []
         if let condition = branch.condition { lines.append("\(indent)if: \(TraceYAML.string(condition))") }
         lines.append("\(indent)to: \(TraceYAML.string(branch.target))")
         if branch.inferred {
             lines.append(
                 "\(indent)unverified: "
-                    + TraceYAML.string("no trace shows it: conform learn assumed that an edit changes only whether the form is modified"))
+                    + TraceYAML.string("no trace shows it: conform learn assumed that an edit changes nothing but \(assumption(editGuard))")
+            )
         } else {
             lines += citation(branch.traces, indent: indent, what: "take this branch")
         }
         return lines
+    }
+
+    private static func assumption(_ editGuard: EditGuard) -> String {
+        switch editGuard {
+        case .modified: return "whether the form is modified"
+        case .edited: return "whether the form is edited"
+        case .none: return "what the traces show (nothing)"
+        }
     }
 
     private static func sheetLines(_ sheet: SheetExpectation) -> [String] {

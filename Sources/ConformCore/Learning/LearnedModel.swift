@@ -16,6 +16,9 @@ public struct LearnedModel: Sendable {
     public var buttons: [(role: String, label: String)]
     /// The states, the initial one first.
     public var states: [LearnedState]
+    /// When the guard is undetermined, the model under the other guard, which fits the traces with as many
+    /// states: the scenarios on which the two differ are the traces that decide it.
+    public var alternatives: [LearnedModel] = []
 
     /// How many branches the states have: a guarded edit with two outcomes counts two.
     public var transitionCount: Int { states.reduce(0) { $0 + $1.transitions.reduce(0) { $0 + $1.branches.count } } }

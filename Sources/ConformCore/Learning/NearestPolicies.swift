@@ -8,6 +8,13 @@ public struct PolicyDistance: Sendable {
     /// Behaviour of the policy that no trace shows (`compare POLICY LEARNED`, the actions the policy allows
     /// where the learned model has no transition).
     public var gaps: [Difference]
+    /// How many of the policy's transitions (branches) the traces take, replayed on it.
+    public var taken: Int
+    /// How many transitions (branches) the policy has.
+    public var transitions: Int
+    /// The learned model the differences are with: the learned policy, or (when the traces do not decide
+    /// the guard) the model under the other guard, if the policy is nearer to it.
+    public var learned: Policy
     /// Whether both searches ran to the end (else a limit stopped one).
     public var complete: Bool
     /// The form both searches opened with, for wording their scenarios.
@@ -15,24 +22,45 @@ public struct PolicyDistance: Sendable {
 }
 
 /// The loaded policies ranked by their distance from a learned policy: fewest conflicts, then fewest
-/// gaps; where the traces cannot tell two policies apart, the one they claim first; then by id.
+/// gaps, then the larger share of their transitions the traces take; where the traces cannot tell two
+/// policies apart, the one they claim first; then by id.
 public enum NearestPolicies {
     /// Every form policy of `candidates` (but `learned` itself), nearest first.
+    /// - Parameter traces: the traces the policy was learnt from, replayed on each candidate for its coverage.
     /// - Parameter settings: the settings of the learned model's traces, which the policies may read.
     /// - Parameter claimed: the policies the traces claim, which come first among policies as near as each other.
-    public static func rank(_ learned: Policy, among candidates: [Policy], settings: [String: Value] = [:], claimed: Set<String> = [])
-        -> [PolicyDistance]
-    {
-        candidates.filter { $0.isFormDomain && $0.id != learned.id }.map { policy in
-            let forward = PolicyComparison(learned, policy, settings: settings).compare()
-            let backward = PolicyComparison(policy, learned, settings: settings).compare()
-            return PolicyDistance(
-                policy: policy, conflicts: forward.differences.filter(\.failsB),
-                gaps: backward.differences.filter { $0.kind == .onlyAAllows }, complete: forward.complete && backward.complete,
-                form: forward.form)
+    /// - Parameter alternatives: models the traces fit as well as `learned` (the other guard, when they do not
+    ///   decide it): a policy's distance is its distance from the nearest of them.
+    public static func rank(
+        _ learned: Policy, alternatives: [Policy] = [], among candidates: [Policy], traces: [Trace] = [], settings: [String: Value] = [:],
+        claimed: Set<String> = []
+    ) -> [PolicyDistance] {
+        let models = [learned] + alternatives
+        return candidates.filter { candidate in candidate.isFormDomain && !models.contains { $0.id == candidate.id } }.map { policy in
+            var taken: Set<TransitionID> = []
+            for trace in traces { taken.formUnion(Checker.check(trace, against: policy).path.map(\.id)) }
+            let distances = models.map { model in
+                let forward = PolicyComparison(model, policy, settings: settings).compare()
+                let backward = PolicyComparison(policy, model, settings: settings).compare()
+                return PolicyDistance(
+                    policy: policy, conflicts: forward.differences.filter(\.failsB),
+                    gaps: backward.differences.filter { $0.kind == .onlyAAllows }, taken: taken.count,
+                    transitions: policy.transitionIDs.count, learned: model, complete: forward.complete && backward.complete,
+                    form: forward.form)
+            }
+            // The first (the learned policy itself) unless another is strictly nearer.
+            return distances.dropFirst().reduce(distances[0]) { best, next in
+                (next.conflicts.count, next.gaps.count) < (best.conflicts.count, best.gaps.count) ? next : best
+            }
         }.sorted { a, b in
+            if (a.conflicts.count, a.gaps.count) != (b.conflicts.count, b.gaps.count) {
+                return (a.conflicts.count, a.gaps.count) < (b.conflicts.count, b.gaps.count)
+            }
+            // The larger share of its transitions taken: taken / transitions, compared without division.
+            let (shareA, shareB) = (a.taken * max(b.transitions, 1), b.taken * max(a.transitions, 1))
+            if shareA != shareB { return shareA > shareB }
             let (ca, cb) = (claimed.contains(a.policy.id) ? 0 : 1, claimed.contains(b.policy.id) ? 0 : 1)
-            return (a.conflicts.count, a.gaps.count, ca, a.policy.id) < (b.conflicts.count, b.gaps.count, cb, b.policy.id)
+            return (ca, a.policy.id) < (cb, b.policy.id)
         }
     }
 }
@@ -42,6 +70,8 @@ public enum NearestPolicies {
 public struct LearningSuggestion: Sendable {
     /// Why it is worth recording.
     public enum Kind: String, Sendable {
+        /// The learned model under the other guard (`modified` or `edited`) differs here: recording it decides the guard.
+        case decidesGuard = "guard"
         /// The two nearest policies differ here, and no trace shows which the app follows.
         case tellsApart = "tells-apart"
         /// The nearest policy allows an action here that no trace took.
@@ -52,7 +82,8 @@ public struct LearningSuggestion: Sendable {
     public var kind: Kind
     /// The policy whose predictions the scenario records (the trace claims it).
     public var policy: String
-    /// The other policy: the second nearest (`tellsApart`) or the learned one (`gap`).
+    /// The other policy: the second nearest (`tellsApart`), the learned one (`gap`), or the learned model
+    /// under the other guard (`decidesGuard`).
     public var versus: String
     /// The scenario and what each side shows.
     public var difference: Difference
@@ -61,14 +92,26 @@ public struct LearningSuggestion: Sendable {
 
     /// The traces worth recording next: scenarios on which the two nearest policies differ that the learned
     /// model does not decide (an action no trace took there, or a key no trace saw), then the gaps of the nearest.
-    public static func suggestions(learned: Policy, nearest: [PolicyDistance], settings: [String: Value] = [:]) -> [LearningSuggestion] {
-        guard let first = nearest.first else { return [] }
+    /// - Parameter alternative: the learned model under the other guard, when the traces do not decide it:
+    ///   the scenarios on which the two differ come first.
+    public static func suggestions(
+        learned: Policy, nearest: [PolicyDistance], alternative: Policy? = nil, settings: [String: Value] = [:]
+    ) -> [LearningSuggestion] {
         var found: [LearningSuggestion] = []
         var seen: Set<String> = []
         func add(_ suggestion: LearningSuggestion) {
             let actions = suggestion.difference.actions.map { $0.json.serialized() }.joined(separator: " ")
             if seen.insert(actions).inserted { found.append(suggestion) }
         }
+        if let alternative {
+            let result = PolicyComparison(learned, alternative, settings: settings).compare()
+            for difference in result.differences where difference.failsB {
+                add(
+                    LearningSuggestion(
+                        kind: .decidesGuard, policy: learned.id, versus: alternative.id, difference: difference, form: result.form))
+            }
+        }
+        guard let first = nearest.first else { return found }
         if nearest.count > 1 {
             let second = nearest[1]
             for (a, b) in [(first.policy, second.policy), (second.policy, first.policy)] {

@@ -58,13 +58,20 @@ public struct PolicyLearner: Sendable {
         // The fewest states wins; on a tie, modified before edited before no guard (the order of `fits`).
         let fewest = fits.map(\.automaton.size.states).min() ?? 0
         let smallest = fits.filter { $0.automaton.size.states == fewest }
-        var chosen = smallest[0]
-        let determined = !(smallest.contains { $0.editGuard == .modified } && smallest.contains { $0.editGuard == .edited })
-        chosen.automaton.completeEdits(chosen.editGuard)
         let editsSeen = traces.contains { trace in trace.steps.contains { if case .action(.edit) = $0.kind { true } else { false } } }
-        return .learned(
-            LearnedModelBuilder(automaton: chosen.automaton, abstraction: abstraction).model(
-                editGuard: chosen.editGuard, determined: determined && editsSeen, editsSeen: editsSeen))
+        let models = smallest.filter { $0.editGuard != .none || smallest.count == 1 }.map { fit -> LearnedModel in
+            var automaton = fit.automaton
+            automaton.completeEdits(fit.editGuard)
+            return LearnedModelBuilder(automaton: automaton, abstraction: abstraction).model(
+                editGuard: fit.editGuard,
+                determined: editsSeen
+                    && !(smallest.contains { $0.editGuard == .modified } && smallest.contains { $0.editGuard == .edited }),
+                editsSeen: editsSeen)
+        }
+        var model = models[0]
+        // The other guard's model, as small: what tells the two apart is worth recording next.
+        model.alternatives = Array(models.dropFirst())
+        return .learned(model)
     }
 
     private static func merge(_ tree: PrefixTree, _ paths: [AbstractPath]) -> LearnedAutomaton {

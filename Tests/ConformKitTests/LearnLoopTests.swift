@@ -1,0 +1,68 @@
+import ConformCore
+import ConformKit
+import ConformReports
+import ConformTestSupport
+import Foundation
+import Testing
+
+@Suite("Kit: conform learn: every form policy learnt to equivalence from generate's traces and compare's, as issue 36 judges it")
+struct LearnLoopTests {
+    /// The rounds of `compare TRUTH LEARNED --output` traces each built-in form policy needs after
+    /// `generate`'s, and the traces in all (Docs/Learning.md, "How many traces it needs").
+    static let builtIn: [(id: String, rounds: Int, traces: Int)] = [
+        ("apple-calendar", 0, 4), ("apple-contacts", 2, 5), ("apple-reminders", 0, 3), ("apple-sample", 0, 6), ("makeitso", 1, 5),
+        ("one-handed", 1, 10), ("swiftui-dismiss-disabled", 1, 5),
+    ]
+
+    /// Held-out policies of Fixtures/learn standing for apps, with the rounds and traces each needs.
+    static let heldOut: [(id: String, rounds: Int, traces: Int)] = [
+        ("cancel-asks-modified", 1, 5), ("swipe-blocked-silently", 1, 7), ("three-action-sheet", 0, 5), ("done-always-enabled", 1, 6),
+        ("two-default-actions", 0, 6), ("mixed-guards", 3, 10), ("asked-once", 4, 12),
+    ]
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/learn")
+
+    static func heldOutPolicy(_ id: String) throws -> Policy {
+        try load(policy: String(contentsOf: fixtures.appendingPathComponent("\(id).yaml"), encoding: .utf8))
+    }
+
+    @Test("a built-in form policy: equivalent both ways within four rounds, no lint warning, the policy as golden", arguments: builtIn)
+    func builtInPolicy(_ expected: (id: String, rounds: Int, traces: Int)) throws {
+        let truth = try #require(builtIns.policy(id: expected.id))
+        let loop = try LearnSupport.loop(truth)
+        #expect(loop.equivalent, "\(expected.id): compare still finds a difference after \(loop.rounds) rounds")
+        #expect((loop.rounds, loop.traces) == (expected.rounds, expected.traces))
+        #expect(loop.learned.warnings.map(\.formatted) == [])
+        #expect(loop.learned.nearest.first?.policy.id == expected.id)
+        #expect(loop.learned.nearest.first?.conflicts.count == 0)
+        try assertGolden(loop.learned.text, named: "learned-\(expected.id).yaml")
+    }
+
+    @Test("a held-out policy standing for an app: equivalent both ways within four rounds", arguments: heldOut)
+    func heldOutPolicy(_ expected: (id: String, rounds: Int, traces: Int)) throws {
+        let truth = try Self.heldOutPolicy(expected.id)
+        var library = builtIns
+        library.add(
+            bytes: Array(try String(contentsOf: Self.fixtures.appendingPathComponent("\(expected.id).yaml"), encoding: .utf8).utf8),
+            file: "\(expected.id).yaml")
+        let loop = try LearnSupport.loop(truth, library: library)
+        #expect(loop.equivalent, "\(expected.id): compare still finds a difference after \(loop.rounds) rounds")
+        #expect((loop.rounds, loop.traces) == (expected.rounds, expected.traces))
+        #expect(loop.learned.nearest.first?.policy.id == expected.id)
+    }
+
+    @Test(
+        "a renamed copy of a built-in names that built-in nearest, with no conflict, from generate's traces alone and after the rounds",
+        arguments: builtIn.map(\.id))
+    func renamedCopy(id: String) throws {
+        let copy = try LearnSupport.renamedCopy(of: id, as: "held-out-copy")
+        let fromGenerate = try LearnSupport.loop(copy, rounds: 0)
+        #expect(fromGenerate.learned.nearest.first?.policy.id == id)
+        #expect(fromGenerate.learned.nearest.first?.conflicts.count == 0)
+        let final = try LearnSupport.loop(copy)
+        #expect(final.equivalent)
+        #expect(final.learned.nearest.first?.policy.id == id)
+        #expect(final.learned.nearest.first?.conflicts.count == 0)
+        #expect(final.learned.nearest.first?.gaps.count == 0)
+    }
+}
