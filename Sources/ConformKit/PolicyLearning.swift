@@ -150,7 +150,13 @@ public struct PolicyLearning: Sendable {
     private func learn(_ traces: [Trace], app: String?, settings: [String: Value], id: String?, file: String?) -> Outcome {
         let learner = PolicyLearner(traces: traces)
         let model: LearnedModel
-        switch learner.learn() {
+        // A candidate is kept only if it holds on every trace as the checker replays it, written and read back.
+        let holds = { (candidate: LearnedModel) -> Bool in
+            let text = LearnedPolicyYAML.text(of: candidate, id: "learned-candidate")
+            guard let policy = PolicyLoader().load(Array(text.utf8), file: "<learned>/learned-candidate.yaml").policy else { return false }
+            return candidate.traces.allSatisfy { Checker.check($0, against: policy).verdict.kind == .pass }
+        }
+        switch learner.learn(holds: holds) {
         case .contradicted(let contradictions):
             return .contradicted(
                 app: app, settings: settings, problems: contradictions.map { LearnWording.contradiction($0, traces: learner.traces) })

@@ -70,13 +70,13 @@ enum LearnSupport {
 
     /// A built-in policy's text with another id (and title), as a held-out copy of it.
     static func renamedCopy(of id: String, as newID: String) throws -> Policy {
-        let file = try require_(EmbeddedPolicies.files.first { $0.name == "\(id).yaml" }?.text, "the built-in \(id)")
+        let file = try required(EmbeddedPolicies.files.first { $0.name == "\(id).yaml" }?.text, "the built-in \(id)")
         return try load(policy: file.replacingOccurrences(of: "policy: \(id)\n", with: "policy: \(newID)\n"))
     }
 }
 
 /// `#require` for a helper that is not a test: throws when `nil`.
-func require_<T>(_ value: T?, _ what: String = "a value") throws -> T {
+func required<T>(_ value: T?, _ what: String = "a value") throws -> T {
     guard let value else { throw LoadFailure(problems: ["missing \(what)"]) }
     return value
 }

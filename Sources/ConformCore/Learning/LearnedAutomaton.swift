@@ -15,9 +15,12 @@ struct LearnedAutomaton {
     /// The traces (positions among the model's traces) through each state, and through each transition.
     var stateTraces: [Set<Int>]
     var transitionTraces: [[Int: Set<Int>]]
+    /// The titles the traces chose each sheet action by, per state and input (a sheet no trace saw is written
+    /// with them, so that a trace that never saw the role of its title still holds).
+    var chosenTitles: [[Int: Set<String>]]
 
     /// The automaton of the red states of a finished merge, in their order, and the traces through its parts.
-    init(tree: PrefixTree, merging: StateMerging, red: [Int], paths: [AbstractPath]) {
+    init(tree: PrefixTree, merging: StateMerging, red: [Int], paths: [AbstractPath], traces: [Trace]) {
         alphabet = tree.alphabet
         let index = Dictionary(uniqueKeysWithValues: red.enumerated().map { ($1, $0) })
         states = red.map { merging.knowledge[$0] }
@@ -26,6 +29,7 @@ struct LearnedAutomaton {
         }
         stateTraces = Array(repeating: [], count: red.count)
         transitionTraces = Array(repeating: [:], count: red.count)
+        chosenTitles = Array(repeating: [:], count: red.count)
         let symbols = Dictionary(uniqueKeysWithValues: alphabet.enumerated().map { ($1, $0) })
         for path in paths {
             var state = 0
@@ -35,6 +39,9 @@ struct LearnedAutomaton {
                     let next = transitions[state].first(where: { $0.input == symbol })?.target
                 else { break }
                 transitionTraces[state][symbol, default: []].insert(path.trace)
+                if let step = point.actionStep, case .action(.choose(let title)) = traces[path.trace].steps[step].kind {
+                    chosenTitles[state][symbol, default: []].insert(title)
+                }
                 state = next
                 stateTraces[state].insert(path.trace)
             }

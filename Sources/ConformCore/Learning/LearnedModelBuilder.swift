@@ -54,7 +54,10 @@ struct LearnedModelBuilder {
         let knowledge = automaton.states[index]
         let chosen = automaton.transitions[index].compactMap { transition -> SheetActionSpec? in
             switch automaton.alphabet[transition.input] {
-            case .chooseRole(let role): return SheetActionSpec(title: nil, role: role)
+            case .chooseRole(let role):
+                // The title the traces chose it by, when they agree on one the screen showed.
+                let titles = (automaton.chosenTitles[index][transition.input] ?? []).filter { !PolicySimulator.isPlaceholder($0) }
+                return SheetActionSpec(title: titles.count == 1 ? titles.first : nil, role: role)
             case .chooseTitle(let title): return SheetActionSpec(title: title, role: abstraction.roles[title])
             default: return nil
             }

@@ -38,7 +38,9 @@ public struct PolicyLearner: Sendable {
     }
 
     /// Learns the model, or finds the traces that contradict each other.
-    public func learn() -> Outcome {
+    /// - Parameter holds: whether every trace holds on a candidate model, as the checker replays it (the caller
+    ///   writes and loads it); the smallest candidate that holds is kept. By default every candidate does.
+    public func learn(holds: (LearnedModel) -> Bool = { _ in true }) -> Outcome {
         var abstraction = TraceAbstraction(traces: traces)
         var paths = abstraction.paths(.modified)
         var tree = PrefixTree(paths: paths, abstraction: abstraction)
@@ -49,34 +51,37 @@ public struct PolicyLearner: Sendable {
             tree = PrefixTree(paths: paths, abstraction: abstraction)
         }
         if !tree.contradictions.isEmpty { return .contradicted(tree.contradictions) }
-        var fits: [(editGuard: EditGuard, automaton: LearnedAutomaton)] = [(.modified, Self.merge(tree, paths))]
+        var fits: [(editGuard: EditGuard, automaton: LearnedAutomaton)] = [(.modified, Self.merge(tree, paths, traces))]
         for editGuard in [EditGuard.edited, .none] {
             let guardPaths = abstraction.paths(editGuard)
             let guardTree = PrefixTree(paths: guardPaths, abstraction: abstraction)
-            if guardTree.contradictions.isEmpty { fits.append((editGuard, Self.merge(guardTree, guardPaths))) }
+            if guardTree.contradictions.isEmpty { fits.append((editGuard, Self.merge(guardTree, guardPaths, traces))) }
         }
-        // The fewest states wins; on a tie, modified before edited before no guard (the order of `fits`).
-        let fewest = fits.map(\.automaton.size.states).min() ?? 0
-        let smallest = fits.filter { $0.automaton.size.states == fewest }
         let editsSeen = traces.contains { trace in trace.steps.contains { if case .action(.edit) = $0.kind { true } else { false } } }
-        let models = smallest.filter { $0.editGuard != .none || smallest.count == 1 }.map { fit -> LearnedModel in
+        func model(_ fit: (editGuard: EditGuard, automaton: LearnedAutomaton)) -> LearnedModel {
             var automaton = fit.automaton
             automaton.completeEdits(fit.editGuard)
             return LearnedModelBuilder(automaton: automaton, abstraction: abstraction).model(
-                editGuard: fit.editGuard,
-                determined: editsSeen
-                    && !(smallest.contains { $0.editGuard == .modified } && smallest.contains { $0.editGuard == .edited }),
-                editsSeen: editsSeen)
+                editGuard: fit.editGuard, determined: true, editsSeen: editsSeen)
         }
-        var model = models[0]
+        // The fewest states wins; on a tie, modified before edited before no guard (the order of `fits`).
+        let ranked = fits.enumerated().sorted {
+            ($0.element.automaton.size.states, $0.offset) < ($1.element.automaton.size.states, $1.offset)
+        }
+        .map { model($0.element) }
+        let holding = ranked.filter(holds)
+        guard var chosen = holding.first ?? ranked.first else { return .contradicted([]) }
+        // Undetermined: the traces hold on the models under modified and edited, with as many states.
+        let alike = holding.filter { $0.states.count == chosen.states.count && $0.editGuard != chosen.editGuard && $0.editGuard != .none }
+        chosen.guardDetermined = editsSeen && (chosen.editGuard == .none || alike.isEmpty)
         // The other guard's model, as small: what tells the two apart is worth recording next.
-        model.alternatives = Array(models.dropFirst())
-        return .learned(model)
+        chosen.alternatives = chosen.editGuard == .none ? [] : alike
+        return .learned(chosen)
     }
 
-    private static func merge(_ tree: PrefixTree, _ paths: [AbstractPath]) -> LearnedAutomaton {
+    private static func merge(_ tree: PrefixTree, _ paths: [AbstractPath], _ traces: [Trace]) -> LearnedAutomaton {
         var merging = StateMerging(tree: tree)
         let red = merging.run()
-        return LearnedAutomaton(tree: tree, merging: merging, red: red, paths: paths)
+        return LearnedAutomaton(tree: tree, merging: merging, red: red, paths: paths, traces: traces)
     }
 }

@@ -76,13 +76,22 @@ struct TraceAbstraction {
                 }
             }
             var points = [AbstractPoint(flag: flag())]
+            // What the trace saw since its last action: a tap on a button seen disabled here changes nothing.
+            var recent: [SeenItem] = []
             for (position, step) in trace.steps.enumerated() {
                 switch step.kind {
                 case .see(let observation):
                     for item in observation.items where item.key != "form" {
                         points[points.count - 1].seen.append(SeenItem(step: position, item: item))
+                        recent.append(SeenItem(step: position, item: item))
                     }
                 case .action(let action):
+                    if case .tap(let label) = action, let role = buttons[label],
+                        recent.contains(where: { $0.item.key == role && Self.word($0.item.value) == "disabled" })
+                    {
+                        continue
+                    }
+                    recent = []
                     if case .present = action {
                         let saved = points[points.count - 1].seen.contains { $0.item.key == "saved" && Self.bool($0.item.value) == true }
                         paths.append(AbstractPath(trace: index, points: points))
@@ -90,7 +99,7 @@ struct TraceAbstraction {
                         points = [AbstractPoint(flag: flag())]
                         continue
                     }
-                    guard let input = input(for: action, at: points[points.count - 1], tracker: &tracker, editGuard) else { continue }
+                    guard let input = input(for: action, tracker: &tracker, editGuard) else { continue }
                     points.append(AbstractPoint(input: input, actionStep: position, flag: flag()))
                 }
             }
@@ -99,9 +108,8 @@ struct TraceAbstraction {
         return paths
     }
 
-    /// The input an action is, or `nil` when it is none: an edit without a guard, a tap on a bar button
-    /// the trace has just seen disabled (the checker ignores it too), a verb of another domain.
-    private func input(for action: Action, at point: AbstractPoint, tracker: inout FormTracker, _ editGuard: EditGuard)
+    /// The input an action is, or `nil` when it is none: an edit without a guard, a verb of another domain.
+    private func input(for action: Action, tracker: inout FormTracker, _ editGuard: EditGuard)
         -> LearnedInput?
     {
         switch action {
@@ -112,11 +120,7 @@ struct TraceAbstraction {
             case .edited: return .edit(leavesModified: nil)
             case .none: return nil
             }
-        case .tap(let label):
-            if let role = buttons[label], point.seen.contains(where: { $0.item.key == role && Self.word($0.item.value) == "disabled" }) {
-                return nil
-            }
-            return .tap(label)
+        case .tap(let label): return .tap(label)
         case .swipe(let direction): return .swipe(direction)
         case .choose(let title):
             guard let role = roles[title], !sharedRoles.contains(role) else { return .chooseTitle(title) }
