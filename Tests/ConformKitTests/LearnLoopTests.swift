@@ -65,4 +65,55 @@ struct LearnLoopTests {
         #expect(final.learned.nearest.first?.conflicts.count == 0)
         #expect(final.learned.nearest.first?.gaps.count == 0)
     }
+
+    @Test("each form app of Traces/ names the policy it claims nearest; the keyboard and disclosure apps are skipped with the reason")
+    func corpus() throws {
+        let traces = EmbeddedPoliciesTests.packageRoot.appendingPathComponent("Traces").path
+        let result = PolicyLearning(library: builtIns).learn(paths: [traces])
+        var named: [String] = []
+        for outcome in result.outcomes {
+            guard case .learned(let learned) = outcome else {
+                Issue.record("not learned: \(outcome)")
+                continue
+            }
+            let claims = Set(learned.model.traces.flatMap { $0.claims.map(\.policy) })
+            #expect(claims.count == 1)
+            let nearest = try #require(learned.nearest.first)
+            #expect(claims.contains(nearest.policy.id), "\(learned.model.app ?? "-"): nearest \(nearest.policy.id), claims \(claims)")
+            named.append(nearest.policy.id)
+        }
+        #expect(
+            named == [
+                "apple-sample", "apple-calendar", "apple-contacts", "one-handed", "makeitso", "swiftui-dismiss-disabled", "makeitso",
+                "swiftui-dismiss-disabled", "apple-reminders",
+            ])
+        #expect(result.skipped.count == 5)
+        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(result.exitStatus == 0)
+    }
+
+    @Test(
+        "the traces generate writes for two policies that contradict are refused, naming a file of each, its line and step",
+        arguments: [
+            ("one-handed", "apple-calendar"), ("apple-reminders", "apple-contacts"), ("makeitso", "swiftui-dismiss-disabled"),
+        ])
+    func contradictingPolicies(a: String, b: String) throws {
+        func files(_ id: String) throws -> [(name: String, text: String)] {
+            let policy = try #require(builtIns.policy(id: id))
+            return GeneratedSuiteOutput(suite: SuiteGenerator(policy: policy).generate(), policy: policy).traceFiles().map {
+                ("\(id)/\($0.name)", $0.text)
+            }
+        }
+        let result = PolicyLearning(library: builtIns).learn(traces: try LearnSupport.traces(try files(a) + files(b)))
+        guard case .contradicted(_, _, let problems) = try #require(result.outcomes.first) else {
+            Issue.record("learned from \(a) and \(b) at once")
+            return
+        }
+        let problem = try #require(problems.first)
+        let mentioned = [problem.location.file] + problem.message.split(separator: " ").map(String.init)
+        #expect(mentioned.contains { $0.hasPrefix("\(a)/") } && mentioned.contains { $0.hasPrefix("\(b)/") }, "\(problem.formatted)")
+        #expect(problem.message.contains("(step "))
+        #expect(problem.location.position != nil)
+        #expect(result.exitStatus == 2)
+    }
 }
