@@ -83,7 +83,8 @@ public enum LearnedPolicyYAML {
             lines += sheet
         }
         guard !state.isFinal, !state.transitions.isEmpty else { return lines }
-        lines.append("    on:")
+        // Quoted: YAML 1.1 readers (PyYAML) take a bare `on` for the boolean true (Docs/PolicyFormat.md).
+        lines.append("    \"on\":")
         for transition in state.transitions {
             lines.append("      \(TraceYAML.string(transition.pattern.display)):")
             if transition.branches.count == 1, transition.branches[0].condition == nil {
