@@ -70,6 +70,7 @@ public struct PolicyLearning: Sendable {
 
     /// Learns from the traces under `paths`.
     /// - Parameters:
+    ///   - paths: trace files and folders (recursive); policy files among them are loaded as policies.
     ///   - app: learn the traces of this app only.
     ///   - id: the learned policy's id (one model only); by default derived from the app.
     ///   - file: the path the policy will be written to, named in the messages about it.
@@ -103,6 +104,10 @@ public struct PolicyLearning: Sendable {
 
     /// Learns from traces already loaded (one model per app and settings), ranking the learned policies
     /// among the library's.
+    /// - Parameter traces: the traces, of any apps.
+    /// - Parameter app: learn the traces of this app only.
+    /// - Parameter id: the learned policy's id (one model only); by default derived from the app.
+    /// - Parameter file: the path the policy will be written to, named in the messages about it.
     /// - Parameter place: what messages about the traces as a whole name (the paths given).
     public func learn(traces: [Trace], app: String? = nil, id: String? = nil, file: String? = nil, place: String = "") -> Result {
         var result = Result()

@@ -32,6 +32,7 @@ public enum LearnedInput: Hashable, Comparable, Sendable {
         }
     }
 
+    /// Whether `lhs` is tried before `rhs`: edits, taps, swipes, choices, then by their words (Unicode scalars).
     public static func < (lhs: LearnedInput, rhs: LearnedInput) -> Bool {
         let (a, b) = (lhs.rank, rhs.rank)
         return a.0 != b.0 ? a.0 < b.0 : a.1.unicodeScalars.lexicographicallyPrecedes(b.1.unicodeScalars)

@@ -26,6 +26,8 @@ public struct PolicyDistance: Sendable {
 /// policies apart, the one they claim first; then by id.
 public enum NearestPolicies {
     /// Every form policy of `candidates` (but `learned` itself), nearest first.
+    /// - Parameter learned: the learned policy.
+    /// - Parameter candidates: the loaded policies; those of another domain are left out.
     /// - Parameter traces: the traces the policy was learnt from, replayed on each candidate for its coverage.
     /// - Parameter settings: the settings of the learned model's traces, which the policies may read.
     /// - Parameter claimed: the policies the traces claim, which come first among policies as near as each other.
@@ -92,6 +94,9 @@ public struct LearningSuggestion: Sendable {
 
     /// The traces worth recording next: scenarios on which the two nearest policies differ that the learned
     /// model does not decide (an action no trace took there, or a key no trace saw), then the gaps of the nearest.
+    /// - Parameter learned: the learned policy.
+    /// - Parameter nearest: the loaded policies, nearest first (`NearestPolicies.rank`).
+    /// - Parameter settings: the settings of the learned model's traces.
     /// - Parameter alternative: the learned model under the other guard, when the traces do not decide it:
     ///   the scenarios on which the two differ come first.
     public static func suggestions(
