@@ -128,7 +128,7 @@ public struct LearnOutput {
         let them = nearest.policy.id
         let guardNote = viaAlternative ? " (with the \(model.editGuard.rawValue) guard, which fits the traces as well)" : ""
         guard !nearest.conflicts.isEmpty || !nearest.gaps.isEmpty else {
-            return "  \(them) shows the same as every trace and allows nothing more\(guardNote) (compare finds no difference).\n"
+            return "  \(them): no conflict and no gap\(guardNote): no scenario of the model fails it, and it allows nothing the traces do not show.\n"
         }
         var out = "  How \(them) differs\(guardNote):\n"
         let width = max(id.count, them.count) + 1
