@@ -6,16 +6,22 @@ import ConformCore
 public struct LearnOutput {
     /// One learned model, as the command hands it over.
     public struct Model {
+        /// The model in policy terms.
         public var model: LearnedModel
+        /// The learned policy's id.
         public var id: String
+        /// The learned policy, as loaded.
         public var policy: Policy
+        /// The loaded form policies, nearest first.
         public var nearest: [PolicyDistance]
+        /// The traces to record next.
         public var suggestions: [LearningSuggestion]
         /// Where the policy was written (`--output`), if it was.
         public var file: String?
         /// The suggested trace files written (`--suggest`), in the order of `suggestions`.
         public var suggestionFiles: [String]
 
+        /// A learned model as the command hands it over.
         public init(
             model: LearnedModel, id: String, policy: Policy, nearest: [PolicyDistance], suggestions: [LearningSuggestion], file: String?,
             suggestionFiles: [String]
@@ -32,10 +38,14 @@ public struct LearnOutput {
 
     /// A model not learned (an app of another domain, traces that contradict each other), with the reason.
     public struct Skipped {
+        /// The app (`nil` for traces without one).
         public var app: String?
+        /// The traces' settings.
         public var settings: [String: Value]
+        /// Why it was not learned.
         public var reason: String
 
+        /// A model not learned, with the reason.
         public init(app: String?, settings: [String: Value] = [:], reason: String) {
             self.app = app
             self.settings = settings
@@ -43,10 +53,14 @@ public struct LearnOutput {
         }
     }
 
+    /// The models learned, by app then settings.
     public var models: [Model]
+    /// The models not learned.
     public var skipped: [Skipped]
+    /// Every located problem and warning, printed on standard error and listed in the JSON.
     public var diagnostics: [Diagnostic]
 
+    /// What `conform learn` prints about these models.
     public init(models: [Model], skipped: [Skipped], diagnostics: [Diagnostic]) {
         self.models = models
         self.skipped = skipped
@@ -65,6 +79,7 @@ public struct LearnOutput {
 
     // MARK: - Text
 
+    /// The text output: per model its size and guard, the nearest policies, how the nearest differs, what to record next.
     public func text() -> String {
         var out = ""
         for model in models {
@@ -128,7 +143,8 @@ public struct LearnOutput {
         let them = nearest.policy.id
         let guardNote = viaAlternative ? " (with the \(model.editGuard.rawValue) guard, which fits the traces as well)" : ""
         guard !nearest.conflicts.isEmpty || !nearest.gaps.isEmpty else {
-            return "  \(them): no conflict and no gap\(guardNote): no scenario of the model fails it, and it allows nothing the traces do not show.\n"
+            return
+                "  \(them): no conflict and no gap\(guardNote): no scenario of the model fails it, and it allows nothing the traces do not show.\n"
         }
         var out = "  How \(them) differs\(guardNote):\n"
         let width = max(id.count, them.count) + 1
@@ -207,6 +223,7 @@ public struct LearnOutput {
 
     // MARK: - JSON
 
+    /// The JSON document (Docs/Learning.md, schemas/conform-learn.schema.json).
     public func json() -> JSONValue {
         .object([
             ("conform", .number(1)),

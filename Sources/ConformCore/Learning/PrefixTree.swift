@@ -19,8 +19,6 @@ struct PrefixTree {
     let alphabet: [LearnedInput]
     private(set) var knowledge: [ScreenKnowledge] = [ScreenKnowledge()]
     private(set) var children: [[Edge]] = [[]]
-    private(set) var parent: [Int] = [-1]
-    private(set) var parentInput: [Int] = [-1]
     /// Who saw what at each point, in order: one sighting per key.
     private var origins: [[Origin]] = [[]]
     /// Titles seen without a role, by node and by their place among the sheet's actions.
@@ -78,8 +76,6 @@ struct PrefixTree {
         let new = knowledge.count
         knowledge.append(ScreenKnowledge())
         children.append([])
-        parent.append(node)
-        parentInput.append(symbol)
         origins.append([])
         let place = children[node].firstIndex { $0.input > symbol } ?? children[node].count
         children[node].insert(Edge(input: symbol, target: new), at: place)

@@ -43,7 +43,7 @@ struct TraceAbstraction {
 
     init(traces: [Trace]) {
         self.traces = traces
-        roles = Self.explicitRoles(traces)
+        (roles, ambiguousTitles) = Self.explicitRoles(traces)
         buttons = Self.buttonRoles(traces)
         sharedRoles = Self.sharedRoles(traces)
     }
@@ -59,7 +59,8 @@ struct TraceAbstraction {
         return changed
     }
 
-    private var ambiguousTitles: Set<String> { Self.explicitRoles(traces, ambiguous: true).ambiguous }
+    /// Titles the traces give two roles: chosen by title, never given a role by position.
+    private let ambiguousTitles: Set<String>
 
     // MARK: - Paths
 
@@ -188,12 +189,8 @@ struct TraceAbstraction {
 
     // MARK: - Roles and buttons
 
-    private static func explicitRoles(_ traces: [Trace]) -> [String: SheetRole] {
-        explicitRoles(traces, ambiguous: true).roles
-    }
-
     /// The roles `see` steps give titles; a title given two roles is ambiguous and left out.
-    private static func explicitRoles(_ traces: [Trace], ambiguous: Bool) -> (roles: [String: SheetRole], ambiguous: Set<String>) {
+    private static func explicitRoles(_ traces: [Trace]) -> (roles: [String: SheetRole], ambiguous: Set<String>) {
         var roles: [String: SheetRole] = [:]
         var twice: Set<String> = []
         for trace in traces {
