@@ -24,8 +24,11 @@ extension ConformCommand {
                 cannot be written.
                 """)
 
-        @Argument(help: ArgumentHelp("Trace files or folders (recursive).", valueName: "PATH"), completion: .traceFiles)
-        var paths: [String]
+        @Argument(
+            help: ArgumentHelp(
+                "Trace files or folders (recursive); default: the configuration's traces:, else Traces/.", valueName: "PATH"),
+            completion: .traceFiles)
+        var paths: [String] = []
 
         @Option(help: ArgumentHelp("Learn the traces of this app only (their `app:`).", valueName: "NAME"))
         var app: String?
@@ -46,7 +49,6 @@ extension ConformCommand {
         @OptionGroup var policyOptions: PolicyOptions
 
         func validate() throws {
-            if paths.isEmpty { throw ValidationError("give the traces to learn from: files or folders") }
             if let id, !Self.isPolicyID(id) {
                 throw ValidationError(
                     "--id '\(id)' is no policy id: use letters, digits, '.', '_' and '-', starting with a letter or digit")
@@ -64,7 +66,8 @@ extension ConformCommand {
         }
 
         func run() throws {
-            let library = try policyOptions.load().library
+            let (config, library) = try policyOptions.load()
+            let paths = self.paths.isEmpty ? (config?.traces ?? ["Traces/"]) : self.paths
             let learning = PolicyLearning(library: library).learn(paths: paths, app: app, id: id, file: output)
             let learned = learning.outcomes.compactMap { outcome -> PolicyLearning.LearnedPolicy? in
                 if case .learned(let model) = outcome { return model }

@@ -177,6 +177,18 @@ struct LearnCommandTests {
         #expect(text.contains("Suggested by `conform learn` for learned-contacts"))
     }
 
+    @Test("without a path: the traces the project's configuration names")
+    func configuredTraces() throws {
+        let scratch = try Scratch()
+        try scratch.write(".conform.yaml", "conform: 1\ntraces: [Mine]\n")
+        let trace = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Traces/Calendar/cancel-asks.yaml"), encoding: .utf8)
+        try scratch.write("Mine/cancel-asks.yaml", trace)
+        let learn = try BinaryRunner.run(["learn"], in: scratch.url)
+        #expect(learn.status == 0, "\(learn.stderr)")
+        #expect(learn.stdout.hasPrefix("'Calendar': learned 'learned-calendar' from 1 trace:"))
+    }
+
     @Test("--help says what learn does, and completion knows the command")
     func help() throws {
         let help = try BinaryRunner.run(["learn", "--help"])
