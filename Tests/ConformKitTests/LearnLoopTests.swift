@@ -17,7 +17,8 @@ struct LearnLoopTests {
     /// Held-out policies of Fixtures/learn standing for apps, with the rounds and traces each needs.
     static let heldOut: [(id: String, rounds: Int, traces: Int)] = [
         ("cancel-asks-modified", 1, 5), ("swipe-blocked-silently", 1, 7), ("three-action-sheet", 0, 5), ("done-always-enabled", 1, 6),
-        ("two-default-actions", 0, 6), ("mixed-guards", 3, 10), ("asked-once", 4, 12),
+        ("two-default-actions", 0, 6), ("mixed-guards", 3, 10), ("asked-once", 4, 12), ("cancel-always-asks", 1, 5),
+        ("done-confirms", 1, 5), ("ignore-swipe-edited", 2, 8), ("two-titles", 0, 5), ("add-close", 2, 4), ("titles-only", 1, 8),
     ]
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/learn")
