@@ -110,14 +110,16 @@ let package = Package(
                 "ConformTestSupport",
             ]
         ),
-        // The UI tests `conform generate --format xcuitest --testing swift-testing` writes for every form
-        // policy, compiled as generated and run against the simulated apps (issue 23).
+        // The XCTest UI tests `conform generate --format xcuitest` writes for every form policy and for a team's
+        // own policy (Policies/, read by path), compiled as generated and run against the simulated apps
+        // (issues 23, 34).
         .testTarget(
             name: "GeneratedUITests",
             dependencies: [
                 "ConformXCUITest", "XCUIDeclarations", "ConformRecording", "ConformKit", "ConformCore", "ConformReports",
                 "XCUISimulator", "ConformTestSupport",
-            ]
+            ],
+            exclude: ["Policies"]
         ),
     ]
 )

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes the trace loader (and compares its fast and general readers), the policy loader, the
 # expression parser, the baseline loader, the shard-result reader of `conform merge`, the run-document
-# reader of `conform diff` (and the diff of a document with itself) and the answers of
-# `conform record` with libFuzzer.
-#   scripts/fuzz.sh [SECONDS_PER_TARGET]      (default 60)
+# reader of `conform diff` (and the diff of a document with itself), the answers of `conform record`
+# and the project configuration (`.conform.yaml`, with the missing path's did-you-mean) with libFuzzer.
+#   scripts/fuzz.sh [SECONDS_PER_TARGET [TARGET...]]      (default 60 seconds, every target)
 # Builds ConformKit and what it links (ConformCore, ConformLoading, libyaml, ConformReports, swift-mustache)
 # with the fuzzer and address sanitizer into
 # .build-fuzz/, links one binary per target in Fuzz/, and runs each for the given time starting from
@@ -11,6 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
+all_targets=(TraceLoader TraceReaders PolicyLoader ExpressionParser BaselineLoader ShardDocument RunDocument RecordAnswers ConfigLoader)
+targets=("${@:2}")
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 scratch=.build-fuzz
 # shellcheck disable=SC2054 # the commas are inside flag values, not between elements
 flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=fuzzer-no-link,address)
@@ -24,7 +27,7 @@ objects=$(find "$bin/ConformCore.build" "$bin/ConformLoading.build" "$bin/CYaml.
   "$bin/ConformReports.build" "$bin/ConformResources.build" "$bin/Mustache.build" -name '*.o')
 mkdir -p "$scratch/crashes" "$scratch/corpus"
 status=0
-for target in TraceLoader TraceReaders PolicyLoader ExpressionParser BaselineLoader ShardDocument RunDocument RecordAnswers; do
+for target in "${targets[@]}"; do
   exe="$scratch/fuzz-$target"
   # shellcheck disable=SC2086 # $objects is a list of paths without spaces, split on purpose
   if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$modules" -Xcc -I -Xcc "$cyaml_include" \

@@ -29,8 +29,8 @@ struct BaselineOptions: ParsableArguments {
     var asOf: String?
 
     func validate() throws {
-        if let asOf, CalendarDate(asOf) == nil {
-            throw ValidationError("--as-of takes a date written YYYY-MM-DD, not '\(asOf)'.")
+        if let asOf, case .failure(let refusal) = CalendarDate.parse(asOf) {
+            throw ValidationError("invalid --as-of '\(asOf)': \(refusal.reason). Give the day expiry is judged on, such as 2026-11-26.")
         }
     }
 
@@ -51,20 +51,24 @@ struct BaselineOptions: ParsableArguments {
 
     /// The baseline to judge the run against, the errors of its file, and its warnings (an older file's
     /// entries), which are said before any trace's outcome and change no exit status; `nil` without one.
-    func matcher() -> (matcher: BaselineMatcher, errors: [Diagnostic], warnings: FileOutcome)? {
+    /// - Throws: a usage error when `SOURCE_DATE_EPOCH`, which gives the day expiry is judged on, is not a time.
+    func matcher() throws -> (matcher: BaselineMatcher, errors: [Diagnostic], warnings: FileOutcome)? {
         guard baseline != nil || writeBaseline != nil else { return nil }
+        let today = try today()
         let (read, problems) = baseline.map(BaselineFile.load) ?? (Baseline(file: writeBaseline ?? "", entries: []), [])
-        let matcher = BaselineMatcher(baseline: read, today: today(), strict: strictBaseline, writing: writeBaseline != nil)
+        let matcher = BaselineMatcher(baseline: read, today: today, strict: strictBaseline, writing: writeBaseline != nil)
         let warnings = FileOutcome(summary: nil, results: [], errors: [], warnings: problems.filter { $0.severity == .warning })
         return (matcher, problems.filter { $0.severity != .warning }, warnings)
     }
 
     /// `--as-of`, else the UTC day of `SOURCE_DATE_EPOCH`, else of the clock.
-    func today() -> CalendarDate {
+    /// - Throws: a usage error when `SOURCE_DATE_EPOCH` is set to anything but a time (`RecordedTime`).
+    func today() throws -> CalendarDate {
         if let asOf, let date = CalendarDate(asOf) { return date }
-        if let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Double(text), seconds.isFinite {
-            return CalendarDate(secondsSince1970: seconds)
+        if let moment = try RecordedTime.sourceDateEpoch() { return moment.day }
+        guard let clock = Timestamp(secondsSince1970: Date().timeIntervalSince1970) else {
+            throw ValidationError("the clock reads a time outside years 0001 to 9999: give --as-of YYYY-MM-DD")
         }
-        return CalendarDate(secondsSince1970: Date().timeIntervalSince1970)
+        return clock.day
     }
 }

@@ -33,6 +33,8 @@ extension ConformCommand {
 
         @OptionGroup var policyOptions: PolicyOptions
 
+        @OptionGroup var writeOptions: WriteOptions
+
         func run() throws {
             let library = try policyOptions.load().library
             printProblems(library.diagnostics)
@@ -45,10 +47,12 @@ extension ConformCommand {
             }
             let output = ComparisonOutput(result: PolicyComparison(policyA, policyB).compare(), a: policyA, b: policyB)
             var written: [String] = []
+            var problems: [Diagnostic] = []
             if let directory = self.output {
                 let check = WrittenTraceCheck(library: library)
-                let writer = TraceFileWriter(directory: directory, prefix: "\(a)-vs-\(b)-", marker: output.marker)
-                written = try writer.write(output.traceFiles()) { text, path in
+                let writer = TraceFileWriter(
+                    directory: directory, prefix: "\(a)-vs-\(b)-", marker: output.marker, rules: writeOptions.rules)
+                (written, problems) = try writer.write(output.traceFiles()) { text, path in
                     check.check(text, file: path, passes: policyA, fails: policyB).problem
                 }
             }
@@ -60,7 +64,8 @@ extension ConformCommand {
             case .json:
                 printOutput(output.json(files: written).serialized(pretty: true))
             }
-            if !library.diagnostics.isEmpty { throw ExitCode(2) }
+            printProblems(problems)
+            if !library.diagnostics.isEmpty || !problems.isEmpty { throw ExitCode(2) }
         }
     }
 }

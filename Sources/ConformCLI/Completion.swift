@@ -30,7 +30,7 @@ enum PolicyCompletion {
     static func ids(words: [String]) -> [String] {
         var directories = values(of: "--policies", in: words)
         if directories.isEmpty, !words.contains("--no-config"),
-            let path = values(of: "--config", in: words).last ?? ConfigFile.find(from: FileManager.default.currentDirectoryPath)
+            let path = values(of: "--config", in: words).last ?? (try? ConfigFile.findFromWorkingDirectory()) ?? nil
         {
             directories = ConfigFile.load(path).config?.policies ?? []
         }

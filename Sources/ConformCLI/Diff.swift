@@ -61,21 +61,25 @@ extension ConformCommand {
             case .md: printOutput(diff.markdown(), terminator: "")
             case .json: diff.writeJSON { printOutput($0, terminator: "") }
             }
+            var warnings: [Diagnostic] = []
             if github {
                 let annotations = diff.githubAnnotations().map { $0 + "\n" }.joined()
                 // Annotations go where the data does not: standard error when standard output carries JSON.
-                if format == .json { Console.standardError.write(annotations) } else { printOutput(annotations, terminator: "") }
+                if format == .json {
+                    Console.standardError.write(workflowCommands: annotations)
+                } else {
+                    Console.standardOutput.write(workflowCommands: annotations)
+                }
                 if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
-                    do {
-                        try RunOutputs.appendStepSummary(diff.markdown() + "\n", to: summary)
-                    } catch let problem as Diagnostic {
-                        problems.append(problem)
+                    // A summary that is not a regular file is a warning: the exit status stays the diff's.
+                    if let problem = GitHubStepSummary.append(diff.markdown() + "\n", to: summary) {
+                        if problem.severity == .error { problems.append(problem) } else { warnings.append(problem) }
                     }
                 } else {
                     printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written")
                 }
             }
-            printProblems(problems)
+            printProblems(warnings + problems)
             throw ExitCode(problems.isEmpty ? diff.exitStatus : 2)
         }
     }

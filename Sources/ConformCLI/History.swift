@@ -32,6 +32,8 @@ extension ConformCommand {
         @Option(help: ArgumentHelp("The HTML page to write.", valueName: "FILE.html"), completion: .file(extensions: ["html"]))
         var output: String
 
+        @OptionGroup var writeOptions: WriteOptions
+
         func run() throws {
             let read = HistoryFolder.read(directory)
             printProblems(read.problems)
@@ -39,12 +41,12 @@ extension ConformCommand {
             let history = RunHistory(read.runs)
             let page = HistoryPage(history: history, problems: read.problems, version: ConformCommand.version)
             do {
-                try AtomicFile.write(page.html(), to: output, what: "the history page")
+                try AtomicFile.write(page.html(), to: output, what: "the history page", rules: writeOptions.rules)
             } catch let diagnostic as Diagnostic {
                 printProblems([diagnostic])
                 throw ExitCode(2)
             }
-            printError("conform: wrote \(output): \(page.summary)")
+            printError("conform: wrote \(Escaping.terminal(output)): \(page.summary)")
             if !read.problems.isEmpty { throw ExitCode(2) }
         }
     }

@@ -16,7 +16,8 @@ extension ConformCommand {
 
                 `conform run` then passes with no options, and `conform lint` is clean. Edit the policy into \
                 the rule your app follows (Docs/PolicyFormat.md, Docs/Configuration.md). Nothing is ever \
-                overwritten: when one of these files exists, init names it and writes nothing. Exit status: 0 \
+                overwritten: when one of these files exists (a symbolic link counts, wherever it leads), init \
+                names it and writes nothing. Exit status: 0 \
                 when the files were written; 2 when one exists or a file cannot be written.
                 """)
 
@@ -26,7 +27,7 @@ extension ConformCommand {
         func run() throws {
             let existing = ProjectStarter.existing(in: folder)
             guard existing.isEmpty else {
-                let names = existing.map { Terminal.printable($0) }.joined(separator: ", ")
+                let names = existing.map { Escaping.terminal($0) }.joined(separator: ", ")
                 throw ValidationError(
                     "not written: \(names) already exist\(existing.count == 1 ? "s" : ""); conform init writes nothing over a file")
             }
@@ -37,9 +38,9 @@ extension ConformCommand {
                 printProblems([diagnostic])
                 throw ExitCode(2)
             }
-            for path in written { printOutput(path) }
+            for path in written { printOutput(Escaping.terminal(path)) }
             let check = folder == "." ? "conform run" : "cd \(ShellWord.quoted(folder)) && conform run"
-            printError("conform: wrote a starter project; check it with: \(Terminal.printable(check))")
+            printError("conform: wrote a starter project; check it with: \(Escaping.terminal(check))")
         }
     }
 }

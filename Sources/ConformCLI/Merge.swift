@@ -18,7 +18,9 @@ extension ConformCommand {
                 Give the --policies the shards had (the project's .conform.yaml counts as it does for `conform run`: \
                 its `policies:`, `baseline:`, `reports:` and `output:` apply unless the command line gives them). Exit status 2, and nothing merged, for a file that is not a shard \
                 result (not JSON, not a conform document, a run without --shard), shards of different conform versions or \
-                policy libraries, a shard given twice or missing, or shards made with and without --coverage.
+                policy libraries, a shard given twice or missing, shards made with and without --coverage, or a number of a \
+                shard result out of its bounds (N from 1 to 10000, K from 1 to N, the files shard K is dealt; each at its line \
+                and column, Docs/Sharding.md).
                 """)
 
         @Argument(help: ArgumentHelp("The shards' JSON documents, one per shard, in any order.", valueName: "FILE"))
@@ -33,9 +35,12 @@ extension ConformCommand {
 
         @OptionGroup(title: "Baselines") var baselineOptions: BaselineOptions
 
+        @OptionGroup var writeOptions: WriteOptions
+
         func validate() throws {
             _ = try reportOptions.formats()
             _ = try reportOptions.recordedTime()
+            _ = try ReportOptions.sourceDate()
             if files.isEmpty { throw ValidationError("give the JSON documents of the shards to merge") }
         }
 
@@ -53,9 +58,9 @@ extension ConformCommand {
                 throw ExitCode(2)
             }
             let context = reportOptions.context(library: library, version: ConformCommand.version)
-            var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context)
+            var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context, rules: writeOptions.rules)
             let needsSteps = reportOptions.needsSteps
-            let baseline = baselineOptions.matcher()
+            let baseline = try baselineOptions.matcher()
             let baselineProblems = baseline?.errors ?? []
             var coverageTally = CoverageTally()
             outputs.begin()
@@ -68,12 +73,12 @@ extension ConformCommand {
                 if merged.coverage { coverageTally.add(outcome) }
             }
             if let outcome = baselineOutcome, let written = outcome.written {
-                problems += baselineOptions.write(written, outcome, readProblems: baselineProblems)
+                problems += baselineOptions.write(written, outcome, readProblems: baselineProblems, followLinks: writeOptions.followLinks)
             }
             var status = outputs.finish(
                 leading: library.diagnostics + baselineProblems + merged.leadingErrors, coverage: merged.coverage ? coverageTally : nil,
                 baseline: baselineOutcome, policies: library.policies, needsSteps: needsSteps)
-            printProblems(problems + outputs.problems)
+            printProblems(problems + outputs.problems + outputs.warnings)
             if let written = CommandWording.reportsWritten(outputs.written) { printError(written) }
             if !problems.isEmpty { status = 2 }
             throw ExitCode(status)

@@ -31,11 +31,20 @@ struct PolicyOptions: ParsableArguments {
     }
 
     /// The project configuration in effect: `--config FILE`, else the one found from the working
-    /// directory up, else none. A configuration with a problem stops the command: its located problems
+    /// directory up, else none; a working directory that cannot be resolved (removed) is an error, exit 2. A configuration with a problem stops the command: its located problems
     /// are printed and the exit status is 2 (a command run with settings half read would mislead).
     func config() throws -> ProjectConfig? {
         if noConfig { return nil }
-        guard let path = configFile ?? ConfigFile.find(from: FileManager.default.currentDirectoryPath) else { return nil }
+        var found = configFile
+        if found == nil {
+            do throws(Diagnostic) {
+                found = try ConfigFile.findFromWorkingDirectory()
+            } catch {
+                printProblems([error])
+                throw ExitCode(2)
+            }
+        }
+        guard let path = found else { return nil }
         let (config, problems) = ConfigFile.load(path)
         guard let config else {
             printProblems(problems)

@@ -28,14 +28,20 @@ extension ConformCommand {
 
                 Record what the screen really shows: when it differs from the prediction, the trace departs \
                 from the policy, and the recorder says where. A prediction is never written as an observation: \
-                a title in the placeholder form is refused (conform lint warns at one in a trace). The file is rewritten whole after every step, \
-                so Ctrl-C or the end of input never loses a complete step. Bad lines are explained and the \
-                question is asked again. Without a terminal or a pipe on standard input, the recorder reads \
-                the end of input at once and writes a trace with no steps, and says that it cannot be \
-                checked yet (conform run and lint refuse a trace without steps).
+                a title in the placeholder form is refused (conform lint warns at one in a trace). Bad lines \
+                are explained and the question is asked again.
 
-                Exit status: 0 when the trace was written (whether or not it conforms); 2 on a usage error, \
-                an unknown id, a --policies file that does not load, or a file that cannot be written.
+                The file is written whole (a temporary file renamed into place), never before the first \
+                step: a file already at FILE stays as it was until the recording has a step to replace it \
+                with. Every complete step is in the file whenever the recorder waits for an answer, at the \
+                end of input, and on Ctrl-C (or SIGTERM, SIGHUP); answers piped in quickly are written in \
+                batches, so a long recording takes time in proportion to its steps. A recording with no step \
+                (nothing on standard input, `.` at once) writes nothing and says so.
+
+                Exit status: 0 when the trace was written (whether or not it conforms); 2 when no step was \
+                recorded, on a usage error, an unknown id, a --policies file that does not load, or a FILE \
+                that may not or cannot be written (a folder, a symbolic link leading out of its folder, a \
+                file the command reads); 128 plus the signal's number when stopped by one (130: Ctrl-C).
                 """)
 
         @Option(
@@ -46,7 +52,8 @@ extension ConformCommand {
         var app: String
 
         @Option(
-            help: ArgumentHelp("Where to write the trace (.yaml); rewritten after every step.", valueName: "FILE"),
+            help: ArgumentHelp(
+                "Where to write the trace (.yaml); written whole once it has a step, and kept up to date.", valueName: "FILE"),
             completion: .file(extensions: ["yaml"]))
         var output: String
 
@@ -69,6 +76,8 @@ extension ConformCommand {
 
         @OptionGroup var policyOptions: PolicyOptions
 
+        @OptionGroup var writeOptions: WriteOptions
+
         func run() throws {
             let library = try policyOptions.load().library
             printProblems(library.diagnostics)
@@ -80,20 +89,31 @@ extension ConformCommand {
                 trace: id, title: title, app: app, platform: platform, screen: screen, claims: [policy.id], form: fields)
             recorder.file = output
             let session = RecordingSession(policy: policy, library: library, recorder: recorder)
-            let writer = RecordingWriter(path: output)
-            try writer.save(session.recorder)
-            RecordingWriter.announceOnInterrupt(path: output)
+            let writer = RecordingWriter(path: output, rules: writeOptions.rules)
+            // A path the trace could never go to is refused before the person starts.
+            try writer.check()
+            RecordingStop.install(path: output)
 
             var conversation = RecordingConversation(
                 session: session, transcript: RecordingTranscript(terminal: Terminal(fileDescriptor: STDERR_FILENO)), app: app,
-                path: output, save: writer.save)
+                path: output, save: writer.changed)
             // The closing advice must work as printed: a policy not built in needs what loaded it.
             if !policy.file.hasPrefix(PolicyLibrary.builtInPrefix) { conversation.checkArguments = policyOptions.commandLineWords }
             say(conversation.opening())
-            while let line = readLine(strippingNewline: true), let text = try conversation.reply(line) {
+            var lines = AnswerLines()
+            while RecordingStop.received == 0,
+                let line = try lines.next(beforeWaiting: { try writer.flush(conversation.session.recorder) }),
+                let text = try conversation.reply(line)
+            {
                 say(text)
             }
+            try writer.flush(conversation.session.recorder)
+            if RecordingStop.received != 0 {
+                say("\nconform: stopped; every complete step is in \(Escaping.terminal(output))\n")
+                throw ExitCode(128 + RecordingStop.received)
+            }
             say(conversation.closing())
+            if writer.savedSteps == 0 { throw ExitCode(2) }
         }
 
         /// Conversation goes to standard error (through the one printer): standard output stays free.

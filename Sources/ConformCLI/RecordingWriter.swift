@@ -4,35 +4,70 @@ import ConformKit
 import ConformReports
 import Foundation
 
-/// Keeps the recording on disk: the whole trace is rewritten after every step, atomically, so an
-/// interrupted recorder leaves every complete step behind.
-struct RecordingWriter {
+/// Keeps the recording on disk, whole and in time linear in its steps.
+///
+/// The trace is written whole (`AtomicFile`: a temporary file renamed into place), so a file at the
+/// path is always a complete trace, and nothing is written before the first step: a file already there
+/// stays as it was until the recording has a step to replace it with. It is written after a step
+/// whenever the answers leave time for it (a person answering: after every step), but while they pour
+/// in (a script's pipe), only once the time since the last write is several times what that write took:
+/// rewriting 100,000 steps after each one made a long recording quadratic. Whatever is not on disk yet
+/// is written before the recorder waits for the next answer, at the end, and on Ctrl-C (`RecordingStop`).
+final class RecordingWriter {
     let path: String
+    let rules: AtomicFile.Rules
+    /// Whether the trace has steps that are not on disk yet.
+    private(set) var hasUnsaved = false
+    /// The steps in the file written last.
+    private(set) var savedSteps = 0
+    private var lastWriteTook: UInt64 = 0
+    private var lastWriteEnded: UInt64 = 0
 
-    func save(_ recorder: TraceRecorder) throws {
+    /// Time between writes while answers pour in, as a multiple of what the last write took: at most a
+    /// fifth of the recorder's time goes to writing.
+    static let pacing: UInt64 = 4
+
+    init(path: String, rules: AtomicFile.Rules) {
+        self.path = path
+        self.rules = rules
+    }
+
+    /// Refuses, before the recording starts, a path it could never be written to: a folder, a link that
+    /// leads out, a file the command read (a policy).
+    /// - Throws: `ExitCode(2)`, the reason printed.
+    func check() throws {
         do {
-            try AtomicFile.write(recorder.yaml(), to: path, what: "the trace")
+            try AtomicFile.check(path, what: "the trace", rules: rules)
         } catch let diagnostic as Diagnostic {
             printProblems([diagnostic])
             throw ExitCode(2)
         }
     }
 
-    /// On Ctrl-C, says where the recording is before the process ends (the file is already complete).
-    static func announceOnInterrupt(path: String) {
-        let message = "\nconform: stopped; every complete step is in \(Terminal.printable(path))\n"
-        interruptMessage = strdup(message)
-        signal(SIGINT) { _ in
-            if let message = interruptMessage { _ = write(STDERR_FILENO, message, strlen(message)) }
-            _exit(130)
+    /// After a step was recorded or annotated: writes the trace when it is due.
+    func changed(_ recorder: TraceRecorder) throws {
+        guard !recorder.trace.steps.isEmpty else { return }
+        hasUnsaved = true
+        RecordingStop.unsaved = 1
+        if DispatchTime.now().uptimeNanoseconds - lastWriteEnded >= Self.pacing * lastWriteTook { try flush(recorder) }
+    }
+
+    /// Writes the trace if it has steps not on disk yet.
+    /// - Throws: `ExitCode(2)` when the file cannot be written, the reason printed.
+    func flush(_ recorder: TraceRecorder) throws {
+        guard hasUnsaved, !recorder.trace.steps.isEmpty else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            try AtomicFile.write(recorder.yaml(), to: path, what: "the trace", rules: rules)
+        } catch let diagnostic as Diagnostic {
+            printProblems([diagnostic])
+            throw ExitCode(2)
         }
-        // A parent may have started conform with SIGINT blocked (test runners do); unblock it.
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigprocmask(SIG_UNBLOCK, &set, nil)
+        lastWriteEnded = DispatchTime.now().uptimeNanoseconds
+        lastWriteTook = lastWriteEnded - start
+        savedSteps = recorder.trace.steps.count
+        hasUnsaved = false
+        RecordingStop.saved = 1
+        RecordingStop.unsaved = 0
     }
 }
-
-/// Written once before the handler is installed, then only read by it.
-nonisolated(unsafe) private var interruptMessage: UnsafeMutablePointer<CChar>?

@@ -33,7 +33,8 @@ struct ReportOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Record when the run was made in its JSON document (`recordedAt`): now, or a time such as 2026-11-26T10:00:00Z. "
+            "Record when the run was made in its JSON document (`recordedAt`): now, or a time such as 2026-11-26T10:00:00Z "
+                + "(RFC 3339: a day that exists, Z or an offset within ±14:00, years 0001-9999; written in UTC). "
                 + "Without it the document carries no time.",
             valueName: "now|TIME"))
     var recordedAt: String?
@@ -61,16 +62,16 @@ struct ReportOptions: ParsableArguments {
     func validateFormats() throws {
         _ = try formats()
         _ = try recordedTime()
+        _ = try Self.sourceDate()
     }
 
     /// `--recorded-at` as ISO 8601 UTC to the second (`now`: this moment), or `nil` when not given.
     func recordedTime(now: Date = Date()) throws -> String? {
         guard let recordedAt else { return nil }
-        guard let time = RecordedTime.parse(recordedAt, now: now) else {
-            throw ValidationError(
-                "invalid --recorded-at '\(recordedAt)': give now, or a time in ISO 8601 with its zone, such as 2026-11-26T10:00:00Z")
+        switch RecordedTime.parse(recordedAt, now: now) {
+        case .success(let moment): return moment.description
+        case .failure(let refusal): throw RecordedTime.refusal(recordedAt, refusal)
         }
-        return time
     }
 
     /// These options with the configuration's `reports:` and `output:` where the command line gives none.
@@ -85,7 +86,7 @@ struct ReportOptions: ParsableArguments {
     /// What every output knows of the run.
     func context(library: PolicyLibrary, version: String) -> RunContext {
         RunContext(
-            policies: library.policies, version: version, generatedAt: Self.sourceDate(), reportDirectory: output,
+            policies: library.policies, version: version, generatedAt: (try? Self.sourceDate()) ?? nil, reportDirectory: output,
             workingDirectory: FileManager.default.currentDirectoryPath, recordedAt: (try? recordedTime()) ?? nil,
             policyDigests: Dictionary(library.digests.map { ($0.id, $0.digest) }) { first, _ in first })
     }
@@ -94,7 +95,10 @@ struct ReportOptions: ParsableArguments {
     /// files, then GitHub's annotations and step summary. Problems found on the way (templates that do
     /// not load) come back beside them; the run still goes to standard output.
     /// - Parameter shard: for a shard (`--shard`), what its JSON outputs record for `conform merge`.
-    func outputs(standardOutput format: OutputFormat, context: RunContext, shard: ShardRecord? = nil) -> (RunOutputs, [Diagnostic]) {
+    /// - Parameter rules: how the report files are written (`--follow-links`).
+    func outputs(standardOutput format: OutputFormat, context: RunContext, shard: ShardRecord? = nil, rules: AtomicFile.Rules = .init())
+        -> (RunOutputs, [Diagnostic])
+    {
         let printed: ReportFormat = format == .json ? .json : .text
         let standardOutput: any RunRenderer =
             if let shard, printed == .json {
@@ -104,14 +108,17 @@ struct ReportOptions: ParsableArguments {
             }
         var outputs: [(renderer: any RunRenderer, destination: RunOutputs.Destination)] = [(standardOutput, .standardOutput)]
         let files = (try? formats()) ?? []
-        guard !files.isEmpty || github else { return (RunOutputs(outputs), []) }
+        guard !files.isEmpty || github else { return (RunOutputs(outputs, rules: rules), []) }
         let templates: ReportTemplates
         do {
             templates = try ReportTemplates(overrides: self.templates)
         } catch let diagnostic as Diagnostic {
-            return (RunOutputs(outputs), [diagnostic])
+            return (RunOutputs(outputs, rules: rules), [diagnostic])
         } catch {
-            return (RunOutputs(outputs), [Diagnostic(.error, "\(error)", at: SourceLocation(file: self.templates ?? "", position: nil))])
+            return (
+                RunOutputs(outputs, rules: rules),
+                [Diagnostic(.error, "\(error)", at: SourceLocation(file: self.templates ?? "", position: nil))]
+            )
         }
         // GitHub's step summary is the Markdown report once more.
         var summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
@@ -133,14 +140,12 @@ struct ReportOptions: ParsableArguments {
         var renderers = ReportFormat.renderers(for: formats, context: context, templates: templates)
         if let shard, let json = formats.firstIndex(of: .json) { renderers[json] = ShardDocument(context: context, record: shard) }
         outputs += zip(renderers, destinations).map { (renderer: $0, destination: $1) }
-        return (RunOutputs(outputs), [])
+        return (RunOutputs(outputs, rules: rules), [])
     }
 
     /// `SOURCE_DATE_EPOCH` as an ISO 8601 UTC time: reports carry a time only when it is asked for.
-    static func sourceDate() -> String? {
-        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = Double(text) else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    /// - Throws: a usage error when it is set to anything but a whole number of seconds within years 1 to 9999.
+    static func sourceDate() throws -> String? {
+        try RecordedTime.sourceDateEpoch()?.description
     }
 }

@@ -19,6 +19,9 @@ extension ConformCommand {
                 A project's .conform.yaml (found from the working directory up to the repository's root; \
                 Docs/Configuration.md) gives the default PATHs (`traces:`), `policies:`, `baseline:`, \
                 `reports:` and `output:`; options on the command line win over it.
+
+                SOURCE_DATE_EPOCH, when set, is the time the reports carry and the day baseline expiry is judged on: \
+                whole seconds since 1970-01-01T00:00:00Z, within years 0001-9999 (any other value is a usage error).
                 """)
 
         @Argument(
@@ -47,14 +50,16 @@ extension ConformCommand {
         var coverage = false
 
         @Flag(
-            help:
-                "Follow symbolic links found in the paths even where they lead outside them (by default such links are skipped, with a warning)."
+            help: ArgumentHelp(
+                "Follow symbolic links found in the paths even where they lead outside them (by default such links are skipped, with a warning); "
+                    + "and write report files and the baseline through a link that leads outside their folder (by default refused, exit 2)."
+            )
         )
         var followLinks = false
 
         @Option(
             help: ArgumentHelp(
-                "Check at most N files at once (default: one per core; 1: one after another). The output is the same for any N.",
+                "Check at most N files at once, 1 to \(ConformRunner.Options.maximumJobs) (default: one per core; 1: one after another). The output is the same for any N.",
                 valueName: "N"))
         var jobs: Int?
 
@@ -72,7 +77,11 @@ extension ConformCommand {
         func validate() throws {
             _ = try reportOptions.formats()
             _ = try reportOptions.recordedTime()
-            if let jobs, jobs < 1 { throw ValidationError("invalid --jobs '\(jobs)': give a number of files to check at once, 1 or more") }
+            _ = try ReportOptions.sourceDate()
+            if let jobs, !(1...ConformRunner.Options.maximumJobs).contains(jobs) {
+                throw ValidationError(
+                    "invalid --jobs '\(jobs)': give how many files to check at once, from 1 to \(ConformRunner.Options.maximumJobs)")
+            }
             _ = try selectedShard()
         }
 
@@ -114,7 +123,8 @@ extension ConformCommand {
                             shard: shard, version: ConformCommand.version, policies: library.fingerprint, files: 0, coverage: coverage))
                     : nil
             }
-            var (outputs, problems) = reportOptions.outputs(standardOutput: format, context: context, shard: record)
+            var (outputs, problems) = reportOptions.outputs(
+                standardOutput: format, context: context, shard: record, rules: AtomicFile.Rules(followLinks: followLinks))
             let needsSteps = reportOptions.needsSteps
             // What a merged run's reports need is recorded whatever this shard's own outputs need.
             let keepsSteps = needsSteps || record != nil
@@ -126,7 +136,7 @@ extension ConformCommand {
             options.policyFiles = policyFiles
             options.jobs = jobs
             options.shard = shard
-            let baseline = baselineOptions.matcher()
+            let baseline = try baselineOptions.matcher()
             options.baseline = baseline?.matcher
             options.writeBaseline = baselineOptions.writeBaseline
             let baselineProblems = baseline?.errors ?? []
@@ -155,14 +165,14 @@ extension ConformCommand {
             // A shard judges only its own traces' entries: the others' traces are in other shards.
             if shard != nil { baselineOutcome?.stale.removeAll { if case .traceNotChecked = $0.reason { true } else { false } } }
             if let outcome = baselineOutcome, let written = outcome.written {
-                problems += baselineOptions.write(written, outcome, readProblems: baselineProblems)
+                problems += baselineOptions.write(written, outcome, readProblems: baselineProblems, followLinks: followLinks)
             }
             var status = outputs.finish(
                 leading: library.diagnostics + baselineProblems + ending.leadingErrors, coverage: coverage ? coverageTally : nil,
                 baseline: baselineOutcome, policies: library.policies, needsSteps: needsSteps)
             // A shard dealt no trace is an empty part of a run, not a run that found none.
             if shard != nil, outputs.problems.isEmpty { status = outputs.tally.shardExitStatus }
-            printProblems(statusProblems + problems + outputs.problems)
+            printProblems(statusProblems + problems + outputs.problems + outputs.warnings)
             if let written = CommandWording.reportsWritten(outputs.written) { printError(written) }
             if !problems.isEmpty || !statusProblems.isEmpty { status = 2 }
             throw ExitCode(status)

@@ -36,6 +36,8 @@ extension ConformCommand {
 
         @OptionGroup var policyOptions: PolicyOptions
 
+        @OptionGroup var writeOptions: WriteOptions
+
         func validate() throws {
             if let output, Self.samePath(output, file) {
                 throw ValidationError("--output is the trace being shrunk; write the shrunk trace to another file")
@@ -69,7 +71,7 @@ extension ConformCommand {
                 return
             }
             do {
-                try AtomicFile.write(shrunk.yaml(), to: output, what: "the shrunk trace")
+                try AtomicFile.write(shrunk.yaml(), to: output, what: "the shrunk trace", rules: writeOptions.rules)
             } catch let diagnostic as Diagnostic {
                 printProblems([diagnostic])
                 throw ExitCode(2)

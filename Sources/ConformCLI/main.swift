@@ -1,4 +1,5 @@
 import ArgumentParser
+import ConformCore
 import ConformReports
 import Foundation
 
@@ -9,21 +10,41 @@ func exitForUsage(_ message: String) -> Never {
     exit(2)
 }
 
+// Every file the command reads is noted, so that no file it writes replaces one (Docs/Security.md).
+InputFiles.startNoting()
+
+/// Ends the process for an error thrown by a command: a usage problem (exit 2), a located problem
+/// (exit 2, in compiler form), or the status an `ExitCode` carries; help and version as argument-parser
+/// prints them. Any message goes through the one printer, its values escaped (`Escaping.terminal`).
+func exitForError(_ error: Error, parsing: Bool) -> Never {
+    if let diagnostic = error as? Diagnostic {
+        printProblems([diagnostic])
+        exit(2)
+    }
+    let code = ConformCommand.exitCode(for: error)
+    if code == .validationFailure {
+        // A mistyped command gets a did-you-mean, as a mistyped option does. A usage problem found while
+        // running (an unknown policy id) prints the message alone: the root's usage line would point at
+        // the wrong command.
+        exitForUsage(
+            parsing
+                ? ConformCommand.usageMessage(for: error, arguments: Array(CommandLine.arguments.dropFirst()))
+                : "Error: " + Escaping.terminal(ConformCommand.message(for: error)))
+    }
+    // `ExitCode`, help and the version print nothing of the user's; anything else is said here, escaped.
+    if error is ExitCode || error is CleanExit || code == .success { ConformCommand.exit(withError: error) }
+    Console.standardError.line("Error: " + Escaping.terminal(ConformCommand.message(for: error)))
+    exit(code.rawValue)
+}
+
 var command: ParsableCommand
 do {
     command = try ConformCommand.parseAsRoot()
 } catch {
-    if ConformCommand.exitCode(for: error) == .validationFailure {
-        // A mistyped command gets a did-you-mean, as a mistyped option does.
-        exitForUsage(ConformCommand.usageMessage(for: error, arguments: Array(CommandLine.arguments.dropFirst())))
-    }
-    ConformCommand.exit(withError: error)
+    exitForError(error, parsing: true)
 }
 do {
     try command.run()
 } catch {
-    // A usage problem found while running (an unknown policy id): the message alone; the root's usage
-    // line would point at the wrong command.
-    if ConformCommand.exitCode(for: error) == .validationFailure { exitForUsage("Error: " + ConformCommand.message(for: error)) }
-    ConformCommand.exit(withError: error)
+    exitForError(error, parsing: false)
 }

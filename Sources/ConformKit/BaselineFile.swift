@@ -32,9 +32,15 @@ public enum BaselineFile {
 
     /// Writes `baseline` to its file, whole or not at all. A file already there is replaced only when it
     /// is a baseline (or empty): `--write-baseline` given a trace's path must not destroy the trace.
+    /// - Parameters:
+    ///   - baseline: the entries, and the file they go to (`Baseline.file`).
+    ///   - rules: how the file is written: `--follow-links`, and the `--baseline` file, which may be
+    ///     replaced although the run read it.
     /// - Throws: a `Diagnostic` naming the file when it cannot or may not be written.
-    public static func write(_ baseline: Baseline) throws {
-        if case .success(let bytes) = FileReader.read(baseline.file), !bytes.isEmpty,
+    public static func write(_ baseline: Baseline, rules: AtomicFile.Rules = .init()) throws {
+        // Where it may go first: a link leading out is refused before anything is read through it.
+        try AtomicFile.check(baseline.file, what: "the baseline", rules: rules)
+        if case .success(let bytes) = FileReader.read(baseline.file, maximumBytes: FileReader.maximumBytes, asInput: false), !bytes.isEmpty,
             !BaselineLoader().load(bytes, file: baseline.file).problems.isEmpty
         {
             throw Diagnostic(
@@ -42,6 +48,6 @@ public enum BaselineFile {
                 "not written: the file is not a baseline (a trace, a policy or another file is there); --write-baseline replaces only a baseline",
                 at: SourceLocation(file: baseline.file, position: nil))
         }
-        try AtomicFile.write(BaselineWriter.yaml(baseline), to: baseline.file, what: "the baseline")
+        try AtomicFile.write(BaselineWriter.yaml(baseline), to: baseline.file, what: "the baseline", rules: rules)
     }
 }

@@ -37,7 +37,7 @@ extension ConformRunner {
     /// were known to be claimed (`RevealPlan`), `workers` at a time as the run checked them.
     func revealLate(_ files: CompactStrings, plan: RevealPlan, claims: [String], workers: Int?) -> [String: Set<String>] {
         let domains = Dictionary(library.policies.map { ($0.id, $0.domain) }) { first, _ in first }
-        let batch = max(64, (workers ?? ProcessInfo.processInfo.activeProcessorCount) * 64)
+        let batch = max(64, min(workers ?? ProcessInfo.processInfo.activeProcessorCount, Options.maximumJobs) * 64)
         var revealed: [String: Set<String>] = [:]
         // From the first file on, in order: the same files are refused for a duplicate id as in the run.
         var ids = TraceIDs()

@@ -38,7 +38,12 @@ public struct ConformRunner: Sendable {
 
         /// How many files are checked at once (`--jobs`): 1 checks them one after another on the calling
         /// thread; `nil` uses every core. The outcomes, and so every output, are the same for any number.
+        /// Taken within 1...`maximumJobs`.
         public var jobs: Int? = nil
+
+        /// The most files checked at once (`--jobs`, Docs/Limits.md): each is a thread and a batch of 64
+        /// files in memory; more threads than this on any machine conform runs on only wait for cores.
+        public static let maximumJobs = 256
 
         /// Check only the files this shard is dealt (`--shard K/N`; `Shard.select`). "No trace found"
         /// still means that the paths hold no trace at all: a shard dealt none is an empty run, not an error.
@@ -180,7 +185,7 @@ public struct ConformRunner: Sendable {
         // a shard, which cannot know what the other shards claim, replays every file on every pair.
         var reveals =
             options.revealDifferences ? RevealBatches(options.shard == nil ? RevealPlan(claims: options.claims) : nil, library) : nil
-        let workers = options.jobs.map { max(1, $0) }
+        let workers = options.jobs.map { min(max(1, $0), Options.maximumJobs) }
         if workers == 1 {
             var last: [FileOutcome] = []
             for rank in 0..<selectedCount {
@@ -191,7 +196,7 @@ public struct ConformRunner: Sendable {
                 each(index, outcome)
             }
         } else {
-            let batch = max(64, (workers ?? ProcessInfo.processInfo.activeProcessorCount) * 64)
+            let batch = max(64, min(workers ?? ProcessInfo.processInfo.activeProcessorCount, Options.maximumJobs) * 64)
             // While one batch is checked, the previous one is handed over (and freed) on this thread, so that
             // no core waits for the hand-over.
             var previous: [(Int, FileOutcome)] = []

@@ -15,7 +15,7 @@ public struct EvidenceConfinement: Sendable {
             guard let real = Self.realPath(path) else { continue }
             var status = stat()
             guard stat(real, &status) == 0 else { continue }
-            let folder = (status.st_mode & S_IFMT) == S_IFDIR ? real : (real as NSString).deletingLastPathComponent
+            let folder = (status.st_mode & S_IFMT) == S_IFDIR ? real : PathText.split(real).parent
             let root = folder.hasSuffix("/") ? folder : folder + "/"
             if !roots.contains(root) { roots.append(root) }
         }

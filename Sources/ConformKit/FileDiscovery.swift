@@ -187,7 +187,12 @@ public enum FileReader {
     }
 
     /// Reads a regular file of at most `maximumBytes` whole.
-    public static func read(_ path: String, maximumBytes: Int) -> Result<[UInt8], Failure> {
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - maximumBytes: a larger file is refused before it is read.
+    ///   - asInput: whether the file is one of the command's inputs, which no output may then replace
+    ///     (`InputFiles`); `false` for a look at a file about to be written (is it a baseline?).
+    public static func read(_ path: String, maximumBytes: Int, asInput: Bool = true) -> Result<[UInt8], Failure> {
         // O_NONBLOCK so that opening a FIFO returns at once instead of waiting for a writer.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(.cannotOpen(missing: errno == ENOENT || errno == ENOTDIR)) }
@@ -196,6 +201,8 @@ public enum FileReader {
         guard fstat(descriptor, &status) == 0 else { return .failure(.cannotOpen(missing: false)) }
         // A FIFO or device would block or never end; only regular files are read.
         guard (status.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile) }
+        // Noted once opened, even when too large to read: it is still what the command was given to read.
+        if asInput { InputFiles.note(status, path: path) }
         let size = Int(status.st_size)
         guard size <= maximumBytes else { return .failure(.tooLarge(size: size)) }
         var failed = false

@@ -43,45 +43,25 @@ public enum HistoryFolder {
     }
 
     /// The run document at `file` as the history needs it, or why it cannot be used: the reader's
-    /// refusals, one shard's document (not a whole run), a `recordedAt` that is not a time.
+    /// refusals (a `recordedAt` that is not a time among them, at its line and column), one shard's
+    /// document (not a whole run).
     static func readRun(_ file: String, name: String) -> Result<HistoryRun, Diagnostic> {
         RunDocument.read(file: file).flatMap { document in
-            let here = SourceLocation(file: file, position: nil)
             if let shard = document.shard {
                 return .failure(
                     Diagnostic(
                         .error, "one shard's document (--shard \(shard)), not a whole run: give the document conform merge writes",
-                        at: here))
+                        at: SourceLocation(file: file, position: nil)))
             }
-            var recordedAt: String?
-            if let written = document.recordedAt {
-                guard let time = normalTime(written) else {
-                    return .failure(
-                        Diagnostic(.error, "recordedAt '\(written)' is not a time such as 2026-11-26T10:00:00Z", at: here))
-                }
-                recordedAt = time
-            }
-            return .success(HistoryRun(document, name: name, recordedAt: recordedAt))
+            return .success(HistoryRun(document, name: name))
         }
-    }
-
-    /// `text` as conform writes a time (`2026-11-26T10:00:00Z`), so that times order as text; a time
-    /// written with a zone or fractions (by hand) is turned into that form; `nil` for anything else.
-    static func normalTime(_ text: String) -> String? {
-        let plain = ISO8601DateFormatter()
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions.insert(.withFractionalSeconds)
-        guard let date = plain.date(from: text) ?? fractional.date(from: text) else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
 }
 
 extension HistoryRun {
     /// The run `document` states, keeping its claims only; its counts from its summary (from its
     /// results when it has none).
-    init(_ document: RunDocument, name: String, recordedAt: String?) {
+    init(_ document: RunDocument, name: String) {
         let claims = document.results.filter(\.claimed).map { result in
             HistoryRun.Claim(
                 app: result.app, trace: result.trace, file: result.file, policy: result.policy,
@@ -99,6 +79,6 @@ extension HistoryRun {
                 claimsBroken: claims.filter { $0.outcome == .broken }.count,
                 claimsBaselined: claims.filter { $0.outcome == .baselined }.count, errors: document.errors.count)
         }
-        self.init(name: name, recordedAt: recordedAt, version: document.version, counts: counts, claims: claims)
+        self.init(name: name, recordedAt: document.recordedAt, version: document.version, counts: counts, claims: claims)
     }
 }

@@ -12,6 +12,8 @@ public struct PolicyLibrary: Sendable {
     public private(set) var diagnostics: [Diagnostic]
     /// Per policy id, the FNV-1a hash of the file it was loaded from (policies made in code have none).
     private var sourceHashes: [String: String] = [:]
+    /// Per policy id, the text of the file it was loaded from (policies made in code have none).
+    private var sourceTexts: [String: String] = [:]
     /// The files loaded, standardised: a folder named twice (by the configuration and a flag, or among
     /// a run's paths) is loaded once, not reported as a duplicate of itself.
     private var loadedFiles: Set<String> = []
@@ -79,6 +81,7 @@ public struct PolicyLibrary: Sendable {
         if replacingBuiltIn, let index = policies.firstIndex(where: { $0.id == policy.id && $0.file.hasPrefix(Self.builtInPrefix) }) {
             policies[index] = policy
             sourceHashes[policy.id] = hash.hex
+            sourceTexts[policy.id] = String(decoding: bytes, as: UTF8.self)
             return
         }
         if let existing = policies.first(where: { $0.id == policy.id }) {
@@ -92,8 +95,15 @@ public struct PolicyLibrary: Sendable {
             return
         }
         sourceHashes[policy.id] = hash.hex
+        sourceTexts[policy.id] = String(decoding: bytes, as: UTF8.self)
         policies.append(policy)
         policies.sort { $0.id < $1.id }
+    }
+
+    /// The text of the file the policy `id` was loaded from, as it was read (`nil` for a policy made in
+    /// code): what `conform generate --format xcuitest` carries into the tests it writes.
+    public func sourceText(of id: String) -> String? {
+        sourceTexts[id]
     }
 
     /// Whether `file` was loaded (or tried) already: its problems are in `diagnostics` then.

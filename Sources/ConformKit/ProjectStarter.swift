@@ -13,20 +13,25 @@ public enum ProjectStarter {
         (".conform.yaml", configuration),
     ]
 
-    /// The files of `files` that already exist in `folder` (as paths joined to it): `init` writes
-    /// nothing when there is one, so that no file of the user's is replaced.
+    /// The files of `files` that already exist in `folder` (as paths joined to it), a symbolic link
+    /// counting as one wherever it leads: `init` writes nothing when there is one, so that no file of
+    /// the user's is replaced and nothing is written through a link.
     public static func existing(in folder: String) -> [String] {
-        files.map { path(of: $0.path, in: folder) }.filter(FileReader.exists)
+        files.map { path(of: $0.path, in: folder) }.filter { path in
+            var status = stat()
+            return lstat(path, &status) == 0
+        }
     }
 
-    /// Writes every file into `folder`, creating the folders they need.
+    /// Writes every file into `folder`, creating the folders they need; each only where nothing is,
+    /// even something that appears meanwhile (`AtomicFile.Rules.createOnly`).
     /// - Returns: the paths written.
     /// - Throws: a `Diagnostic` naming the file that could not be written.
     public static func write(in folder: String) throws -> [String] {
         var written: [String] = []
         for file in files {
             let path = path(of: file.path, in: folder)
-            try AtomicFile.write(file.text, to: path, what: "the starter file")
+            try AtomicFile.write(file.text, to: path, what: "the starter file", rules: AtomicFile.Rules(createOnly: true))
             written.append(path)
         }
         return written

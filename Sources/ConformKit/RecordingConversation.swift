@@ -63,11 +63,14 @@ public struct RecordingConversation {
         }
     }
 
-    /// What the recording came to.
+    /// What the recording came to. The whole trace is checked once more, as `conform run` reads it, so
+    /// that what is said is what run will say.
     public func closing() -> String {
-        transcript.closing(
-            steps: session.recorder.trace.steps.count, path: path, policy: session.policy.id,
-            departure: session.departure.map { $0.place ?? $0.summary }, unanswered: session.question, checkArguments: checkArguments)
+        let steps = session.recorder.trace.steps.count
+        let departure = session.departure ?? (steps == 0 ? nil : session.wholeCheck().flatMap { $0.passed ? nil : $0 })
+        return transcript.closing(
+            steps: steps, path: path, policy: session.policy.id, departure: departure.map { $0.place ?? $0.summary },
+            unanswered: session.question, checkArguments: checkArguments)
     }
 
     /// The question that stands: one the session asks first, else the turn's prediction and menu.

@@ -27,6 +27,8 @@ public struct RecordingSession {
     public private(set) var prediction: Observation?
     /// The recorded trace's first departure from the policy, once it has one.
     public private(set) var departure: TraceCheck?
+    /// The steps so far, replayed as they come: the whole trace is checked again only once they depart.
+    private var stepwise: StepwiseCheck
 
     private let library: PolicyLibrary
     private let loader: TraceLoader
@@ -67,6 +69,8 @@ public struct RecordingSession {
         loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
         simulator = PolicySimulator(policy: policy, form: recorder.trace.form)
         configuration = simulator.start(observing: false)
+        stepwise = StepwiseCheck(policy: policy, form: recorder.trace.form, settings: recorder.trace.settings)
+        for step in recorder.trace.steps { stepwise.add(step) }
         predict()
     }
 
@@ -141,7 +145,7 @@ public struct RecordingSession {
                 "'\(title)' looks like a menu number: type the title the screen shows (the menu comes back once the titles are given)")
         }
         // The title goes into the file: it must read back as itself, as any typed step must.
-        if !title.isEmpty, case .failure(let problem) = parse("choose: " + TraceYAML.string(title)) { return .rejected(problem.message) }
+        if !title.isEmpty, case .failure(let problem) = parse("choose: " + Escaping.yaml(title)) { return .rejected(problem.message) }
         guard var asked = titles else { return .rejected("there is no title to give now") }
         if let problem = asked.give(title) { return .rejected(problem) }
         titles = asked
@@ -232,15 +236,22 @@ public struct RecordingSession {
     }
 
     /// The outcome of recording `steps`: with the departure they made, if they made the trace depart.
+    /// The steps are replayed one by one (`StepwiseCheck`); only once they depart is the whole trace
+    /// checked as `conform run` reads its file, for the departure's words.
     private mutating func finish(_ steps: [Step], skipped: String? = nil) -> Outcome {
         var departs: TraceCheck?
-        if departure == nil, let check = try? library.check(yaml: recorder.yaml(), file: recorder.trace.file, against: policy.id),
-            !check.passed
-        {
+        for step in steps { stepwise.add(step) }
+        if departure == nil, !stepwise.conforms, let check = wholeCheck(), !check.passed {
             departure = check
             departs = check
         }
         return .recorded(steps, departs: departs, skipped: skipped)
+    }
+
+    /// The trace recorded so far, checked as `conform run` checks its file (the YAML read back); `nil`
+    /// when it does not load.
+    public func wholeCheck() -> TraceCheck? {
+        try? library.check(yaml: recorder.yaml(), file: recorder.trace.file, against: policy.id)
     }
 
     /// What the policy predicts now, and the menu that goes with it.

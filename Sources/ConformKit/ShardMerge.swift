@@ -1,4 +1,5 @@
 import ConformCore
+import ConformLoading
 import Foundation
 
 /// The shards of one run, read back from the JSON documents they wrote (`conform run --shard K/N`) and
@@ -37,14 +38,19 @@ public struct ShardMerge: Sendable {
         for shard in shards {
             problems += agreement(of: shard, version: version, fingerprint: library.fingerprint, first: shards[0])
             for file in shard.header.baselineFiles where !ConformRunner.excluding(baselineFiles, from: [file]).isEmpty {
-                problems.append(Refusal.baselineFile(shard: shard.name, file: file).diagnostic(at: shard.path))
+                problems.append(
+                    Refusal.baselineFile(shard: shard.name, file: file).diagnostic(at: shard.path, shard.position(of: "baselineFiles")))
             }
         }
         problems += completeness(shards)
         guard problems.isEmpty, let first = shards.min(by: { $0.header.index < $1.header.index }) else { return (nil, problems) }
-        // Every file of the run, once: what shards of one run always give.
+        if let twice = fileInTwoShards(shards) { return (nil, [twice]) }
+        // Every file of the run, once: each shard holds the files it is dealt (`ShardNumbers`), none is in
+        // two, so their indices are 0..<files; checked once more without a list as long as `files` says.
         let filed = shards.flatMap { $0.outcomes.compactMap { entry in entry.index.map { ($0, entry.outcome) } } }.sorted { $0.0 < $1.0 }
-        guard filed.map(\.0) == Array(0..<first.header.files) else { return (nil, [Refusal.notOneRun.diagnostic(at: Refusal.place)]) }
+        guard filed.count == first.header.files, filed.enumerated().allSatisfy({ $0.offset == $0.element.0 }) else {
+            return (nil, [Refusal.notOneRun.diagnostic(at: Refusal.place)])
+        }
         let warnings = first.outcomes.filter { $0.index == nil }.flatMap(\.outcome.warnings)
         return (
             ShardMerge(
@@ -100,14 +106,20 @@ public struct ShardMerge: Sendable {
     public enum Refusal: Error, Equatable, CustomStringConvertible {
         /// The file could not be read; the reason as `FileReader` gives it.
         case unreadable(String)
-        /// The file is not JSON.
-        case notJSON
+        /// The file is not JSON: what was found where it stops being JSON.
+        case notJSON(String)
         /// The file is JSON, but not a conform document (no `"conform": 1`).
         case notConformDocument
+        /// A JSON object whose `"conform"` is not the number 1 (`"1"`, a string, or another format).
+        case otherFormat
         /// A conform document without `"shard"`.
         case unsharded
         /// `"shard"` or `"outcomes"` is not what a shard writes: where and what.
         case damaged(String)
+        /// A number of `"shard"` or `"outcomes"` out of its bounds or at odds with another (`ShardNumbers`).
+        case number(NumberOutOfRange)
+        /// A file's outcome is in two shards: the other shard's file and where in it.
+        case fileTwice(index: Int, other: String)
         /// The shard was made by another version of conform.
         case otherVersion(shard: String, version: String, current: String)
         /// The shard checked other policies than those loaded for the merge (another fingerprint).
@@ -137,15 +149,22 @@ public struct ShardMerge: Sendable {
             switch self {
             case .unreadable(let reason):
                 return reason
-            case .notJSON:
-                return "not a shard result: the file is not JSON"
+            case .notJSON(let what):
+                return "not a shard result: the file is not JSON (\(what))"
             case .notConformDocument:
                 return "not a shard result: the file is JSON, but not a conform document (no \"conform\": 1)"
+            case .otherFormat:
+                return "not a shard result: its \"conform\" is not the number 1 (a shard result is a conform document of format 1)"
             case .unsharded:
                 return "not a shard result: a conform document from a run without --shard "
                     + "(shards write theirs with --shard K/N and --format json or --report json)"
             case .damaged(let what):
                 return "not a shard result: its \"shard\" or \"outcomes\" cannot be read (\(what))"
+            case .number(let number):
+                return "not a shard result conform can merge: \(number)"
+            case .fileTwice(let index, let other):
+                return "the file numbered \(index) in the run is in this shard and in \(other): each file is in one shard; "
+                    + "shards of different runs cannot be merged"
             case .otherVersion(let shard, let version, let current):
                 return "shard \(shard) was made by conform \(version), and this is conform \(current): "
                     + "shards of different conform versions cannot be merged"
@@ -169,7 +188,9 @@ public struct ShardMerge: Sendable {
             case .twice(let shard, let also):
                 return "shard \(shard) is given twice (also \(also))"
             case .missing(let shards, let count):
-                let list = shards.count == 1 ? "shard \(shards[0]) is" : "shards \(shards.joined(separator: ", ")) are"
+                // Ten named at most: a merge given one shard of 10,000 does not print 9,999 names.
+                let named = shards.prefix(10).joined(separator: ", ") + (shards.count > 10 ? " and \(shards.count - 10) more" : "")
+                let list = shards.count == 1 ? "shard \(shards[0]) is" : "shards \(named) are"
                 return "\(list) missing: a merge needs every shard of the run, 1/\(count) to \(count)/\(count)"
             case .notOneRun:
                 return "the shards' files do not make up one run (each file must be in exactly one shard); "
@@ -177,9 +198,28 @@ public struct ShardMerge: Sendable {
             }
         }
 
+        /// The refusal as a problem at `file`, at `position` in it when one is known.
+        public func diagnostic(at file: String, _ position: TextPosition? = nil) -> Diagnostic {
+            Diagnostic(.error, description, at: SourceLocation(file: file, position: position))
+        }
+    }
+
+    /// A refusal with where in the file it concerns, when a place is known.
+    public struct LocatedRefusal: Error, Equatable {
+        /// Why.
+        public var refusal: Refusal
+        /// Where in the file.
+        public var position: TextPosition?
+
+        /// `refusal` at `position`.
+        public init(_ refusal: Refusal, at position: TextPosition? = nil) {
+            self.refusal = refusal
+            self.position = position
+        }
+
         /// The refusal as a problem at `file`.
         public func diagnostic(at file: String) -> Diagnostic {
-            Diagnostic(.error, description, at: SourceLocation(file: file, position: nil))
+            refusal.diagnostic(at: file, position)
         }
     }
 
@@ -190,6 +230,13 @@ public struct ShardMerge: Sendable {
         var path: String
         var header: ShardHeader
         var outcomes: [ShardOutcome]
+
+        /// Where the member of `"shard"` named so is written: looked up when a refusal is about it, the
+        /// file read once more (a refusal is rare; a pass over every shard to know in advance is not free).
+        func position(of member: String) -> TextPosition? {
+            guard case .success(let bytes) = FileReader.read(path, maximumBytes: Int(Int32.max)) else { return nil }
+            return JSONLocator.position(of: [.key("shard"), .key(member)], in: bytes)
+        }
 
         /// `K/N`.
         var name: String { "\(header.index)/\(header.count)" }
@@ -213,78 +260,128 @@ public struct ShardMerge: Sendable {
         }
     }
 
-    private static func readShard(_ path: String) -> Result<Shard, Refusal> {
+    private static func readShard(_ path: String) -> Result<Shard, LocatedRefusal> {
         let bytes: [UInt8]
         switch FileReader.read(path, maximumBytes: Int(Int32.max)) {
         case .success(let read): bytes = read
-        case .failure(.cannotOpen): return .failure(.unreadable("cannot read the file (it is missing or not accessible)"))
-        case .failure(.notRegularFile): return .failure(.unreadable("not a regular file, so it is not read"))
-        case .failure(.tooLarge(let size)): return .failure(.unreadable("the file has \(size) bytes; at most \(Int32.max) are read"))
-        case .failure(.readFailed(let reason)): return .failure(.unreadable("cannot read the file: \(reason)"))
-        case .failure(.changed): return .failure(.unreadable("the file changed while it was read"))
+        case .failure(.cannotOpen): return .failure(LocatedRefusal(.unreadable("cannot read the file (it is missing or not accessible)")))
+        case .failure(.notRegularFile): return .failure(LocatedRefusal(.unreadable("not a regular file, so it is not read")))
+        case .failure(.tooLarge(let size)):
+            return .failure(LocatedRefusal(.unreadable("the file has \(size) bytes; at most \(Int32.max) are read")))
+        case .failure(.readFailed(let reason)): return .failure(LocatedRefusal(.unreadable("cannot read the file: \(reason)")))
+        case .failure(.changed): return .failure(LocatedRefusal(.unreadable("the file changed while it was read")))
         }
         return decode(bytes).map { Shard(path: path, header: $0.header, outcomes: $0.outcomes) }
     }
 
-    /// A shard result's header and outcomes from the document's bytes, or why it is not one (the fuzz
-    /// target `Fuzz/FuzzShardDocument.swift` feeds it anything).
-    public static func decode(_ bytes: [UInt8]) -> Result<(header: ShardHeader, outcomes: [ShardOutcome]), Refusal> {
+    /// A shard result's header and outcomes from the document's bytes, every number checked
+    /// (`ShardNumbers`), or why it is not one, at its line and column when it has one (the fuzz target
+    /// `Fuzz/FuzzShardDocument.swift` feeds it anything).
+    public static func decode(_ bytes: [UInt8]) -> Result<(header: ShardHeader, outcomes: [ShardOutcome]), LocatedRefusal> {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: Data(bytes))
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            return .failure(.notJSON)
+            let syntax = JSONLocator.syntaxError(in: bytes)
+            return .failure(LocatedRefusal(.notJSON(syntax?.what ?? "it is not one JSON value"), at: syntax?.position))
         } catch {
             // JSON, but not an object.
-            return .failure(.notConformDocument)
+            return .failure(LocatedRefusal(.notConformDocument, at: .start))
         }
-        guard document.conform == 1 else { return .failure(.notConformDocument) }
-        guard let shard = document.shard else { return .failure(.unsharded) }
+        guard document.conform == 1 else {
+            let place = JSONLocator.position(of: [.key("conform")], in: bytes)
+            return .failure(LocatedRefusal(place == nil ? .notConformDocument : .otherFormat, at: place))
+        }
+        guard let shard = document.shard else { return .failure(LocatedRefusal(.unsharded)) }
         switch (shard, document.outcomes) {
         case (.success(let header), .success(let outcomes)):
+            if let wrong = ShardNumbers.check(header, outcomes) {
+                return .failure(LocatedRefusal(.number(wrong), at: JSONLocator.position(of: wrong.path, in: bytes)))
+            }
             return .success((header, outcomes))
+        case (.failure(let error as NumberOutOfRange), _), (_, .failure(let error as NumberOutOfRange)):
+            return .failure(LocatedRefusal(.number(error), at: JSONLocator.position(of: error.path, in: bytes)))
         case (.failure(let error), _), (_, .failure(let error)):
-            return .failure(.damaged(describe(error)))
+            // The decoder does not say where a number that is no whole number (or too large for one) is:
+            // every number of a shard result is a whole number but those of a verdict's JSON values.
+            if !(error is DecodingError),
+                let number = JSONLocator.firstNumberNotInt(
+                    in: bytes, members: ["shard", "outcomes"], skipping: ["expected", "observed", "revealed"])
+            {
+                return .failure(
+                    LocatedRefusal(.damaged("the number \(number.text), where a shard result has a whole number"), at: number.position))
+            }
+            let (path, what) = describe(error)
+            return .failure(LocatedRefusal(.damaged(what), at: path.flatMap { JSONLocator.position(of: $0, in: bytes) }))
         case (.success, nil):
-            return .failure(.damaged("outcomes: missing"))
+            return .failure(LocatedRefusal(.damaged("outcomes: missing"), at: JSONLocator.position(of: [.key("shard")], in: bytes)))
         }
     }
 
-    /// What a decoding error says, in a few words: where and what.
-    private static func describe(_ error: any Error) -> String {
+    /// What a decoding error says, in a few words (where and what), and the path to the place.
+    private static func describe(_ error: any Error) -> (path: [JSONPathStep]?, what: String) {
         let path: [any CodingKey]
         let what: String
+        let located: [any CodingKey]
         switch error {
-        case DecodingError.keyNotFound(let key, let context): (path, what) = (context.codingPath + [key], "missing")
+        case DecodingError.keyNotFound(let key, let context):
+            (path, what, located) = (context.codingPath + [key], "missing", context.codingPath)
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
             DecodingError.dataCorrupted(let context):
-            (path, what) = (context.codingPath, "not what a shard result has there")
-        default: return "\(error)"
+            (path, what, located) = (context.codingPath, "not what a shard result has there", context.codingPath)
+        default: return (nil, "\(error)")
         }
-        let place = path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return place.isEmpty ? what : "\(place.hasPrefix(".") ? String(place.dropFirst()) : place): \(what)"
+        let place = JSONPathStep.text(path.map(JSONPathStep.init))
+        return (located.map(JSONPathStep.init), place.isEmpty ? what : "\(place): \(what)")
     }
 
-    /// Whether a shard was made by this conform, with these policies, in the same way as the first shard.
+    /// The first file whose outcome two shards hold (shards in the order of their numbers), at its
+    /// `index` in the later one: `ShardNumbers` has held each shard to the number of files it is dealt,
+    /// so a file in two shards leaves another in none.
+    private static func fileInTwoShards(_ shards: [Shard]) -> Diagnostic? {
+        var holder: [Int: String] = [:]
+        for shard in shards.sorted(by: { $0.header.index < $1.header.index }) {
+            for (number, entry) in shard.outcomes.enumerated() {
+                guard let index = entry.index else { continue }
+                guard let other = holder[index] else {
+                    holder[index] = shard.path
+                    continue
+                }
+                // An error's place: the document is read once more to find the line.
+                let bytes = (try? FileReader.read(shard.path, maximumBytes: Int(Int32.max)).get()) ?? []
+                let position = JSONLocator.position(of: [.key("outcomes"), .index(number), .key("index")], in: bytes)
+                return Refusal.fileTwice(index: index, other: other).diagnostic(at: shard.path, position)
+            }
+        }
+        return nil
+    }
+
+    /// Whether a shard was made by this conform, with these policies, in the same way as the first shard;
+    /// each refusal at the member of `"shard"` it is about.
     private static func agreement(of shard: Shard, version: String, fingerprint: String, first: Shard) -> [Diagnostic] {
         let header = shard.header
-        var refusals: [Refusal] = []
-        if header.version != version { refusals.append(.otherVersion(shard: shard.name, version: header.version, current: version)) }
-        if header.policies != fingerprint {
-            refusals.append(.otherPolicies(shard: shard.name, fingerprint: header.policies, loaded: fingerprint))
+        var refusals: [(Refusal, String)] = []
+        if header.version != version {
+            refusals.append((.otherVersion(shard: shard.name, version: header.version, current: version), "version"))
         }
-        if header.selection != ConformCore.Shard.selection { refusals.append(.otherSelection(shard: shard.name, rule: header.selection)) }
+        if header.policies != fingerprint {
+            refusals.append((.otherPolicies(shard: shard.name, fingerprint: header.policies, loaded: fingerprint), "policies"))
+        }
+        if header.selection != ConformCore.Shard.selection {
+            refusals.append((.otherSelection(shard: shard.name, rule: header.selection), "selection"))
+        }
         if shard.path != first.path {
             if header.count != first.header.count {
-                refusals.append(.otherCount(shard: shard.name, first: first.path, firstShard: first.name))
+                refusals.append((.otherCount(shard: shard.name, first: first.path, firstShard: first.name), "count"))
             } else if header.files != first.header.files {
-                refusals.append(.otherRun(shard: shard.name, files: header.files, first: first.path, firstFiles: first.header.files))
+                refusals.append(
+                    (.otherRun(shard: shard.name, files: header.files, first: first.path, firstFiles: first.header.files), "files"))
             }
             if header.coverage != first.header.coverage {
-                refusals.append(.otherCoverage(shard: shard.name, coverage: header.coverage, first: first.path))
+                refusals.append((.otherCoverage(shard: shard.name, coverage: header.coverage, first: first.path), "coverage"))
             }
         }
-        return refusals.map { $0.diagnostic(at: shard.path) }
+        return refusals.map { refusal, member in refusal.diagnostic(at: shard.path, shard.position(of: member)) }
     }
 
     /// Every shard of 1...N once, when the shards agree on N.
@@ -294,7 +391,7 @@ public struct ShardMerge: Sendable {
         var seen: [Int: String] = [:]
         for shard in shards {
             if let earlier = seen[shard.header.index] {
-                problems.append(Refusal.twice(shard: shard.name, also: earlier).diagnostic(at: shard.path))
+                problems.append(Refusal.twice(shard: shard.name, also: earlier).diagnostic(at: shard.path, shard.position(of: "index")))
             } else {
                 seen[shard.header.index] = shard.path
             }

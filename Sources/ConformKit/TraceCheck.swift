@@ -30,7 +30,12 @@ public struct TraceCheck: Sendable, CustomStringConvertible {
     public var report: String { ClaimWording.parts(result)?.text ?? "" }
 
     /// One sentence for a test failure: the policy, the step and what it did, what was expected and seen.
+    /// Escaped for a terminal line (`Escaping.terminal`): a test log is read as `conform run`'s output is.
     public var summary: String {
+        Escaping.terminal(sentence)
+    }
+
+    private var sentence: String {
         switch result.verdict {
         case .pass:
             return "'\(result.trace)' conforms to '\(result.policy)'"
@@ -59,8 +64,11 @@ public struct CheckProblem: Error, Sendable, CustomStringConvertible {
     /// Each problem, located (`file:line:column`), as `conform run` prints it.
     public var diagnostics: [Diagnostic]
 
-    /// The problems, one per line, in the compiler's form.
-    public var description: String { diagnostics.map(\.formatted).joined(separator: "\n") }
+    /// The problems, one per line, in the compiler's form, as `conform run` prints them (without colour).
+    public var description: String {
+        let printer = DiagnosticPrinter(terminal: Terminal(colours: false))
+        return diagnostics.map { printer.line($0.location.description, $0.severity, $0.message).dropLast() }.joined(separator: "\n")
+    }
 }
 
 extension PolicyLibrary {

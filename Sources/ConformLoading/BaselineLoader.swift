@@ -145,18 +145,22 @@ public struct BaselineLoader: Sendable {
             problems.add("'expires' must be a date written YYYY-MM-DD, not \(node.kindDescription)", at: node.position)
             return nil
         }
-        if let date = CalendarDate(text) { return date }
-        let shaped =
-            text.utf8.count == 10
-            && text.enumerated().allSatisfy {
-                ($0.offset == 4 || $0.offset == 7) ? $0.element == "-" : $0.element.isASCII && $0.element.isNumber
-            }
-        problems.add(
-            shaped
-                ? "'expires' is '\(text)', which is not a day of the calendar"
-                : "'expires' must be a date written YYYY-MM-DD, not '\(text)'",
-            at: node.position)
-        return nil
+        switch CalendarDate.parse(text) {
+        case .success(let date):
+            return date
+        case .failure(let refusal):
+            let shaped =
+                text.utf8.count == 10
+                && text.enumerated().allSatisfy {
+                    ($0.offset == 4 || $0.offset == 7) ? $0.element == "-" : $0.element.isASCII && $0.element.isNumber
+                }
+            problems.add(
+                shaped
+                    ? "'expires' is '\(text)', which is not a day of the calendar: \(refusal.reason)"
+                    : "'expires' must be a date written YYYY-MM-DD, not '\(text)'",
+                at: node.position)
+            return nil
+        }
     }
 
     /// A YAML node as the JSON value it stands for (scalars typed by YAML's core schema).

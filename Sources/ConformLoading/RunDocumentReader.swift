@@ -25,6 +25,8 @@ private struct Reading {
     var damage: RunDocumentRefusal?
     /// Where the `"conform"` member's value starts, so that another format version is refused at it.
     var formatOffset: Int?
+    /// What the `"conform"` member is when it is not a whole number (`the string '1'`), said at `formatOffset`.
+    var formatNotNumber: String?
     /// Policy ids read so far: each result names one, and 110,000 copies of a dozen ids are not needed.
     var policyNames: [String] = []
     /// Messages and states, and `expected` and `observed` values, kept once however often they repeat.
@@ -57,6 +59,9 @@ private struct Reading {
         } catch {
             return .failure(RunDocumentRefusal(.notJSON(error.what), at: scanner.position(of: error.offset)))
         }
+        if format == nil, hasResults, let found = formatNotNumber {
+            return .failure(RunDocumentRefusal(.formatNotNumber(found), at: formatOffset.map(scanner.position(of:))))
+        }
         // A trace written as JSON has "conform": 1 too, and so do other commands' documents: a run's has results.
         guard let format, hasResults || format != ConformVersion.runDocumentFormat else {
             return .failure(RunDocumentRefusal(.notConformDocument))
@@ -74,9 +79,20 @@ private struct Reading {
         case "conform":
             scanner.skipWhitespace()
             formatOffset = scanner.index
-            if let number = try integer("conform") { format = number }
+            try formatVersion(&format)
         case "version": document.version = try string("version")
-        case "recordedAt": document.recordedAt = try string("recordedAt")
+        case "recordedAt":
+            scanner.skipWhitespace()
+            let start = scanner.index
+            guard let text = try string("recordedAt") else { break }
+            switch Timestamp.parse(text) {
+            case .success(let moment): document.recordedAt = moment
+            case .failure(let refusal):
+                if damage == nil {
+                    damage = RunDocumentRefusal(
+                        .notTime(member: "recordedAt", text: text, reason: refusal.reason), at: scanner.position(of: start))
+                }
+            }
         case "policies": document.policies = try policies()
         case "results":
             var index = 0
@@ -95,6 +111,25 @@ private struct Reading {
     }
 
     // MARK: - Members
+
+    /// The `"conform"` member: a whole number, else what it is instead (a string `"1"` is not the version 1).
+    private mutating func formatVersion(_ format: inout Int?) throws(JSONSyntaxError) {
+        switch scanner.peek() {
+        case UInt8(ascii: "\""):
+            formatNotNumber = "the string '\(try scanner.stringBytes().string)'"
+        case let byte? where byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte):
+            let text = try scanner.numberBytes()
+            let number = JSONByteScanner.double(text)
+            if number.rounded() == number, abs(number) < 1e15 {
+                format = Int(number)
+            } else {
+                formatNotNumber = "'\(String(decoding: text, as: UTF8.self))', not a whole number"
+            }
+        default:
+            formatNotNumber = scanner.kindOfNext()
+            try scanner.skipValue()
+        }
+    }
 
     private mutating func policies() throws(JSONSyntaxError) -> [RunDocument.PolicyDigest]? {
         var policies: [RunDocument.PolicyDigest] = []

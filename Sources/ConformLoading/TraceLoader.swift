@@ -8,13 +8,15 @@ public struct TraceLoader: Sendable {
     public var reader: YAMLReader
     /// The most steps one trace may have.
     public var maximumSteps: Int
+    /// The most steps a trace may have unless a loader is told otherwise (Docs/Limits.md).
+    public static let defaultMaximumSteps = 1_000_000
     /// The vocabulary as the direct reader looks words up.
     private var direct: DirectVocabulary
     /// Whether well-formed files are read straight from libyaml's events (the fast path). Off, every
     /// file goes the general way; the result must be the same (the fuzz target compares the two).
     public var readsDirectly = true
 
-    public init(vocabulary: KnownVocabulary, reader: YAMLReader = YAMLReader(), maximumSteps: Int = 1_000_000) {
+    public init(vocabulary: KnownVocabulary, reader: YAMLReader = YAMLReader(), maximumSteps: Int = Self.defaultMaximumSteps) {
         self.vocabulary = vocabulary
         self.direct = DirectVocabulary(vocabulary)
         self.reader = reader

@@ -6,12 +6,16 @@ public struct ElementMatch: Hashable, Sendable, CustomStringConvertible {
     public var identifier: String?
     /// The accessibility label it must have; `nil`: any.
     public var label: String?
+    /// A text that must be its identifier or its label (either will do), as XCUITest's
+    /// `matching(identifier:)` finds an element by either; `nil`: any.
+    public var name: String?
 
     /// A match on each part given; a part left `nil` matches anything.
-    public init(kind: UIElementKind? = nil, identifier: String? = nil, label: String? = nil) {
+    public init(kind: UIElementKind? = nil, identifier: String? = nil, label: String? = nil, name: String? = nil) {
         self.kind = kind
         self.identifier = identifier
         self.label = label
+        self.name = name
     }
 
     /// An element whose accessibility label is `label` (a button: `.label("Done")`).
@@ -29,11 +33,18 @@ public struct ElementMatch: Hashable, Sendable, CustomStringConvertible {
         ElementMatch(kind: kind)
     }
 
+    /// An element whose identifier or label is `name`: how a policy's label finds a button when the
+    /// options give no other way (`ScreenObserver.Options.titles`).
+    public static func named(_ name: String, kind: UIElementKind? = nil) -> ElementMatch {
+        ElementMatch(kind: kind, name: name)
+    }
+
     /// Whether `element` is the one looked for.
     public func matches(_ element: any UIElementSnapshot) -> Bool {
         if let kind, element.elementType != kind { return false }
         if let identifier, element.identifier != identifier { return false }
         if let label, element.label != label { return false }
+        if let name, element.identifier != name, element.label != name { return false }
         return true
     }
 
@@ -43,6 +54,7 @@ public struct ElementMatch: Hashable, Sendable, CustomStringConvertible {
         if let kind { parts.append(kind.rawValue) }
         if let identifier { parts.append("identifier '\(identifier)'") }
         if let label { parts.append("label '\(label)'") }
+        if let name { parts.append("identifier or label '\(name)'") }
         return parts.isEmpty ? "any element" : parts.joined(separator: " ")
     }
 }

@@ -2,14 +2,22 @@ import ConformCore
 
 extension ScreenObserver {
     /// What a `ScreenObserver` records and where it looks. The defaults fit a UIKit or SwiftUI edit form
-    /// with English Done and Cancel buttons in its navigation bar.
+    /// with English Done and Cancel buttons in its navigation bar; `titles` fits any other language.
     public struct Options: Sendable {
         /// The keys recorded, in this order; each is left out when it cannot be seen (see `observe`).
         public var keys: [ObservationKey]
-        /// The confirming bar button (`done`). Only buttons are considered.
+        /// The confirming bar button (`done`). Only buttons are considered. Left at `.label("Done")`, the
+        /// match `titles` gives for "Done" is used when it gives one.
         public var done: ElementMatch
-        /// The cancelling bar button (`cancel`). Only buttons are considered.
+        /// The cancelling bar button (`cancel`). Only buttons are considered. Left at `.label("Cancel")`, the
+        /// match `titles` gives for "Cancel" is used when it gives one.
         public var cancel: ElementMatch
+        /// How a policy's labels and titles are found on screen, when not by the text itself: a device in
+        /// another language shows "Fertig", not "Done", and identifiers do not change with the language.
+        /// `["Done": .identifier("done-button"), "Discard Changes": .identifier("discard-button")]`: a
+        /// `tap: Done` taps the button so identified; a sheet button that matches is recorded under the
+        /// policy's title ("Discard Changes"). A title not listed is found by its text as identifier or label.
+        public var titles: [String: ElementMatch]
         /// The bars that hold Done and Cancel: by default every `navigationBar` and `toolbar` (SwiftUI puts
         /// toolbar items in either). Buttons elsewhere are ignored, and so are the keyboard's own bars (a
         /// keyboard toolbar's Done; see `Screen`). A button may sit deep in a bar: SwiftUI wraps a toolbar
@@ -47,6 +55,7 @@ extension ScreenObserver {
             bars: [ElementMatch] = [.kind(.navigationBar), .kind(.toolbar)],
             formRoot: ElementMatch? = nil,
             fields: [FormField] = [],
+            titles: [String: ElementMatch] = [:],
             role: @escaping @Sendable (SheetButton) -> SheetRole? = ScreenObserver.cancelSetApart,
             loneSheetText: LoneText = .unknown,
             offsetHook: String? = nil,
@@ -60,6 +69,7 @@ extension ScreenObserver {
             self.bars = bars
             self.formRoot = formRoot
             self.fields = fields
+            self.titles = titles
             self.role = role
             self.loneSheetText = loneSheetText
             self.offsetHook = offsetHook
@@ -67,6 +77,16 @@ extension ScreenObserver {
             self.disclosable = disclosable
             self.indicator = indicator
         }
+    }
+
+    /// A role rule that gives each sheet button whose identifier `roles` lists that role, and every other
+    /// button the role `otherwise` gives (by default `cancelSetApart`): for apps whose buttons carry
+    /// identifiers, e.g. `roles(byIdentifier: ["discard-button": .destructive, "keep-button": .cancel])`.
+    public static func roles(
+        byIdentifier roles: [String: SheetRole],
+        otherwise: @escaping @Sendable (SheetButton) -> SheetRole? = ScreenObserver.cancelSetApart
+    ) -> @Sendable (SheetButton) -> SheetRole? {
+        { button in roles[button.identifier] ?? otherwise(button) }
     }
 
     /// A form field recorded under `form`: the text control with this identifier, under this name.
@@ -154,4 +174,30 @@ extension ScreenObserver {
 
     /// The smallest vertical gap, in points, that sets the last action of an action sheet apart.
     public static let apartGap: Double = 6
+}
+
+/// The policy's `done` and `cancel` keys' buttons as the options find them.
+extension ScreenObserver.Options {
+    /// `done`, or `titles["Done"]` when `done` is left at its default.
+    public var doneMatch: ElementMatch {
+        done == .label("Done") ? (titles["Done"] ?? done) : done
+    }
+
+    /// `cancel`, or `titles["Cancel"]` when `cancel` is left at its default.
+    public var cancelMatch: ElementMatch {
+        cancel == .label("Cancel") ? (titles["Cancel"] ?? cancel) : cancel
+    }
+
+    /// How the label or title `title` of a policy is found on screen: `titles[title]`, else an element
+    /// whose identifier or label is `title`.
+    public func match(for title: String) -> ElementMatch {
+        titles[title] ?? .named(title)
+    }
+
+    /// The title a sheet button is recorded under: the first title of `titles` (in sorted order) whose
+    /// match it is, else its label, else its identifier.
+    public func title(of button: any UIElementSnapshot) -> String {
+        if let mapped = titles.keys.sorted().first(where: { titles[$0]?.matches(button) == true }) { return mapped }
+        return button.label.isEmpty ? button.identifier : button.label
+    }
 }

@@ -5,7 +5,7 @@ extension ScreenObserver {
     /// In a popover (iOS 26 iPhone, iPad) the actions are the buttons shown, and `outsideCancels` says when
     /// the cancel action has none and a tap outside runs it (`sheetIsCancelledOutside(in:)`).
     public func sheet(in root: any UIElementSnapshot) -> SheetObservation {
-        sheet(in: Screen(root, bars: options.bars))
+        sheet(in: screen(of: root))
     }
 
     /// Whether the sheet on screen is cancelled by a tap outside it (`outside: cancel` in a trace): it is shown
@@ -13,7 +13,7 @@ extension ScreenObserver {
     /// on iPhone and every iPad show a confirmation dialog: the cancel action's button is dropped, and a tap
     /// on the dismiss region runs it.
     public func sheetIsCancelledOutside(in root: any UIElementSnapshot) -> Bool {
-        let screen = Screen(root, bars: options.bars)
+        let screen = screen(of: root)
         guard let dialog = screen.dialog else { return false }
         return isCancelledOutside(dialog, actions: actions(of: dialog), on: screen)
     }
@@ -70,7 +70,7 @@ extension ScreenObserver {
             let apart =
                 container == .sheet && !dialog.inPopover && index == buttons.count - 1 && index > 0
                 && button.frame.minY - buttons[index - 1].frame.maxY >= Self.apartGap
-            let title = button.label.isEmpty ? button.identifier : button.label
+            let title = options.title(of: button)
             let described = SheetButton(
                 title: title, identifier: button.identifier, frame: button.frame, index: index, count: buttons.count,
                 container: container, isSetApart: apart, isInPopover: dialog.inPopover)

@@ -22,7 +22,7 @@ public struct ScreenObserver: Sendable {
     ///   - saved: whether the app persisted the edits; the UI cannot show it, the test supplies it.
     /// - Throws: `ScreenObserverError` when a debug hook or the disclosure cells asked for are not there.
     public func observe(_ root: any UIElementSnapshot, saved: Bool? = nil) throws(ScreenObserverError) -> Observation {
-        let screen = Screen(root, bars: options.bars)
+        let screen = screen(of: root)
         let everything = screen.everything
         let gone = options.keys.contains(.dismissed) && isDismissed(screen)
         let barsHidden = screen.dialog != nil && screen.bars.isEmpty
@@ -33,12 +33,12 @@ public struct ScreenObserver: Sendable {
         for key in options.keys {
             if gone, key != .dismissed, key != .saved { continue }
             switch key {
-            case .done: if !barsHidden { add(key, .scalar(buttonState(options.done, in: screen))) }
-            case .cancel: if !barsHidden { add(key, .scalar(buttonState(options.cancel, in: screen))) }
+            case .done: if !barsHidden { add(key, .scalar(buttonState(options.doneMatch, in: screen))) }
+            case .cancel: if !barsHidden { add(key, .scalar(buttonState(options.cancelMatch, in: screen))) }
             case .sheet: add(key, .sheet(sheet(in: screen)))
             case .dismissed: add(key, .scalar(.bool(gone)))
             case .form:
-                let fields = formFields(in: everything)
+                let fields = formFields(in: screen.front)
                 if !fields.isEmpty { add(key, .fields(fields)) }
             case .saved:
                 if let saved { add(key, .scalar(.bool(saved))) }
@@ -50,9 +50,10 @@ public struct ScreenObserver: Sendable {
         return Observation(items: items)
     }
 
-    /// `enabled`, `disabled` or `absent`: the first button matching `match` inside a bar matching `options.bars`.
+    /// `enabled`, `disabled` or `absent`: the first button matching `match` inside a bar matching `options.bars`
+    /// that nothing presents over (`barButton(_:in:)`).
     public func buttonState(_ match: ElementMatch, in root: any UIElementSnapshot) -> Value {
-        buttonState(match, in: Screen(root, bars: options.bars))
+        buttonState(match, in: screen(of: root))
     }
 
     /// Whether the form is gone from `root`.
@@ -62,20 +63,44 @@ public struct ScreenObserver: Sendable {
     /// element matches it. Without it the form is guessed: gone when no bar holds the `done` or the `cancel`
     /// button and no configured field (`options.fields`) is on screen.
     public func isDismissed(_ root: any UIElementSnapshot) -> Bool {
-        isDismissed(Screen(root, bars: options.bars))
+        isDismissed(screen(of: root))
     }
 
-    // MARK: - Private
+    // MARK: - Internal
 
-    private func barButton(_ match: ElementMatch, in screen: Screen) -> (any UIElementSnapshot)? {
+    /// The snapshot read once, with the bars and the form the options name.
+    func screen(of root: any UIElementSnapshot) -> Screen {
+        Screen(root, bars: options.bars, formRoot: options.formRoot)
+    }
+
+    /// The first button matching `match` in a bar of the front-most presentation. Only a button: a SwiftUI
+    /// wrapper `Other` carries the same label and is not the button. Never a segment of a segmented control
+    /// (a scope bar's), nor a button on a search field's row in the same bar (an active search's Cancel).
+    func barButton(_ match: ElementMatch, in screen: Screen) -> (any UIElementSnapshot)? {
         for bar in screen.bars {
-            // Only a button: a SwiftUI wrapper `Other` carries the same label and is not the button.
-            if let button = bar.descendants.first(where: { $0.elementType == .button && match.matches($0) }) {
-                return button
+            var stack: [any UIElementSnapshot] = bar.children.reversed()
+            var searchFields: [UIRect] = []
+            var buttons: [any UIElementSnapshot] = []
+            // Walked by hand so that a segmented control's buttons can be left out with it.
+            while let element = stack.popLast() {
+                switch element.elementType {
+                case .segmentedControl: continue
+                case .searchField: searchFields.append(element.frame)
+                case .button: buttons.append(element)
+                default: break
+                }
+                stack.append(contentsOf: element.children.reversed())
             }
+            let found = buttons.first { button in
+                let middle = button.frame.minY + button.frame.height / 2
+                return match.matches(button) && !searchFields.contains { $0.minY <= middle && middle <= $0.maxY }
+            }
+            if let found { return found }
         }
         return nil
     }
+
+    // MARK: - Private
 
     private func buttonState(_ match: ElementMatch, in screen: Screen) -> Value {
         guard let button = barButton(match, in: screen) else { return .symbol("absent") }
@@ -85,8 +110,8 @@ public struct ScreenObserver: Sendable {
     private func isDismissed(_ screen: Screen) -> Bool {
         if screen.dialog != nil { return false }
         if let formRoot = options.formRoot { return !screen.everything.contains(where: formRoot.matches) }
-        return barButton(options.done, in: screen) == nil && barButton(options.cancel, in: screen) == nil
-            && formFields(in: screen.everything).isEmpty
+        return barButton(options.doneMatch, in: screen) == nil && barButton(options.cancelMatch, in: screen) == nil
+            && formFields(in: screen.front).isEmpty
     }
 
     /// The configured fields on screen, each with the text it shows; a field showing only its placeholder is "".

@@ -74,7 +74,7 @@ public enum BaselineWording {
         }
         let entries = baseline.written?.entries ?? []
         let new = entries.filter { $0.position == nil }.count
-        let summary = "conform: wrote \(baseline.file): \(Plural.count(entries.count, "entry")) (\(new) new)"
+        let summary = "conform: wrote \(Escaping.terminal(baseline.file)): \(Plural.count(entries.count, "entry")) (\(new) new)"
         return (dropped, summary)
     }
 }

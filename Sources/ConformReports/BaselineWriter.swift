@@ -19,12 +19,12 @@ public enum BaselineWriter {
 
     static func entry(_ entry: BaselineEntry) -> [String] {
         let key = entry.key
-        var lines = ["  - trace: " + TraceYAML.string(key.trace), "    policy: " + TraceYAML.string(key.policy)]
+        var lines = ["  - trace: " + Escaping.yaml(key.trace), "    policy: " + Escaping.yaml(key.policy)]
         if key.verdict != .fail { lines.append("    verdict: " + key.verdict.rawValue) }
-        if let state = key.state { lines.append("    state: " + TraceYAML.string(state)) }
+        if let state = key.state { lines.append("    state: " + Escaping.yaml(state)) }
         if let observed = key.observed { lines.append("    observed: " + flow(observed)) }
         if let seen = key.seen { lines.append("    seen: " + flow(seen)) }
-        lines.append("    reason: " + TraceYAML.string(entry.reason))
+        lines.append("    reason: " + Escaping.yaml(entry.reason))
         if let expires = entry.expires { lines.append("    expires: \(expires)") }
         return lines
     }
@@ -35,11 +35,11 @@ public enum BaselineWriter {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let number): return Value.format(number)
-        case .string(let text): return TraceYAML.string(text)
+        case .string(let text): return Escaping.yaml(text)
         case .array(let items): return "[" + items.map(flow).joined(separator: ", ") + "]"
         case .object(let members):
             guard !members.isEmpty else { return "{}" }
-            return "{ " + members.map { TraceYAML.string($0.0) + ": " + flow($0.1) }.joined(separator: ", ") + " }"
+            return "{ " + members.map { Escaping.yaml($0.0) + ": " + flow($0.1) }.joined(separator: ", ") + " }"
         }
     }
 }

@@ -11,9 +11,11 @@ public enum ClaimWording {
         /// `expected: {...}`, `observed: {...}` under a departure.
         public var details: [String]
 
-        /// The lines as `conform run` prints them, without colour.
+        /// The lines as `conform run` prints them, without colour: each value escaped for the terminal
+        /// (`Escaping.terminal`), so that none breaks its line or starts a workflow command in a test log.
         public var text: String {
-            ([place + ": error: " + message] + details.map { "    " + $0 }).joined(separator: "\n")
+            let first = Escaping.terminal(place) + ": error: " + Escaping.terminal(message)
+            return ([first] + details.map { "    " + Escaping.terminal($0) }).joined(separator: "\n")
         }
     }
 

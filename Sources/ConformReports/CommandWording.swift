@@ -15,9 +15,9 @@ public enum CommandWording {
     }
 
     /// `conform: wrote conform-report/report.md, conform-report/report.json`: the report files a run
-    /// wrote, in the order of `--report`'s formats; `nil` when it wrote none.
+    /// wrote, in the order of `--report`'s formats (each escaped for the terminal); `nil` when it wrote none.
     public static func reportsWritten(_ paths: [String]) -> String? {
-        paths.isEmpty ? nil : "conform: wrote " + paths.joined(separator: ", ")
+        paths.isEmpty ? nil : "conform: wrote " + paths.map(Escaping.terminal).joined(separator: ", ")
     }
 
     /// `unknown command 'rnu'; did you mean 'run'?`, or, for a word near no command, the commands there

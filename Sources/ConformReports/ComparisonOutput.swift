@@ -20,20 +20,24 @@ public struct ComparisonOutput {
         result.complete ? "" : " within \(result.depthLimit) actions (the search stopped there)"
     }
 
+    /// The comparison for a terminal. Each line passes `Escaping.terminal` whole: labels, values and
+    /// state names in it come from the policies.
     public func text() -> String {
+        func line(_ text: String) -> String { Escaping.terminal(text) + "\n" }
         guard let shortest = result.differences.first else {
-            return
-                "No difference between \(a.id) and \(b.id)\(limitNote): they allow the same actions and show the same on every sequence tried.\n"
+            return line(
+                "No difference between \(a.id) and \(b.id)\(limitNote): they allow the same actions and show the same on every sequence tried."
+            )
         }
         var out = "\(a.id) and \(b.id) differ: \(Plural.count(result.differences.count, "scenario"))\(limitNote); "
         out += "the shortest takes \(Plural.count(shortest.actionCount - result.setupCount, "action"))"
-        out += result.setupCount > 0 ? " after the setup.\n" : ".\n"
+        out = line(out + (result.setupCount > 0 ? " after the setup." : "."))
         for (number, difference) in result.differences.enumerated() {
-            out += "\n\(number + 1). " + actions(of: difference) + "\n"
+            out += "\n" + line("\(number + 1). " + actions(of: difference))
             let width = max(a.id.count, b.id.count) + 1
-            out += "   " + (a.id + ":").padding(toLength: width, withPad: " ", startingAt: 0) + " " + outcomeA(difference) + "\n"
-            out += "   " + (b.id + ":").padding(toLength: width, withPad: " ", startingAt: 0) + " " + outcomeB(difference) + "\n"
-            if !difference.failsB { out += "   (a trace claiming \(a.id) cannot show this; one claiming \(b.id) can)\n" }
+            out += line("   " + (a.id + ":").padding(toLength: width, withPad: " ", startingAt: 0) + " " + outcomeA(difference))
+            out += line("   " + (b.id + ":").padding(toLength: width, withPad: " ", startingAt: 0) + " " + outcomeB(difference))
+            if !difference.failsB { out += line("   (a trace claiming \(a.id) cannot show this; one claiming \(b.id) can)") }
         }
         return out
     }
@@ -59,13 +63,14 @@ public struct ComparisonOutput {
         }
     }
 
-    /// The JSON document; `files` are the paths written with `--output` (each difference names its own).
-    /// What `--output` wrote: `conform: wrote 3 trace files, each claiming A that B fails:` and the paths.
+    /// What `--output` wrote: `conform: wrote 3 trace files, each claiming A that B fails:` and the
+    /// paths, one a line (each escaped for the terminal).
     public func writtenSummary(_ paths: [String]) -> String {
         "conform: wrote \(Plural.count(paths.count, "trace file")), each claiming \(a.id) that \(b.id) fails:\n"
-            + paths.joined(separator: "\n")
+            + paths.map(Escaping.terminal).joined(separator: "\n")
     }
 
+    /// The JSON document; `files` are the paths written with `--output` (each difference names its own).
     public func json(files: [String] = []) -> JSONValue {
         let differences = result.differences.enumerated().map { number, difference -> JSONValue in
             var object = json(difference)

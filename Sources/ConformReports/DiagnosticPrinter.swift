@@ -13,12 +13,12 @@ public struct DiagnosticPrinter: Sendable {
     /// The diagnostic and its notes, each line ending in a line break.
     public func text(_ diagnostic: Diagnostic) -> String {
         line(diagnostic.location.description, diagnostic.severity, diagnostic.message)
-            + diagnostic.notes.map { "    note: " + Terminal.printable($0) + "\n" }.joined()
+            + diagnostic.notes.map { "    note: " + Escaping.terminal($0) + "\n" }.joined()
     }
 
     /// `place: error: message` and a line break.
     public func line(_ place: String, _ severity: Diagnostic.Severity, _ message: String) -> String {
         let label = severity == .error ? terminal.red("error:") : terminal.yellow("warning:")
-        return "\(Terminal.printable(place)): \(label) \(Terminal.printable(message))\n"
+        return "\(Escaping.terminal(place)): \(label) \(Escaping.terminal(message))\n"
     }
 }

@@ -1,146 +1,78 @@
-/// Escaping for each place a trace's or policy's text lands. Every renderer goes through these.
+/// The one place where text that conform did not write itself (from a trace, a policy, a run
+/// document, an argument, the environment) is made safe for where it lands. Every value conform
+/// prints or writes passes the entry of its output context, and none other:
+///
+/// | Context | Entry | What it guarantees |
+/// |---|---|---|
+/// | A terminal line (standard output or error) | `terminal` | one line; nothing a terminal or the Actions runner obeys |
+/// | A GitHub workflow command | `workflowData`, `workflowProperty` | the runner's own escapes: one command a line |
+/// | Markdown | `markdown`, `markdownCode` | no markup, no new line, no table cell, no workflow command |
+/// | Swift source | `swiftLiteral`, `swiftComment` | the text stays inside its literal or comment |
+/// | YAML (traces written) | `yaml` | a scalar that reads back as the text, on its line |
+/// | HTML and XML | `xml`, `xmlBody` | entities; what XML forbids as U+FFFD |
+/// | A URI path (SARIF) | `uriPath` | percent-escapes |
+///
+/// Docs/Security.md ("What conform echoes") says the rules in words. `Console` is the net under the
+/// terminal's: whatever reaches standard output or error without its escaping is still made inert.
 public enum Escaping {
-    /// Text and attribute values in HTML and XML 1.0. Control characters that XML forbids even as
-    /// references become U+FFFD, so that no trace text can make a report unreadable.
-    public static func xml(_ text: String) -> String {
-        // Most text needs nothing: one pass over its bytes says so (a report escapes every cell's text).
-        if text.utf8.allSatisfy(isPlainXMLByte) { return text }
-        return escapedXML(text, body: false)
-    }
+    /// What a line break inside a value is shown as on a terminal line (U+23CE RETURN SYMBOL).
+    public static let lineBreakSign: Unicode.Scalar = "\u{23CE}"
 
-    /// XML text content where line breaks should stay line breaks (element bodies): each line as `xml`
-    /// escapes it, carriage returns dropped (a "\r\n" is a character of its line, written `&#10;`).
-    public static func xmlBody(_ text: String) -> String {
-        // A JUnit report has a body per broken claim, of several lines with JSON in them: escaped
-        // byte by byte (splitting it into lines and their scalars took a tenth of a failing run).
-        if text.utf8.allSatisfy({ $0 == UInt8(ascii: "\n") || isPlainXMLByte($0) }) { return text }
-        return escapedXML(text, body: true)
-    }
+    /// What a control character or a directional override is shown as (U+FFFD REPLACEMENT CHARACTER).
+    public static let replacementSign: Unicode.Scalar = "\u{FFFD}"
 
-    /// `xml`'s escaping, byte by byte (scalar by scalar it took a tenth of a failing run's reports);
-    /// in a `body`, line breaks stay and carriage returns go, as `xmlBody` says.
-    private static func escapedXML(_ text: String, body: Bool) -> String {
-        let bytes = Array(text.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 4)
-        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\n") where body: out.append(byte)
-            // "\r\n" is one character, not a line break, to the splitting `xmlBody` matches: its "\n" is escaped.
-            case UInt8(ascii: "\r") where body && index < bytes.count && bytes[index] == UInt8(ascii: "\n"):
-                out.append(contentsOf: "&#10;".utf8)
-                index += 1
-            case UInt8(ascii: "\r") where body: break
-            case UInt8(ascii: "\n"): out.append(contentsOf: "&#10;".utf8)
-            case UInt8(ascii: "\r"): out.append(contentsOf: "&#13;".utf8)
-            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-            case UInt8(ascii: "\t"): out.append(contentsOf: "&#9;".utf8)
-            case 0..<0x20, 0x7F: out += replacement
-            // U+0080 to U+009F (C1 controls), and U+FFFE and U+FFFF: forbidden in XML.
-            case 0xC2 where index < bytes.count && (0x80...0x9F).contains(bytes[index]):
-                out += replacement
-                index += 1
-            case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && (0xBE...0xBF).contains(bytes[index + 1]):
-                out += replacement
-                index += 2
-            default: out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Whether `xml` keeps this byte as it is, whatever bytes are around it.
-    /// 0xC2 starts the C1 controls and 0xEF U+FFFE and U+FFFF (and other characters: the slow path).
+    /// A character that ends a line somewhere: in a terminal, an editor, a log viewer or YAML. LF, CR
+    /// (and CR LF, taken as one by the callers), VT, FF, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR.
     @inline(__always)
-    static func isPlainXMLByte(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte != 0x7F && byte != 0xC2 && byte != 0xEF
-            && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-            && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
-    }
-
-    static func isForbiddenInXML(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        if value < 0x20 { return value != 0x09 && value != 0x0A && value != 0x0D }
-        return value == 0xFFFE || value == 0xFFFF || (0x7F...0x9F).contains(value)
-    }
-
-    /// Inline Markdown (GitHub-flavoured): characters that could start markup or raw HTML are
-    /// backslash-escaped, `|` too so that the text is safe in a table cell, and line breaks folded.
-    public static func markdown(_ text: String) -> String {
-        // Byte by byte: every character it changes is ASCII, and most text has none of them.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && !isMarkdownSpecial($0) }) { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): out.append(UInt8(ascii: " "))
-            case _ where isMarkdownSpecial(byte): out += [UInt8(ascii: "\\"), byte]
-            case 0..<0x20, 0x7F: out += [0xEF, 0xBF, 0xBD]
-            default: out.append(byte)
-            }
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
-    /// The characters `markdown` escapes with a backslash.
+    /// A C0 control character, DEL or a C1 control character (line breaks among them).
     @inline(__always)
-    private static func isMarkdownSpecial(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
-            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "~"), UInt8(ascii: "#"), UInt8(ascii: "!"),
-            UInt8(ascii: "&"), UInt8(ascii: "$"):
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// The explicit directional embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO, LRI, RLI,
+    /// FSI, PDI): the characters that let text show in another order than it is read ("Trojan Source").
+    @inline(__always)
+    static func isDirectionalOverride(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// A character the Actions runner skips before it looks for `::` at the start of a line (.NET's
+    /// `Char.IsWhiteSpace`, which its `TrimStart` uses), and the zero-width ones some readers skip too.
+    @inline(__always)
+    static func isRunnerBlank(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x180E, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
             return true
         default: return false
         }
     }
 
-    /// The data part of a GitHub Actions workflow command (`::error ...::DATA`), as the runner unescapes it.
-    public static func workflowData(_ text: String) -> String {
-        percentEscaping(text, ["%": "%25", "\r": "%0D", "\n": "%0A"])
-    }
-
-    /// A property value of a workflow command (`file=`, `title=`).
-    public static func workflowProperty(_ text: String) -> String {
-        percentEscaping(text, ["%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"])
-    }
-
-    /// The table's characters percent-escaped; any other control character (an escape sequence that
-    /// the log viewer would colour or move by) shown inert as U+FFFD.
-    private static func percentEscaping(_ text: String, _ table: [Unicode.Scalar: String]) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if let escaped = table[scalar] {
-                out += escaped
-            } else if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) {
-                out.unicodeScalars.append("\u{FFFD}")
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+    /// Whether `text`, once past what a line may start with unseen (blanks, control characters, line
+    /// breaks, directional overrides), starts with `::`, the start of a workflow command.
+    static func startsWithCommandColons(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if isRunnerBlank(scalar) || isControl(scalar) || isLineBreak(scalar) || isDirectionalOverride(scalar) { continue }
+            return scalar == ":" && scalars.next() == ":"
         }
-        return out
+        return false
     }
 
-    /// A relative path as a URI reference (SARIF `artifactLocation.uri`): each segment percent-encoded.
-    public static func uriPath(_ path: String) -> String {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".unicodeScalars)
-        var out = ""
-        for byte in path.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, allowed.contains(scalar) {
-                out.unicodeScalars.append(scalar)
-            } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
+    /// The index of the first scalar of the leading `::` that `startsWithCommandColons` finds.
+    static func commandColonsIndex(in scalars: [Unicode.Scalar]) -> Int? {
+        for (index, scalar) in scalars.enumerated() {
+            if isRunnerBlank(scalar) || isControl(scalar) || isLineBreak(scalar) || isDirectionalOverride(scalar) { continue }
+            return scalar == ":" && index + 1 < scalars.count && scalars[index + 1] == ":" ? index : nil
         }
-        return out
+        return nil
     }
 }
 

@@ -39,30 +39,32 @@ public struct GeneratedSuiteOutput {
         return "Exercises " + shown + (covered.count > 3 ? "; and \(covered.count - 3) more" : "")
     }
 
-    /// The readable checklist printed without `--output`.
+    /// The readable checklist printed without `--output`. Each line passes `Escaping.terminal` whole:
+    /// the names and labels in it come from the policy.
     public func checklist() -> String {
-        var out = summary + "\n"
+        var out = Self.line(summary)
         if !suite.form.isEmpty {
             let fields = suite.form.sorted(by: { $0.key < $1.key }).map { field in
                 if field.value == .string("") { return "\(field.key) empty" }
                 if case .string(let text) = field.value { return "\(field.key) \(wording.quoted(text))" }
                 return "\(field.key) \(field.value.display)"
             }
-            out +=
-                "Every scenario starts with the form (\(wording.quoted(ActionAlphabet.screen))) just opened, its \(fields.joined(separator: ", ")).\n"
+            out += Self.line(
+                "Every scenario starts with the form (\(wording.quoted(ActionAlphabet.screen))) just opened, its \(fields.joined(separator: ", "))."
+            )
         }
         for (number, scenario) in suite.scenarios.enumerated() {
-            out += "\nScenario \(number + 1). \(title(of: scenario))\n"
-            out += "   Check: \(wording.observation(scenario.opening))\n"
+            out += "\n" + Self.line("Scenario \(number + 1). \(title(of: scenario))")
+            out += Self.line("   Check: \(wording.observation(scenario.opening))")
             var previous = scenario.opening
             for (index, step) in scenario.steps.enumerated() {
-                out += "   \(index + 1). \(wording.action(step.action))\n"
+                out += Self.line("   \(index + 1). \(wording.action(step.action))")
                 // After the first check, only what changes: a tester compares with what is on screen.
                 let changed = Observation(
                     items: step.expected.items.filter { item in
                         !previous.items.contains { $0.key == item.key && $0.value.json == item.value.json }
                     })
-                out += "      Check: " + (changed.items.isEmpty ? "nothing changes" : wording.observation(changed)) + "\n"
+                out += Self.line("      Check: " + (changed.items.isEmpty ? "nothing changes" : wording.observation(changed)))
                 previous = step.expected
             }
         }
@@ -71,10 +73,15 @@ public struct GeneratedSuiteOutput {
         return out
     }
 
+    /// `text` as one terminal line, ended.
+    private static func line(_ text: String) -> String {
+        Escaping.terminal(text) + "\n"
+    }
+
     /// What the policy says changes nothing (Contacts ignores the swipe): not transitions, so not planned,
     /// but worth a try on the device.
     func ignoredText() -> String {
-        let ignored = policy.states.flatMap { state in state.ignored.map { "  - in \(state.name), \($0.display)\n" } }
+        let ignored = policy.states.flatMap { state in state.ignored.map { Self.line("  - in \(state.name), \($0.display)") } }
         guard !ignored.isEmpty else { return "" }
         return "\nActions the policy ignores (they change nothing; worth trying in those states too):\n" + ignored.joined()
     }
@@ -82,15 +89,19 @@ public struct GeneratedSuiteOutput {
     /// The transitions not planned, each group with why and what helps: a state nothing leads to is
     /// unreachable whatever the values; a guard nothing satisfies is never taken; the others were not
     /// reached with the values tried, and the hint names what gives more values in the policy's domain.
+    /// Each line passes `Escaping.terminal` whole (state names and actions come from the policy).
     public func unreachedText() -> String {
         guard !suite.unreached.isEmpty else { return "" }
-        func list(_ ids: [TransitionID]) -> String { ids.map { "  - \(Self.describe($0, in: policy))\n" }.joined() }
+        func list(_ ids: [TransitionID]) -> String { ids.map { Self.line("  - \(Self.describe($0, in: policy))") }.joined() }
         var out = ""
         if !suite.unreachable.isEmpty {
             let states = suite.unreachable.reduce(into: [String]()) { if !$0.contains($1.state) { $0.append($1.state) } }
             out +=
-                "\nUnreachable: nothing leads to \(states.count == 1 ? "state" : "states") \(states.map { "'\($0)'" }.joined(separator: ", ")) "
-                + "from '\(policy.initialState)' (a transition whose 'to' names it is missing or misspelt; `conform lint` says so too):\n"
+                "\n"
+                + Self.line(
+                    "Unreachable: nothing leads to \(states.count == 1 ? "state" : "states") \(states.map { "'\($0)'" }.joined(separator: ", ")) "
+                        + "from '\(policy.initialState)' (a transition whose 'to' names it is missing or misspelt; `conform lint` says so too):"
+                )
                 + list(suite.unreachable)
         }
         if !suite.unsatisfiable.isEmpty {
@@ -118,7 +129,7 @@ public struct GeneratedSuiteOutput {
             return out + "\nNot planned: the search stopped after trying \(tried) actions (its limit, Docs/Limits.md), before reaching:\n"
                 + list(rest)
         }
-        return out + "\nNot reached with the values tried (\(Self.moreValuesHint(for: policy))):\n" + list(rest)
+        return out + "\n" + Self.line("Not reached with the values tried (\(Self.moreValuesHint(for: policy))):") + list(rest)
     }
 
     /// What gives the exploration more values to try, in the words of the policy's domain: a form policy

@@ -10,6 +10,8 @@ public struct GitHubOutput: RunRenderer {
         kept = RunResult(results: [], errors: [], traceCount: 0, policyIDs: context.policyIDs, traces: [])
     }
 
+    public var writesWorkflowCommands: Bool { true }
+
     public mutating func add(_ outcome: FileOutcome) -> String {
         var outcome = outcome
         outcome.results = outcome.results.filter { $0.claimed && $0.verdict.kind != .pass }

@@ -11,20 +11,20 @@ public enum LearnedPolicyYAML {
     public static func text(of model: LearnedModel, id: String) -> String {
         var lines = [
             "conform: 1",
-            "policy: \(TraceYAML.string(id))",
-            "title: \(TraceYAML.string(title(of: model)))",
-            "summary: \(TraceYAML.string(summary(of: model)))",
+            "policy: \(Escaping.yaml(id))",
+            "title: \(Escaping.yaml(title(of: model)))",
+            "summary: \(Escaping.yaml(summary(of: model)))",
             "domain: form",
             "sources:",
         ]
         for (index, trace) in model.traces.enumerated() {
-            lines.append("  \(sourceID(index)): \(TraceYAML.string("\(trace.file) (trace \(trace.id))"))")
+            lines.append("  \(sourceID(index)): \(Escaping.yaml("\(trace.file) (trace \(trace.id))"))")
         }
         if !model.buttons.isEmpty {
             lines.append("buttons:")
-            for button in model.buttons { lines.append("  \(button.role): \(TraceYAML.string(button.label))") }
+            for button in model.buttons { lines.append("  \(button.role): \(Escaping.yaml(button.label))") }
         }
-        lines.append("initial: \(TraceYAML.string(model.states.first?.name ?? "editing"))")
+        lines.append("initial: \(Escaping.yaml(model.states.first?.name ?? "editing"))")
         lines.append("states:")
         for state in model.states { lines += self.state(state, editGuard: model.editGuard) }
         return lines.joined(separator: "\n") + "\n"
@@ -62,18 +62,18 @@ public enum LearnedPolicyYAML {
         var lines = ["\(indent)source: [" + cited.joined(separator: ", ") + "]"]
         if traces.count > citedTraces {
             lines.append(
-                "\(indent)note: \(TraceYAML.string("\(Plural.count(traces.count, "trace")) \(what); the first \(citedTraces) are cited"))")
+                "\(indent)note: \(Escaping.yaml("\(Plural.count(traces.count, "trace")) \(what); the first \(citedTraces) are cited"))")
         }
         return lines
     }
 
     private static func state(_ state: LearnedState, editGuard: EditGuard) -> [String] {
-        var lines = ["  \(TraceYAML.string(state.name)):"]
+        var lines = ["  \(Escaping.yaml(state.name)):"]
         if state.isFinal { lines.append("    final: true") }
         lines += citation(state.traces, indent: "    ", what: "pass through this state")
         var see: [String] = []
-        if let done = state.done { see.append("done: \(TraceYAML.string(done))") }
-        if let cancel = state.cancel { see.append("cancel: \(TraceYAML.string(cancel))") }
+        if let done = state.done { see.append("done: \(Escaping.yaml(done))") }
+        if let cancel = state.cancel { see.append("cancel: \(Escaping.yaml(cancel))") }
         if state.isFinal { see.append("dismissed: true") }
         if let saved = state.saved { see.append("saved: \(saved)") }
         let sheet = state.sheet.map(sheetLines) ?? []
@@ -86,7 +86,7 @@ public enum LearnedPolicyYAML {
         // Quoted: YAML 1.1 readers (PyYAML) take a bare `on` for the boolean true (Docs/PolicyFormat.md).
         lines.append("    \"on\":")
         for transition in state.transitions {
-            lines.append("      \(TraceYAML.string(transition.pattern.display)):")
+            lines.append("      \(Escaping.yaml(transition.pattern.display)):")
             if transition.branches.count == 1, transition.branches[0].condition == nil {
                 lines += branch(transition.branches[0], indent: "        ", editGuard: editGuard)
             } else {
@@ -102,12 +102,12 @@ public enum LearnedPolicyYAML {
 
     private static func branch(_ branch: LearnedBranch, indent: String, editGuard: EditGuard) -> [String] {
         var lines: [String] = []
-        if let condition = branch.condition { lines.append("\(indent)if: \(TraceYAML.string(condition))") }
-        lines.append("\(indent)to: \(TraceYAML.string(branch.target))")
+        if let condition = branch.condition { lines.append("\(indent)if: \(Escaping.yaml(condition))") }
+        lines.append("\(indent)to: \(Escaping.yaml(branch.target))")
         if branch.inferred {
             lines.append(
                 "\(indent)unverified: "
-                    + TraceYAML.string("no trace shows it: conform learn assumed that an edit changes nothing but \(assumption(editGuard))")
+                    + Escaping.yaml("no trace shows it: conform learn assumed that an edit changes nothing but \(assumption(editGuard))")
             )
         } else {
             lines += citation(branch.traces, indent: indent, what: "take this branch")
@@ -130,7 +130,7 @@ public enum LearnedPolicyYAML {
             switch expectation {
             case .open: return nil
             case .absent: return "null"
-            case .text(let words): return TraceYAML.string(words)
+            case .text(let words): return Escaping.yaml(words)
             }
         }
         if let title = text(title) { lines.append("        title: \(title)") }
@@ -139,7 +139,7 @@ public enum LearnedPolicyYAML {
             lines.append("        actions:")
             for action in actions {
                 var parts: [String] = []
-                if let title = action.title { parts.append("title: \(TraceYAML.string(title))") }
+                if let title = action.title { parts.append("title: \(Escaping.yaml(title))") }
                 if let role = action.role { parts.append("role: \(role.rawValue)") }
                 lines.append("          - { " + parts.joined(separator: ", ") + " }")
             }

@@ -8,7 +8,7 @@ extension PolicyExplanation {
     /// headings are painted, so that nothing from the policy file acts on the terminal.
     public func text(terminal: Terminal, width: Int = 100) -> String {
         lines(width: width).map { line, isHeading in
-            let inert = Terminal.printable(line)
+            let inert = Escaping.terminal(line)
             return (isHeading ? terminal.bold(inert) : inert) + "\n"
         }.joined()
     }
@@ -70,12 +70,14 @@ extension PolicyExplanation {
     private static let ignored = "(ignored: nothing changes)"
 
     /// `text` broken into lines of at most `width` columns at spaces: the first line starts with
-    /// `indent`, the rest with `hanging` (default: `indent`). A word longer than a line stays whole.
+    /// `indent`, the rest with `hanging` (default: `indent`). A word longer than a line stays whole. A
+    /// line break in the text is not a place to break: it stays in its word, which `Escaping.terminal`
+    /// then shows as `⏎`, so that a value's line break never starts a line.
     static func wrap(_ text: String, width: Int, indent: String, hanging: String? = nil) -> [String] {
         var lines: [String] = []
         var line = indent
         var lineHasWord = false
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+        for word in text.split(separator: " ") {
             if lineHasWord, line.count + 1 + word.count > width {
                 lines.append(line)
                 line = hanging ?? indent

@@ -83,15 +83,19 @@ public struct PolicyExplanation: Sendable {
     public func markdown() -> String {
         var out = "# \(policy.id): \(Escaping.markdown(policy.title))\n\n"
         if !policy.summary.isEmpty { out += Escaping.markdown(policy.summary) + "\n\n" }
-        out += "Domain: `\(policy.domain)`. Starts in `\(policy.initialState)`."
+        out += "Domain: \(Escaping.markdownCode(policy.domain)). Starts in \(Escaping.markdownCode(policy.initialState))."
         if policy.isFormDomain {
-            let labels = FormDomain.buttonRoles.map { "\($0) = '\(policy.buttons[$0] ?? FormDomain.defaultLabels[$0] ?? $0)'" }
+            let labels = FormDomain.buttonRoles.map {
+                "\($0) = '\(Escaping.markdown(policy.buttons[$0] ?? FormDomain.defaultLabels[$0] ?? $0))'"
+            }
             out += " Buttons: \(labels.joined(separator: ", "))."
         }
         out += "\n\n"
         if !policy.sources.isEmpty {
             out +=
-                "Sources:\n\n" + policy.sources.map { "- **\($0.name)**: \(Escaping.markdown($0.text))" }.joined(separator: "\n") + "\n\n"
+                "Sources:\n\n"
+                + policy.sources.map { "- **\(Escaping.markdown($0.name))**: \(Escaping.markdown($0.text))" }.joined(separator: "\n")
+                + "\n\n"
         }
         if !policy.unverifiedMarks.isEmpty {
             out += "Unverified (no source states these; the policy models them as written, marked UNVERIFIED in the table):\n\n"
@@ -171,10 +175,20 @@ public enum MermaidText {
         return mapped.first.map { $0.isNumber ? "s_" + mapped : mapped } ?? "s_"
     }
 
-    /// A label: characters that end or confuse a Mermaid statement become entity codes.
+    /// A label: characters that end or confuse a Mermaid statement become entity codes, a line break
+    /// (which would end the statement) a space, any other control character and the directional
+    /// overrides U+FFFD.
     public static func label(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
+            if Escaping.isLineBreak(scalar) {
+                out += " "
+                continue
+            }
+            if Escaping.isControl(scalar) || Escaping.isDirectionalOverride(scalar) {
+                out.unicodeScalars.append(Escaping.replacementSign)
+                continue
+            }
             switch scalar {
             case "#": out += "#35;"
             case ";": out += "#59;"
@@ -183,7 +197,6 @@ public enum MermaidText {
             case "`": out += "#96;"
             case "<": out += "#lt;"
             case ">": out += "#gt;"
-            case "\n", "\r": out += " "
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -6,7 +6,7 @@ public enum PolicyListing {
     /// The listing for a terminal. Text from policy files is made inert before it is painted, so that
     /// not even a colour code of theirs survives on a terminal.
     public static func text(_ policies: [Policy], terminal: Terminal) -> String {
-        let inert = Terminal.printable
+        let inert = Escaping.terminal
         var out = ""
         for policy in policies {
             out += "\(terminal.bold(inert(policy.id)))  \(inert(policy.title))  \(terminal.dim("[\(inert(policy.domain))]"))\n"

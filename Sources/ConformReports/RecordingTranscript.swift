@@ -1,7 +1,7 @@
 import ConformCore
 
 /// What `conform record` says to the person at each turn: the texts only (the command prints them on
-/// standard error). Everything from policies and answers passes through `Terminal.printable`.
+/// standard error). Everything from policies and answers passes through `Escaping.terminal`.
 public struct RecordingTranscript: Sendable {
     public let terminal: Terminal
 
@@ -10,7 +10,7 @@ public struct RecordingTranscript: Sendable {
     }
 
     public func opening(policy: String, app: String, path: String) -> String {
-        terminal.bold("Recording a trace of \(Terminal.printable(app)) that claims '\(policy)'") + " into \(Terminal.printable(path)).\n"
+        terminal.bold("Recording a trace of \(Escaping.terminal(app)) that claims '\(policy)'") + " into \(Escaping.terminal(path)).\n"
             + "Answer with a menu number, a step (`swipe: down`, `see: { done: enabled }`), an empty line to accept\n"
             + "what the policy predicts, `note: TEXT` or `evidence: PATH` for the last step, or `.` to finish.\n"
     }
@@ -23,7 +23,7 @@ public struct RecordingTranscript: Sendable {
             lines += predicted(prediction)
             lines.append("  Enter: it does · or type what it shows (`see: { ... }`) · or the next action:")
         } else {
-            lines.append("Step \(number): what did the person do? (state '\(Terminal.printable(state))')")
+            lines.append("Step \(number): what did the person do? (state '\(Escaping.terminal(state))')")
         }
         let width = String(menu.count).count
         for (index, item) in menu.enumerated() {
@@ -64,22 +64,22 @@ public struct RecordingTranscript: Sendable {
     ///   - skipped: why the action picked before the observation was not recorded, if it was not.
     public func recorded(_ steps: [Step], policy: String, departure: String?, skipped: String? = nil) -> String {
         var text = ""
-        for step in steps { text += "  recorded step \(step.number): " + Terminal.printable(Self.text(step)) + "\n" }
+        for step in steps { text += "  recorded step \(step.number): " + Escaping.terminal(Self.text(step)) + "\n" }
         if let departure {
-            text += "  " + terminal.yellow("the trace now departs from '\(policy)'") + " " + Terminal.printable(departure) + "\n"
+            text += "  " + terminal.yellow("the trace now departs from '\(policy)'") + " " + Escaping.terminal(departure) + "\n"
         }
-        if let skipped { text += "  " + terminal.red("not recorded:") + " " + Terminal.printable(skipped) + "\n" }
+        if let skipped { text += "  " + terminal.red("not recorded:") + " " + Escaping.terminal(skipped) + "\n" }
         return text
     }
 
     public func annotated(_ step: Step) -> String {
         let parts = [step.note.map { "note: \($0)" }, step.evidence.map { "evidence: \($0)" }].compactMap { $0 }
-        return "  step \(step.number) now has " + parts.map(Terminal.printable).joined(separator: ", ") + "\n"
+        return "  step \(step.number) now has " + parts.map(Escaping.terminal).joined(separator: ", ") + "\n"
     }
 
     /// - Parameter question: the question that stands, asked again in full (its prompt ends the text).
     public func rejected(_ reason: String, question: String? = nil) -> String {
-        "  " + terminal.red("not recorded:") + " " + Terminal.printable(reason) + "\n" + (question ?? "> ")
+        "  " + terminal.red("not recorded:") + " " + Escaping.terminal(reason) + "\n" + (question ?? "> ")
     }
 
     /// - Parameters:
@@ -89,7 +89,13 @@ public struct RecordingTranscript: Sendable {
     public func closing(
         steps: Int, path: String, policy: String, departure: String?, unanswered: RecordingQuestion? = nil, checkArguments: [String] = []
     ) -> String {
-        var text = "\nWrote \(Plural.count(steps, "step")) to \(Terminal.printable(path)).\n"
+        // A recording with no step writes nothing: an empty trace is refused by run and lint, and a file
+        // already at the path is the person's.
+        var text =
+            steps == 0
+            ? "\n" + terminal.yellow("Nothing written") + ": no step was recorded, so \(Escaping.terminal(path)) was not written "
+                + "(a file already there is left as it was); record at least one step\n"
+            : "\nWrote \(Plural.count(steps, "step")) to \(Escaping.terminal(path)).\n"
         switch unanswered {
         case .observation(let before)?, .title(_, _, _, let before?)?:
             text += terminal.yellow("Not written") + ": \(Self.pickText(before)), asked before what the screen showed was given\n"
@@ -99,16 +105,13 @@ public struct RecordingTranscript: Sendable {
             break
         }
         if steps == 0 {
-            // A claim checked on no step holds on nothing: run and lint refuse such a trace.
-            text +=
-                terminal.yellow("It has no steps, so it cannot be checked yet")
-                + ": record at least one step (conform run refuses a trace without steps)\n"
+            return text
         } else if let departure {
-            text += terminal.yellow("It departs from '\(policy)'") + " " + Terminal.printable(departure) + "\n"
+            text += terminal.yellow("It departs from '\(policy)'") + " " + Escaping.terminal(departure) + "\n"
         } else {
             text +=
                 terminal.green("It conforms to '\(policy)'") + ". Check it with: conform run "
-                + Terminal.printable(([ShellWord.quoted(path)] + checkArguments).joined(separator: " ")) + "\n"
+                + Escaping.terminal(([ShellWord.quoted(path)] + checkArguments).joined(separator: " ")) + "\n"
         }
         return text
     }
@@ -117,7 +120,7 @@ public struct RecordingTranscript: Sendable {
     public static func menuText(_ item: RecordingMenuItem) -> String {
         switch item {
         case .action(let action):
-            let step = Terminal.printable(TraceYAML.action(action))
+            let step = Escaping.terminal(TraceYAML.action(action))
             // `present:` alone reads as an empty action; it reopens the form, which starts again as it opened.
             if case .present = action { return step + "  (reopens the form as it first opened; unsaved edits are gone)" }
             return step
@@ -129,7 +132,7 @@ public struct RecordingTranscript: Sendable {
     /// A picked menu entry within a sentence: `` `swipe: down` ``, or `the person chose the sheet's cancel action`.
     public static func pickText(_ item: RecordingMenuItem) -> String {
         switch item {
-        case .action(let action): return "`" + Terminal.printable(TraceYAML.action(action)) + "`"
+        case .action(let action): return "`" + Escaping.terminal(TraceYAML.action(action)) + "`"
         case .sheetAction(_, let role): return "the person chose the sheet's " + roleName(role)
         }
     }
@@ -142,7 +145,7 @@ public struct RecordingTranscript: Sendable {
     /// A prediction, indented and bold, with a word on the titles it gives by role only.
     private func predicted(_ prediction: Observation) -> [String] {
         let seen = TraceYAML.observation(prediction)
-        var lines = ["    " + terminal.bold(Terminal.printable(seen))]
+        var lines = ["    " + terminal.bold(Escaping.terminal(seen))]
         if Self.hasPlaceholder(prediction) {
             lines.append("  (a title in parentheses stands for a role whose words no source gives: Enter asks what the screen shows)")
         }

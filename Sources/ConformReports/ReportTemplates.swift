@@ -42,6 +42,7 @@ public struct ReportTemplates: Sendable {
                 }
                 text = custom
                 file = path
+                InputFiles.note(path: path)
                 builtIn = false
             }
         }

@@ -34,10 +34,10 @@ extension RunDiff {
         guard problems.isEmpty else { return .failure(DiffRefusal(problems: problems)) }
         var diff = RunDiff(
             base: Side(
-                file: baseFile, version: base.version, recordedAt: base.recordedAt, traces: baseSpans.count,
+                file: baseFile, version: base.version, recordedAt: base.recordedAt?.description, traces: baseSpans.count,
                 digestsRecorded: base.policies != nil),
             head: Side(
-                file: headFile, version: head.version, recordedAt: head.recordedAt, traces: headSpans.count,
+                file: headFile, version: head.version, recordedAt: head.recordedAt?.description, traces: headSpans.count,
                 digestsRecorded: head.policies != nil),
             policies: headPolicies.map(\.id))
         var comparer = Comparer(base: base.results, head: head.results)

@@ -40,7 +40,7 @@ extension RunDiff {
         if omitted > 0 {
             out +=
                 "\n> **Shortened:** \(omitted) of \(total) changes are not shown, to stay within GitHub's \(Self.markdownLimit) characters. "
-                + "The whole diff: \(Self.codeSpan("conform diff \(base.file) \(head.file) --format json")).\n"
+                + "The whole diff: \(Escaping.markdownCode("conform diff \(base.file) \(head.file) --format json")).\n"
         }
         return out + body
     }
@@ -66,12 +66,6 @@ extension RunDiff {
         if let time = side.recordedAt { facts.append(Escaping.markdown(time)) }
         facts.append(Plural.count(side.traces, "trace"))
         return "**\(Escaping.markdown(side.file))** (\(facts.joined(separator: ", ")))"
-    }
-
-    /// Text as a code span; a backtick or line break in it (which would end the span) becomes a space.
-    static func codeSpan(_ text: String) -> String {
-        let clean = String(text.map { $0.isNewline || $0 == "`" ? " " : $0 })
-        return "`" + clean + "`"
     }
 
     private struct Section {

@@ -4,6 +4,8 @@ extension RunDiff {
     /// The terminal text: the header, then the claims (newly broken, fixed, moved, made and withdrawn),
     /// the traces renamed, added and removed, each app's agreements, unclaimed departures that moved,
     /// and a summary line. Places in compiler form (`file:line:column`), so that editors can go there.
+    /// Every line is made of values from the run documents, so each passes `Escaping.terminal` whole:
+    /// a value cannot break its line or start a workflow command.
     public func text() -> String {
         var out = ""
         writeText { out += $0 }
@@ -12,7 +14,7 @@ extension RunDiff {
 
     /// `text()` in pieces of about a megabyte, for a diff too large to hold twice.
     public func writeText(_ write: (String) -> Void) {
-        var out = header().map { $0 + "\n" }.joined()
+        var out = header().map { Escaping.terminal($0) + "\n" }.joined()
         func flush(_ force: Bool = false) {
             guard force || out.utf8.count > DiffChunks.size else { return }
             write(out)
@@ -22,7 +24,7 @@ extension RunDiff {
             guard !items.isEmpty else { return }
             out += "\n\(title) (\(items.count)):\n"
             for item in items {
-                for line in lines(item) { out += line + "\n" }
+                for line in lines(item) { out += Escaping.terminal(line) + "\n" }
                 flush()
             }
         }
@@ -36,7 +38,7 @@ extension RunDiff {
         section("Traces removed", removed) { ["\($0.file): \($0.trace)" + Self.appNote($0.app)] }
         section("Per app", apps) { [appLine($0)] }
         section("Departures of unclaimed policies moved", unclaimedMoved, moveLines)
-        out += "\n" + summaryLine() + "\n"
+        out += "\n" + Escaping.terminal(summaryLine()) + "\n"
         flush(true)
     }
 

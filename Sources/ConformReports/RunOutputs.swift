@@ -30,13 +30,16 @@ public final class RunOutputs {
     public private(set) var tally = RunTally()
     /// Outputs that could not be made or written, found at `finish`.
     public private(set) var problems: [Diagnostic] = []
+    /// Outputs left out without changing the exit status: a step summary that is not a regular file.
+    public private(set) var warnings: [Diagnostic] = []
     /// The report files written whole at `finish`, in the order of the outputs.
     public private(set) var written: [String] = []
 
-    public init(_ outputs: [(renderer: any RunRenderer, destination: Destination)]) {
+    /// - Parameter rules: how the report files are written (`--follow-links`).
+    public init(_ outputs: [(renderer: any RunRenderer, destination: Destination)], rules: AtomicFile.Rules = .init()) {
         self.outputs = outputs.map { output in
             var made = Output(renderer: output.renderer, destination: output.destination)
-            if case .file(let path) = output.destination { made.file = AtomicFile.Stream(path: path, what: "the report") }
+            if case .file(let path) = output.destination { made.file = AtomicFile.Stream(path: path, what: "the report", rules: rules) }
             return made
         }
     }
@@ -159,38 +162,30 @@ public final class RunOutputs {
             outputs[index].pending = ""
             // Every renderer escapes for its format; the one printer is the net under them all, but for
             // text that cannot hold what it catches.
-            if outputs[index].renderer.writesInertText {
+            if outputs[index].renderer.writesWorkflowCommands {
+                Console.standardOutput.write(workflowCommands: text)
+            } else if outputs[index].renderer.writesInertText {
                 Console.standardOutput.write(inert: text)
             } else {
                 Console.standardOutput.write(text)
             }
         case .standardError:
             outputs[index].pending = ""
-            Console.standardError.write(text)
+            if outputs[index].renderer.writesWorkflowCommands {
+                Console.standardError.write(workflowCommands: text)
+            } else {
+                Console.standardError.write(text)
+            }
         case .file:
             outputs[index].pending = ""
             try outputs[index].file?.append(text)
         case .appending(let path):
             guard final else { return }
             outputs[index].pending = ""
-            try Self.appendStepSummary(text + "\n", to: path)
-        }
-    }
-
-    /// Appends `text` to GitHub's step summary file at `path` (created if needed).
-    /// - Throws: a `Diagnostic` at the file when it cannot be opened or written.
-    public static func appendStepSummary(_ text: String, to path: String) throws {
-        // A failure to create it is found just below, where the handle is opened.
-        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw Diagnostic(.error, "cannot open the step summary for appending", at: SourceLocation(file: path, position: nil))
-        }
-        defer { try? handle.close() }
-        do {
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(text.utf8))
-        } catch {
-            throw Diagnostic(.error, "cannot append the step summary: \(error)", at: SourceLocation(file: path, position: nil))
+            if let problem = GitHubStepSummary.append(text + "\n", to: path) {
+                if problem.severity == .error { throw problem }
+                warnings.append(problem)
+            }
         }
     }
 }

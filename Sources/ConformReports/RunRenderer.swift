@@ -87,6 +87,10 @@ public protocol RunRenderer {
     /// Whether the output holds no control character but line breaks by the way it is made (JSON, all
     /// of whose text `JSONText` escapes), so that standard output need not look for them.
     var writesInertText: Bool { get }
+
+    /// Whether the output is GitHub workflow commands that conform made (`GitHubOutput`): the one
+    /// output standard output and error let start a command (`Console.write(workflowCommands:)`).
+    var writesWorkflowCommands: Bool { get }
 }
 
 /// A piece of an output's end: text, or text gathered in a spool while the run went.
@@ -101,6 +105,7 @@ extension RunRenderer {
     public mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart] { [.text(try finish(ending))] }
     public var stepDemand: StepDemand { .none }
     public var writesInertText: Bool { false }
+    public var writesWorkflowCommands: Bool { false }
 }
 
 extension [OutputPart] {

@@ -26,7 +26,9 @@ public final class ShardRecord {
     /// found while looking for files).
     public func add(_ outcome: FileOutcome, index: Int?) {
         do {
-            lines.append(String(decoding: try encoder.encode(ShardOutcome(index: index, outcome: outcome)), as: UTF8.self))
+            // Escaped as `JSONText` escapes, so that the document is inert on a terminal and starts no workflow command.
+            let line = String(decoding: try encoder.encode(ShardOutcome(index: index, outcome: outcome)), as: UTF8.self)
+            lines.append(JSONText.escapingEncoderOutput(line))
         } catch {
             let file = outcome.summary?.file ?? outcome.errors.first?.location.file ?? "conform"
             problem =
@@ -37,7 +39,7 @@ public final class ShardRecord {
     }
 
     func headerJSON() throws -> String {
-        String(decoding: try encoder.encode(header), as: UTF8.self)
+        JSONText.escapingEncoderOutput(String(decoding: try encoder.encode(header), as: UTF8.self))
     }
 }
 
@@ -57,6 +59,10 @@ public struct ShardDocument: RunRenderer {
 
     /// `conform merge` makes any report from the shards' documents, so every trace's steps are recorded.
     public var stepDemand: StepDemand { .all }
+
+    /// Inert as the run's JSON document is: `JSONText` writes its part, and the shard's members are
+    /// escaped as `JSONText` escapes (`JSONText.escapingEncoderOutput`).
+    public var writesInertText: Bool { true }
 
     public func begin() -> String { document.begin() }
 

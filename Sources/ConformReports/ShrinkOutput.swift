@@ -123,31 +123,33 @@ public struct ShrinkOutput: Sendable {
 
     /// What shrinking did, for a person: how the shrunk trace departs, the faithful cuts, the cuts that
     /// need a re-recording, and where the trace was written (`written`: `nil` when it went to standard
-    /// output).
+    /// output). Each line passes `Escaping.terminal` whole: paths, states, keys and steps come from the files.
     public func summary(written: String?) -> String {
         let original = result.original
-        var out = "Shrunk \(original.file) against '\(result.policy)': "
-        out += "\(Plural.count(original.steps.count, "step")) to \(result.kept.count)"
-        out += result.cuts.isEmpty ? "; no step could be cut.\n" : ".\n"
-        out += "It departs as the recording does, in state '\(result.shape.state)' at \(result.shape.key): "
-        out += "step \(result.departure.step) (was \(result.originalDeparture.step)): \(result.departure.message)\n"
+        var lines: [String] = []
+        lines.append(
+            "Shrunk \(original.file) against '\(result.policy)': \(Plural.count(original.steps.count, "step")) to \(result.kept.count)"
+                + (result.cuts.isEmpty ? "; no step could be cut." : "."))
+        lines.append(
+            "It departs as the recording does, in state '\(result.shape.state)' at \(result.shape.key): "
+                + "step \(result.departure.step) (was \(result.originalDeparture.step)): \(result.departure.message)")
         let faithful: [(ShrinkCut.Kind, String)] = [
             (.afterDeparture, "after the departure"), (.observation, "observations"), (.undoneEdit, "undone edits"),
         ]
-        let lines = faithful.compactMap { kind, label -> String? in
+        let cuts = faithful.compactMap { kind, label -> String? in
             let steps = result.steps(cut: kind)
             guard !steps.isEmpty else { return nil }
-            return "  \(label): \(Self.steps(steps))\(kind == .undoneEdit ? undoneCount : "")\n"
+            return "  \(label): \(Self.steps(steps))\(kind == .undoneEdit ? undoneCount : "")"
         }
-        if !lines.isEmpty { out += "Faithful cuts (the trace still shows only what was recorded):\n" + lines.joined() }
+        if !cuts.isEmpty { lines += ["Faithful cuts (the trace still shows only what was recorded):"] + cuts }
         let actions = result.steps(cut: .action)
         if !actions.isEmpty {
-            out += "Cuts that need a re-recording (no one recorded the shrunk sequence):\n"
-            out += "  actions: \(describe(actions))\n"
-            out += "Record the shrunk trace again on a device before relying on it; `--faithful-only` makes only faithful cuts.\n"
+            lines.append("Cuts that need a re-recording (no one recorded the shrunk sequence):")
+            lines.append("  actions: \(describe(actions))")
+            lines.append("Record the shrunk trace again on a device before relying on it; `--faithful-only` makes only faithful cuts.")
         }
-        if let written { out += "Wrote \(written).\n" }
-        return out
+        if let written { lines.append("Wrote \(written).") }
+        return lines.map { Escaping.terminal($0) + "\n" }.joined()
     }
 
     /// ` (2 edits and the edits setting them back)`.

@@ -19,19 +19,6 @@ public struct Terminal: Sendable {
     public func bold(_ text: String) -> String { paint(text, "1") }
     public func dim(_ text: String) -> String { paint(text, "2") }
 
-    /// Text from a trace or policy, made safe for a terminal: control characters (an escape sequence,
-    /// a carriage return) become U+FFFD instead of acting on the screen.
-    public static func printable(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) ? "\u{FFFD}" : $0 }))
-    }
-
-    /// `printable` line by line: a multi-line text keeps its line breaks, nothing else a terminal obeys.
-    public static func printableLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
-    }
-
     /// The SGR codes `paint` uses (and the reset, 0): the only escape sequences conform itself writes.
     static let paintCodes: Set<String> = ["0", "1", "2", "31", "32", "33"]
 

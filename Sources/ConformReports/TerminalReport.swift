@@ -54,9 +54,9 @@ public struct TerminalReport: RunRenderer {
         guard let parts = ClaimWording.parts(pair) else { return "" }
         // A baselined claim is shown, as a warning, with why it is accepted; an expired entry says so under the error.
         let severity: Diagnostic.Severity = pair.isBaselined ? .warning : .error
-        let baseline = pair.baseline.map { "    " + Terminal.printable(BaselineWording.line($0)) + "\n" } ?? ""
+        let baseline = pair.baseline.map { "    " + Escaping.terminal(BaselineWording.line($0)) + "\n" } ?? ""
         return DiagnosticPrinter(terminal: terminal).line(parts.place, severity, parts.message)
-            + parts.details.map { "    \($0)\n" }.joined() + baseline
+            + parts.details.map { "    " + Escaping.terminal($0) + "\n" }.joined() + baseline
     }
 
     /// Per app: its claims first (they decide the exit status), then, as information, which of the
@@ -68,9 +68,9 @@ public struct TerminalReport: RunRenderer {
             + terminal.dim("Per app: its claims, then (unclaimed, for information only) how its traces compare with the other policies.")
             + "\n"
         for app in apps.apps {
-            out += terminal.bold(Terminal.printable(app.name)) + " (" + Plural.count(app.traces, "trace") + ")\n"
+            out += terminal.bold(Escaping.terminal(app.name)) + " (" + Plural.count(app.traces, "trace") + ")\n"
             let claims = app.claims.map { claim -> String in
-                let text = "\(Terminal.printable(claim.policy)) \(claim.verdict)"
+                let text = "\(Escaping.terminal(claim.policy)) \(claim.verdict)"
                 switch claim.state {
                 case .holds: return terminal.green(text) + " " + claim.count
                 case .baselined: return terminal.yellow(text) + " " + claim.count
@@ -79,9 +79,9 @@ public struct TerminalReport: RunRenderer {
             }
             if !claims.isEmpty { out += "  claims:    " + claims.joined(separator: ", ") + "\n" }
             var unclaimed: [String] = []
-            if !app.agree.isEmpty { unclaimed.append("agree " + app.agree.joined(separator: ", ")) }
-            if !app.partly.isEmpty { unclaimed.append("partly " + app.partly.map(\.text).joined(separator: ", ")) }
-            if !app.differ.isEmpty { unclaimed.append("differ " + app.differ.joined(separator: ", ")) }
+            if !app.agree.isEmpty { unclaimed.append("agree " + app.agree.map(Escaping.terminal).joined(separator: ", ")) }
+            if !app.partly.isEmpty { unclaimed.append("partly " + app.partly.map { Escaping.terminal($0.text) }.joined(separator: ", ")) }
+            if !app.differ.isEmpty { unclaimed.append("differ " + app.differ.map(Escaping.terminal).joined(separator: ", ")) }
             if !unclaimed.isEmpty { out += "  " + terminal.dim("unclaimed:") + " " + unclaimed.joined(separator: "; ") + "\n" }
         }
         return out
@@ -93,9 +93,9 @@ public struct TerminalReport: RunRenderer {
         for entry in report.policies {
             let complete = entry.covered.count == entry.total
             let count = "\(entry.covered.count)/\(entry.total)"
-            out += "  \(complete ? terminal.green(count) : terminal.yellow(count)) \(entry.policy)\n"
+            out += "  \(complete ? terminal.green(count) : terminal.yellow(count)) \(Escaping.terminal(entry.policy))\n"
             for missing in entry.uncovered {
-                out += "      not exercised: " + Terminal.printable("\(missing.state): \(missing.action)") + "\n"
+                out += "      not exercised: " + Escaping.terminal("\(missing.state): \(missing.action)") + "\n"
             }
         }
         guard !report.pairs.isEmpty else { return out }
@@ -106,13 +106,14 @@ public struct TerminalReport: RunRenderer {
             let count = "\(pair.covered)/\(pair.total)"
             let told = "\(Plural.count(pair.tellingApart, "trace")) \(Plural.verb("tells", "tell", pair.tellingApart)) them apart"
             out +=
-                "  \(pair.covered == pair.total ? terminal.green(count) : terminal.yellow(count)) \(pair.policies.0) vs \(pair.policies.1): "
+                "  \(pair.covered == pair.total ? terminal.green(count) : terminal.yellow(count)) "
+                + Escaping.terminal("\(pair.policies.0) vs \(pair.policies.1)") + ": "
             out += (pair.tellingApart == 0 ? terminal.red(told) : told) + "\n"
             for missing in pair.uncovered {
                 let scenario = CoverageWording.scenario(missing, in: pair, policies: context.policies)
                 out +=
-                    "      not shown: " + Terminal.printable(scenario)
-                    + " (\(Terminal.printable(CoverageWording.differs(missing, in: pair))))\n"
+                    "      not shown: " + Escaping.terminal(scenario)
+                    + " (\(Escaping.terminal(CoverageWording.differs(missing, in: pair))))\n"
             }
         }
         return out

@@ -8,13 +8,13 @@ public enum TraceWriter {
     static let flowWidth = 96
 
     public static func yaml(_ trace: Trace) -> String {
-        var lines = ["conform: 1", "trace: " + TraceYAML.string(trace.id)]
+        var lines = ["conform: 1", "trace: " + Escaping.yaml(trace.id)]
         let header: [(String, String?)] = [
             ("title", trace.title), ("app", trace.app), ("platform", trace.platform), ("device", trace.device),
             ("screen", trace.screen), ("recorded", trace.recorded), ("note", trace.note),
         ]
-        for case (let key, let text?) in header { lines.append("\(key): " + TraceYAML.string(text)) }
-        let claims = trace.claims.map { TraceYAML.string($0.policy) }
+        for case (let key, let text?) in header { lines.append("\(key): " + Escaping.yaml(text)) }
+        let claims = trace.claims.map { Escaping.yaml($0.policy) }
         if claims.count == 1 { lines.append("policy: " + claims[0]) }
         if claims.count > 1 { lines.append("policy: [" + claims.joined(separator: ", ") + "]") }
         if !trace.form.isEmpty {
@@ -38,9 +38,9 @@ public enum TraceWriter {
         case .action(let action): lines = ["  - " + TraceYAML.action(action)]
         case .see(let observation): lines = see(observation)
         }
-        if let note = step.note { lines.append("    note: " + TraceYAML.string(note)) }
+        if let note = step.note { lines.append("    note: " + Escaping.yaml(note)) }
         if let at = step.at { lines.append("    at: " + Value.format(at)) }
-        if let evidence = step.evidence { lines.append("    evidence: " + TraceYAML.string(evidence)) }
+        if let evidence = step.evidence { lines.append("    evidence: " + Escaping.yaml(evidence)) }
         return lines
     }
 
@@ -53,7 +53,7 @@ public enum TraceWriter {
         if flow.count <= flowWidth, !rolesListed { return [flow] }
         var lines = ["  - see:"]
         for item in observation.items {
-            let key = TraceYAML.string(item.key)
+            let key = Escaping.yaml(item.key)
             guard case .sheet(.details(let title, let message, let actions, let outside)) = item.value,
                 title != nil || message != nil || actions != nil || outside
             else {
@@ -68,7 +68,7 @@ public enum TraceWriter {
                     lines.append(actions.isEmpty ? "        actions: []" : "        actions:")
                     lines += actions.map { "          - " + TraceYAML.sheetAction($0) }
                 } else {
-                    lines.append("        actions: [" + actions.map { TraceYAML.string($0.title) }.joined(separator: ", ") + "]")
+                    lines.append("        actions: [" + actions.map { Escaping.yaml($0.title) }.joined(separator: ", ") + "]")
                 }
             }
             if outside { lines.append("        outside: cancel") }

@@ -1,35 +1,17 @@
 import ConformCore
 
 /// Writes actions, observations and whole traces in the trace format, in flow style (`{ done: enabled }`)
-/// as people write them by hand. Scalars are plain where YAML reads them back as the same string,
-/// double-quoted (JSON escapes, which YAML shares) otherwise.
+/// as people write them by hand. Every text goes through `Escaping.yaml` (a custom verb through
+/// `Escaping.yamlKey`).
 public enum TraceYAML {
-    /// A string as a YAML scalar that reads back as that string, with conform's YAML 1.2 reader and with
-    /// YAML 1.1 readers (PyYAML) alike: plain only for words, digits, spaces and `_ . ' - /`, never a
-    /// word that some YAML reads as a boolean or null; otherwise double-quoted.
-    public static func string(_ text: String) -> String {
-        let safe = text.unicodeScalars.allSatisfy { scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || " _.'-/".unicodeScalars.contains(scalar)
-        }
-        if safe, let first = text.unicodeScalars.first, first.properties.isAlphabetic, text.last != " ",
-            !yaml11Words.contains(text.lowercased()), Value.resolvingPlainScalar(text) == .string(text)
-        {
-            return text
-        }
-        return JSONValue.string(text).serialized()
-    }
-
-    /// Words YAML 1.1 reads as booleans or null.
-    private static let yaml11Words: Set<String> = ["y", "n", "yes", "no", "on", "off", "true", "false", "null"]
-
     public static func value(_ value: Value) -> String {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let number): return Value.format(number)
-        case .string(let text): return string(text)
-        case .symbol(let word): return string(word)
-        case .opaque: return string("(a new value)")
+        case .string(let text): return Escaping.yaml(text)
+        case .symbol(let word): return Escaping.yaml(word)
+        case .opaque: return Escaping.yaml("(a new value)")
         }
     }
 
@@ -38,28 +20,28 @@ public enum TraceYAML {
         switch action {
         case .edit(let edits) where edits.count == 1 && edits[0].value == nil:
             // `edit: FIELD`: changed to some new value.
-            return "edit: " + string(edits[0].field)
+            return "edit: " + Escaping.yaml(edits[0].field)
         case .edit(let edits):
-            return "edit: { " + edits.map { "\(string($0.field)): \($0.value.map(value) ?? "null")" }.joined(separator: ", ") + " }"
-        case .tap(let label): return "tap: \(string(label))"
-        case .swipe(let direction): return "swipe: \(string(direction))"
-        case .choose(let title): return "choose: \(string(title))"
-        case .present(let screen): return "present:" + (screen.map { " " + string($0) } ?? "")
-        case .tapOutside(let place): return "\(Action.tapOutsideVerb):" + (place.map { " " + string($0) } ?? "")
-        case .custom(let verb, .none): return "\(verb):"
-        case .custom(let verb, .scalar(let argument)): return "\(verb): \(value(argument))"
-        case .custom(let verb, .record(let fields)): return "\(verb): " + record(fields)
+            return "edit: { " + edits.map { "\(Escaping.yaml($0.field)): \($0.value.map(value) ?? "null")" }.joined(separator: ", ") + " }"
+        case .tap(let label): return "tap: \(Escaping.yaml(label))"
+        case .swipe(let direction): return "swipe: \(Escaping.yaml(direction))"
+        case .choose(let title): return "choose: \(Escaping.yaml(title))"
+        case .present(let screen): return "present:" + (screen.map { " " + Escaping.yaml($0) } ?? "")
+        case .tapOutside(let place): return "\(Action.tapOutsideVerb):" + (place.map { " " + Escaping.yaml($0) } ?? "")
+        case .custom(let verb, .none): return "\(Escaping.yamlKey(verb)):"
+        case .custom(let verb, .scalar(let argument)): return "\(Escaping.yamlKey(verb)): \(value(argument))"
+        case .custom(let verb, .record(let fields)): return "\(Escaping.yamlKey(verb)): " + record(fields)
         }
     }
 
     /// `see: { done: disabled, sheet: none }`.
     public static func observation(_ observation: Observation) -> String {
-        "see: { " + observation.items.map { "\(string($0.key)): \(observed($0.value))" }.joined(separator: ", ") + " }"
+        "see: { " + observation.items.map { "\(Escaping.yaml($0.key)): \(observed($0.value))" }.joined(separator: ", ") + " }"
     }
 
     /// `{ NAME: VALUE, ... }` in flow style, as `form:` and `edit:` are written.
     public static func record(_ fields: [NamedValue]) -> String {
-        "{ " + fields.map { "\(string($0.name)): \(value($0.value))" }.joined(separator: ", ") + " }"
+        "{ " + fields.map { "\(Escaping.yaml($0.name)): \(value($0.value))" }.joined(separator: ", ") + " }"
     }
 
     static func observed(_ value: ObservedValue) -> String {
@@ -80,13 +62,13 @@ public enum TraceYAML {
 
     /// `Keep Editing`, or `{ title: Keep Editing, role: cancel }` where the role is known.
     static func sheetAction(_ action: SheetActionObservation) -> String {
-        action.role.map { "{ title: \(string(action.title)), role: \($0.rawValue) }" } ?? string(action.title)
+        action.role.map { "{ title: \(Escaping.yaml(action.title)), role: \($0.rawValue) }" } ?? Escaping.yaml(action.title)
     }
 
     static func text(_ text: TextObservation) -> String {
         switch text {
         case .absent: return "null"
-        case .text(let words): return string(words)
+        case .text(let words): return Escaping.yaml(words)
         }
     }
 
@@ -96,13 +78,13 @@ public enum TraceYAML {
         id: String, title: String, claims: [String], note: String, form: [String: Value], scenario: Scenario,
         stepNotes: [Int: String] = [:], app: String? = nil, settings: [String: Value] = [:]
     ) -> String {
-        var lines = ["conform: 1", "trace: \(string(id))", "title: \(string(title))"]
-        if let app { lines.append("app: \(string(app))") }
+        var lines = ["conform: 1", "trace: \(Escaping.yaml(id))", "title: \(Escaping.yaml(title))"]
+        if let app { lines.append("app: \(Escaping.yaml(app))") }
         // The form's screen, which `present` reopens; other domains name no screen.
-        if !form.isEmpty { lines.append("screen: \(string(ActionAlphabet.screen))") }
+        if !form.isEmpty { lines.append("screen: \(Escaping.yaml(ActionAlphabet.screen))") }
         lines += [
-            "policy: " + (claims.count == 1 ? string(claims[0]) : "[" + claims.map(string).joined(separator: ", ") + "]"),
-            "note: \(string(note))",
+            "policy: " + (claims.count == 1 ? Escaping.yaml(claims[0]) : "[" + claims.map(Escaping.yaml).joined(separator: ", ") + "]"),
+            "note: \(Escaping.yaml(note))",
         ]
         if !settings.isEmpty {
             lines.append("settings: " + record(settings.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }))
@@ -114,7 +96,7 @@ public enum TraceYAML {
         if !scenario.opening.items.isEmpty { lines.append("  - " + observation(scenario.opening)) }
         for (index, step) in scenario.steps.enumerated() {
             lines.append("  - " + action(step.action))
-            if let note = stepNotes[index] { lines.append("    note: \(string(note))") }
+            if let note = stepNotes[index] { lines.append("    note: \(Escaping.yaml(note))") }
             if !step.expected.items.isEmpty { lines.append("  - " + observation(step.expected)) }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -18,22 +18,32 @@ extension XCUITraceRecorder {
         if observe { try self.observe() }
     }
 
-    /// Taps the button labelled `label` in a navigation bar or toolbar, records `tap: LABEL`, then observes.
+    /// Taps the button the policy's label `label` names in a bar of the front-most presentation (a
+    /// navigation bar or toolbar; through SwiftUI's `Other(label) > Other > Button` wrappers; by
+    /// `observer.options.titles` in another language), records `tap: LABEL`, then observes.
     ///
-    /// The button is found by label among the bar's descendants, so SwiftUI's toolbar buttons, which
-    /// carry no identifier and sit wrapped as `Other(label) > Other > Button`, are found as UIKit's are.
-    /// - Throws: `XCUIRecordingError.noBarButton` (nothing recorded) when no bar holds such a button.
+    /// The button is found in a snapshot by `ScreenObserver.barButton(_:in:)`, so never in the screen
+    /// behind a sheet, a scope bar's segment or an active search's Cancel, and tapped at its centre: the
+    /// element tapped is the element read.
+    /// - Throws: `XCUIRecordingError.noBarButton` (nothing recorded) when no such bar button is in front.
     public func tapBarButton(_ label: String, note: String? = nil, observe: Bool = true) throws {
-        for bars in [app.navigationBars, app.toolbars] {
-            let button = bars.buttons.matching(.button, identifier: label).firstMatch
-            if button.exists {
-                button.tap()
-                recorder.tap(label, note: note)
-                if observe { try self.observe() }
-                return
-            }
-        }
-        throw XCUIRecordingError.noBarButton(label: label)
+        let snapshot = ElementSnapshot(xcui: try app.snapshot())
+        guard let button = observer.barButton(label, in: snapshot) else { throw XCUIRecordingError.noBarButton(label: label) }
+        tapCentre(of: button, in: snapshot)
+        recorder.tap(label, note: note)
+        if observe { try self.observe() }
+    }
+
+    /// Taps the button the policy's label `label` names: a bar button of the front-most presentation
+    /// first (`tapBarButton(_:)`), else the first such button in front that is not the keyboard's;
+    /// records `tap: LABEL`, then observes.
+    /// - Throws: `XCUIRecordingError.noButton` (nothing recorded) when there is none in front.
+    public func tapButton(_ label: String, note: String? = nil, observe: Bool = true) throws {
+        let snapshot = ElementSnapshot(xcui: try app.snapshot())
+        guard let button = observer.button(label, in: snapshot) else { throw XCUIRecordingError.noButton(label: label) }
+        tapCentre(of: button, in: snapshot)
+        recorder.tap(label, note: note)
+        if observe { try self.observe() }
     }
 
     /// Swipes `element` down (the sheet's navigation bar, for an interactive dismissal), records
@@ -52,20 +62,22 @@ extension XCUITraceRecorder {
         if observe { try self.observe() }
     }
 
-    /// Chooses the action titled `title` of the visible sheet, alert or popover: taps its button and
-    /// records `choose: TITLE`, then observes.
+    /// Chooses the action titled `title` of the visible sheet, alert or popover: taps its button (found by
+    /// `observer.options.titles` in another language) and records `choose: TITLE`, then observes.
     ///
     /// On iOS 26 iPhones and on iPad a confirmation dialog is a popover with no button for its cancel
     /// action: tapping outside it cancels. So when there is no such button, `role` is `.cancel` and a
-    /// popover dismiss region (`PopoverDismissRegion`) is on screen, this taps that region outside every
-    /// popover and records `tap-outside: sheet`, which the checker resolves to the sheet's cancel action.
+    /// popover dismiss region (identifier `PopoverDismissRegion`, a `Button` or an `Other`) is on screen,
+    /// this taps that region outside every popover and records `tap-outside: sheet`, which the checker
+    /// resolves to the sheet's cancel action.
     /// - Throws: `XCUIRecordingError.noSheetButton` (nothing recorded) when neither can be done.
     public func choose(_ title: String, role: SheetRole? = nil, note: String? = nil, observe: Bool = true) throws {
-        if let button = sheetButton(title) {
-            button.tap()
+        let snapshot = ElementSnapshot(xcui: try app.snapshot())
+        if let button = observer.sheetButton(title, in: snapshot) {
+            tapCentre(of: button, in: snapshot)
             recorder.choose(title, note: note)
-        } else if role == .cancel, let outside = try pointOutsidePopovers() {
-            outside.tap()
+        } else if role == .cancel, let outside = observer.pointOutsidePopovers(in: snapshot) {
+            tap(atX: outside.x, y: outside.y, in: snapshot)
             recorder.tapOutside("sheet", note: note)
         } else {
             throw XCUIRecordingError.noSheetButton(title: title, role: role)
@@ -75,41 +87,16 @@ extension XCUITraceRecorder {
 
     // MARK: - Private
 
-    /// The button titled `title` (label or identifier) in a visible sheet, alert or popover, if any.
-    private func sheetButton(_ title: String) -> XCUIElement? {
-        for containers in [app.sheets, app.alerts, app.popovers] {
-            let button = containers.buttons.matching(.button, identifier: title).firstMatch
-            if button.exists { return button }
-        }
-        return nil
+    /// Taps the centre of `element`, an element of `snapshot`, where XCUITest taps an element.
+    private func tapCentre(of element: any UIElementSnapshot, in snapshot: ElementSnapshot) {
+        tap(atX: element.frame.minX + element.frame.width / 2, y: element.frame.minY + element.frame.height / 2, in: snapshot)
     }
 
-    /// A point of the popover dismiss region that no popover covers, so that the tap lands outside the
-    /// dialog (the region spans the screen, and its centre may lie under the popover); nil when there is
-    /// no region on screen.
-    private func pointOutsidePopovers() throws -> XCUICoordinate? {
-        let region = app.otherElements.matching(.other, identifier: Self.dismissRegion).firstMatch
-        guard region.exists else { return nil }
-        let area = region.frame
-        let covered = try app.snapshot().allDescendants.filter { $0.elementType == .popover }.map(\.frame)
-        for offset in Self.outsideCandidates {
-            let point = CGPoint(x: area.minX + area.width * offset.dx, y: area.minY + area.height * offset.dy)
-            if !covered.contains(where: { $0.contains(point) }) {
-                return region.coordinate(withNormalizedOffset: offset)
-            }
-        }
-        return nil
+    /// Taps the screen point (x, y): an offset from the application's origin (`snapshot`'s root).
+    private func tap(atX x: Double, y: Double, in snapshot: ElementSnapshot) {
+        let origin = app.coordinate(withNormalizedOffset: CGVector(dx: 0, dy: 0))
+        origin.withOffset(CGVector(dx: x - snapshot.frame.minX, dy: y - snapshot.frame.minY)).tap()
     }
-
-    /// The identifier UIKit gives the full-screen element behind a popover (label "dismiss popup").
-    static let dismissRegion = "PopoverDismissRegion"
-
-    /// Where to try tapping outside a popover, in the region's normalized coordinates: low on the
-    /// screen first (popovers are anchored near the bars at the top), clear of the home indicator.
-    private static let outsideCandidates: [CGVector] = [
-        CGVector(dx: 0.5, dy: 0.85), CGVector(dx: 0.5, dy: 0.6), CGVector(dx: 0.1, dy: 0.5), CGVector(dx: 0.9, dy: 0.5),
-        CGVector(dx: 0.5, dy: 0.15),
-    ]
 
     /// How a step names an element: its label, or its identifier when it has no label.
     static func name(of element: XCUIElement) -> String {

@@ -160,6 +160,19 @@ struct SwiftTestingExpectationTests {
         }
     }
 
+    @Test("a failure message shows a trace's own text on its line: no line of it starts a workflow command")
+    func hostileFailureMessage() throws {
+        var recorder = TraceRecorder(trace: "swipe\n::error::x", app: "Reminders\r\n::add-mask::y", claims: ["apple-reminders"])
+        recorder.see(.done(.disabled), .cancel(.absent))
+        recorder.swipe()
+        recorder.see(.dismissed(false))
+        let message = try #require(ConformanceFailure.message(recorder, conformsTo: "apple-reminders", in: .builtIn()))
+        #expect(message.hasPrefix("'swipe⏎::error::x' departs from 'apple-reminders'"), "\(message)")
+        for line in message.split(separator: "\n") {
+            #expect(!line.trimmingCharacters(in: .whitespaces).hasPrefix("::"), "\(message)")
+        }
+    }
+
     @Test("a conforming trace records no issue")
     func conformingCheck() {
         expectConforms(remindersSwipe(blocked: false), to: "apple-reminders")

@@ -300,7 +300,7 @@ struct BaselineCommandTests {
                 baseline.yaml:3:5: error: a baseline entry needs 'state' (the policy's state at the departure)
                 baseline.yaml:5:5: error: unknown key 'stat' in a baseline entry; did you mean 'state'?
                 baseline.yaml:7:13: error: 'reason' is empty; say why the deviation is accepted
-                baseline.yaml:12:14: error: 'expires' is '2025-02-30', which is not a day of the calendar
+                baseline.yaml:12:14: error: 'expires' is '2025-02-30', which is not a day of the calendar: February 2025 has 28 days
                 traces/swipe-after-edit.yaml:10:5: error: 'apple-contacts' departs at step 1 (state 'editing')
                 """))
         // The third entry is well-formed, and stale: apple-reminders holds.
@@ -447,7 +447,8 @@ struct BaselineCommandTests {
         try Self.accepted(scratch)
         let output = try BinaryRunner.run(arguments, in: scratch.url)
         #expect(output.status == 2)
-        #expect(output.stderr.hasPrefix("Error: --"), "\(output.stderr)")
+        #expect(
+            output.stderr.hasPrefix(arguments.count == 6 ? "Error: invalid --as-of '\(arguments[5])': " : "Error: --"), "\(output.stderr)")
     }
 
     /// Issue 24: the swipe dismissed without the sheet; baselined while the app discarded, it must not stay

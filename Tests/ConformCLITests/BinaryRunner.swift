@@ -6,6 +6,10 @@ struct BinaryRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether the binary was still running after the time allowed, and was killed.
+        var timedOut = false
+        /// The child's process id (which names the temporary files older conforms made).
+        var processIdentifier: Int32 = 0
     }
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -27,9 +31,11 @@ struct BinaryRunner {
     }
 
     /// - Parameter input: what the binary reads on standard input (then the end of input); `nil`: nothing, at once.
+    /// - Parameter timeout: seconds after which a binary still running is killed (`Output.timedOut`), so
+    ///   that a test of something that could hang fails instead of hanging the suite.
     static func run(
         _ arguments: [String], in directory: URL = packageRoot, executable: URL = binary, environment: [String: String] = [:],
-        input: String? = nil
+        input: String? = nil, timeout: TimeInterval? = nil
     ) throws -> Output {
         let process = Process()
         process.executableURL = executable
@@ -45,6 +51,8 @@ struct BinaryRunner {
         let inputPipe = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
+        let killer = Killer(process.processIdentifier)
+        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { killer.kill() } }
         if let input {
             inputPipe.fileHandleForWriting.write(Data(input.utf8))
             try inputPipe.fileHandleForWriting.close()
@@ -57,7 +65,35 @@ struct BinaryRunner {
         process.waitUntilExit()
         return Output(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            stderr: String(decoding: stderr, as: UTF8.self), timedOut: killer.finish(), processIdentifier: process.processIdentifier)
+    }
+}
+
+/// Kills a child that is still running when its time is up; says afterwards whether it had to.
+final class Killer: @unchecked Sendable {
+    private let identifier: Int32
+    private let lock = NSLock()
+    private var done = false
+    private var killed = false
+
+    init(_ identifier: Int32) {
+        self.identifier = identifier
+    }
+
+    func kill() {
+        lock.withLock {
+            guard !done else { return }
+            killed = true
+            _ = Foundation.kill(identifier, SIGKILL)
+        }
+    }
+
+    /// Marks the child as ended (its id may be reused from now on); whether it was killed.
+    func finish() -> Bool {
+        lock.withLock {
+            done = true
+            return killed
+        }
     }
 }
 

@@ -21,7 +21,9 @@ struct DiffCommandTests {
         #expect(bad.status == 2)
         #expect(
             bad.stderr.contains(
-                "invalid --recorded-at 'yesterday': give now, or a time in ISO 8601 with its zone, such as 2026-11-26T10:00:00Z"))
+                "Error: invalid --recorded-at 'yesterday': it is not a time written YYYY-MM-DDTHH:MM:SS and a zone. Give now, or a time "
+                    + "such as 2026-11-26T10:00:00Z (RFC 3339: YYYY-MM-DDTHH:MM:SS (a fraction of a second allowed), then Z or an offset "
+                    + "from -14:00 to +14:00, years 0001 to 9999).\n"))
         #expect(bad.stdout.isEmpty)
     }
 

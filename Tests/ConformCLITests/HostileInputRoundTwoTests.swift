@@ -218,7 +218,7 @@ struct HostileInputRoundTwoTests {
         #expect(output.status == 1)
         #expect(!output.stdout.contains("\u{1B}"))
         // The compiler-form line and the annotation are one line each; nothing else starts a workflow command.
-        #expect(output.stdout.contains("t/bad\u{FFFD}name\u{FFFD}[2J.yaml:4:5: error: 'apple-contacts' departs at step 1"))
+        #expect(output.stdout.contains("t/bad\u{23CE}name\u{FFFD}[2J.yaml:4:5: error: 'apple-contacts' departs at step 1"))
         let commands = output.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
         #expect(commands.count == 1)
         #expect(commands.first?.hasPrefix("::error file=t/bad%0Aname\u{FFFD}[2J.yaml,line=4,col=5,") == true)

@@ -135,19 +135,19 @@ struct RecordCommandTests {
         #expect(verdict["verdict"] as? String == "pass")
     }
 
-    @Test("with nothing on standard input it writes an empty trace and ends")
+    @Test("with nothing on standard input it writes nothing, says so and exits 2")
     func noInput() throws {
         let scratch = try Scratch()
         let file = scratch.url.appendingPathComponent("empty.yaml").path
         let output = try BinaryRunner.run(["record", "--policy", "one-handed", "--app", "A", "--output", file])
-        #expect(output.status == 0)
-        #expect(try String(contentsOfFile: file, encoding: .utf8) == "conform: 1\ntrace: empty\napp: A\npolicy: one-handed\nsteps: []\n")
-        // It does not say the empty trace conforms (issue 27 §5): run and lint refuse it.
-        #expect(output.stderr.contains("It has no steps, so it cannot be checked yet: record at least one step"))
+        #expect(output.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: file))
+        // It does not say an empty trace conforms (issue 27 §5), nor writes one (issue 33 §5): run and lint refuse it.
+        #expect(
+            output.stderr.hasSuffix(
+                "Nothing written: no step was recorded, so \(file) was not written (a file already there is left as it was); record at least one step\n"
+            ))
         #expect(!output.stderr.contains("It conforms"))
-        let run = try BinaryRunner.run(["run", file])
-        #expect(run.status == 2)
-        #expect(run.stdout.contains("\(file):5:1: error: a trace needs at least one step"))
     }
 
     @Test("usage errors exit 2: an unknown policy, a --form that is not a map")

@@ -200,6 +200,8 @@ struct ShardCommandTests {
             ("x", "Error: invalid --shard 'x': expected K/N, two whole numbers with 1 <= K <= N (e.g. 2/4)"),
             ("1/0", "Error: invalid --shard '1/0': N, the number of shards, must be at least 1"),
             ("-1/4", "Error: invalid --shard '-1/4': expected K/N, two whole numbers with 1 <= K <= N (e.g. 2/4)"),
+            ("1/10001", "Error: invalid --shard '1/10001': N, the number of shards, may be at most 10000"),
+            ("1/999999999", "Error: invalid --shard '1/999999999': N, the number of shards, may be at most 10000"),
         ])
     func badShard(value: String, message: String) throws {
         let output = try BinaryRunner.run(["run", "Traces/", "--shard=\(value)"])
@@ -212,7 +214,7 @@ struct ShardCommandTests {
     func badJobs() throws {
         let output = try BinaryRunner.run(["run", "Traces/", "--jobs", "0"])
         #expect(output.status == 2)
-        #expect(output.stderr.hasPrefix("Error: invalid --jobs '0': give a number of files to check at once, 1 or more\n"))
+        #expect(output.stderr.hasPrefix("Error: invalid --jobs '0': give how many files to check at once, from 1 to 256\n"))
     }
 
     @Test("Bazel's TEST_TOTAL_SHARDS and 0-based TEST_SHARD_INDEX pick the shard --shard K/N names; TEST_SHARD_STATUS_FILE is created")
@@ -238,7 +240,7 @@ struct ShardCommandTests {
         #expect(bad.status == 2)
         #expect(
             bad.stderr.hasPrefix(
-                "Error: TEST_TOTAL_SHARDS='3' and TEST_SHARD_INDEX='3' do not name a shard: expected a total of at least 1 and a 0-based index below it\n"
+                "Error: TEST_TOTAL_SHARDS='3' and TEST_SHARD_INDEX='3' do not name a shard: expected a total from 1 to 10000 and a 0-based index below it\n"
             ))
         // An existing status file is touched, not an error.
         let status = scratch.url.appendingPathComponent("status-0")
@@ -297,17 +299,24 @@ struct ShardCommandTests {
         let grown = try BinaryRunner.run(["run", "U", "--format", "json", "--shard", "2/3"], in: scratch.url)
         try grown.stdout.write(to: scratch.url.appendingPathComponent("grown.json"), atomically: true, encoding: .utf8)
 
+        // Each refusal about one shard is at the member of its "shard" it concerns.
+        func at(_ file: String, _ member: String, value: String = "") throws -> String {
+            try Self.place(of: member, value: value, in: file, directory: scratch.url)
+        }
         let cases: [(arguments: [String], stderr: String)] = [
             (["s1.json", "s2.json"], "conform merge: error: shard 3/3 is missing: a merge needs every shard of the run, 1/3 to 3/3\n"),
-            (["s1.json", "s2.json", "s3.json", "s2.json"], "s2.json: error: shard 2/3 is given twice (also s2.json)\n"),
+            (
+                ["s1.json", "s2.json", "s3.json", "s2.json"],
+                "\(try at("s2.json", "index")): error: shard 2/3 is given twice (also s2.json)\n"
+            ),
             (
                 ["s1.json", "half.json", "s3.json"],
-                "half.json: error: shard 1/2, but s1.json is shard 1/3: the shards of one run share N\n"
+                "\(try at("half.json", "count")): error: shard 1/2, but s1.json is shard 1/3: the shards of one run share N\n"
             ),
             // A file that is no shard result leaves its shard missing too: both are said.
             (
                 ["notes.txt", "s2.json", "s3.json"],
-                "notes.txt: error: not a shard result: the file is not JSON\n"
+                "notes.txt:1:1: error: not a shard result: the file is not JSON (expected a value, found 'n')\n"
                     + "conform merge: error: shard 1/3 is missing: a merge needs every shard of the run, 1/3 to 3/3\n"
             ),
             (
@@ -321,24 +330,24 @@ struct ShardCommandTests {
             ),
             (
                 ["damaged.json"],
-                "damaged.json: error: not a shard result: its \"shard\" or \"outcomes\" cannot be read (shard.index: not what a shard result has there)\n"
+                "damaged.json:1:35: error: not a shard result: its \"shard\" or \"outcomes\" cannot be read (shard.index: not what a shard result has there)\n"
             ),
             (
                 ["s1.json", "old.json", "s3.json"],
-                "old.json: error: shard 2/3 was made by conform 0.0.9, and this is conform 0.1.0: shards of different conform versions cannot be merged\n"
+                "\(try at("old.json", "version", value: "\"0.0.9")): error: shard 2/3 was made by conform 0.0.9, and this is conform 0.1.0: shards of different conform versions cannot be merged\n"
             ),
             (
                 ["s1.json", "coverage.json", "s3.json"],
-                "coverage.json: error: shard 2/3 was made with --coverage, and s1.json without: make every shard with it or every shard without\n"
+                "\(try at("coverage.json", "coverage", value: "true")): error: shard 2/3 was made with --coverage, and s1.json without: make every shard with it or every shard without\n"
             ),
             (["missing.json"], "missing.json: error: cannot read the file (it is missing or not accessible)\n"),
             (
                 ["s1.json", "grown.json", "s3.json"],
-                "grown.json: error: shard 2/3 of a run of 11 files, but s1.json of 10: shards of different runs cannot be merged\n"
+                "\(try at("grown.json", "files")): error: shard 2/3 of a run of 11 files, but s1.json of 10: shards of different runs cannot be merged\n"
             ),
             (
                 ["s1.json", "s2.json", "s3.json", "half.json"],
-                "half.json: error: shard 1/2, but s1.json is shard 1/3: the shards of one run share N\n"
+                "\(try at("half.json", "count")): error: shard 1/2, but s1.json is shard 1/3: the shards of one run share N\n"
             ),
         ]
         for (arguments, stderr) in cases {
@@ -357,7 +366,7 @@ struct ShardCommandTests {
         #expect(
             policies.stderr
                 == (1...3).map {
-                    "s\($0).json: error: shard \($0)/3 was made with other policies (\(made); loaded here: \(loaded)): "
+                    "\((try? at("s\($0).json", "policies", value: "\"fnv1a64")) ?? ""): error: shard \($0)/3 was made with other policies (\(made); loaded here: \(loaded)): "
                         + "shards of different policy libraries cannot be merged (give merge the --policies the shards had)\n"
                 }.joined())
         // No file at all is a usage error.
@@ -447,9 +456,17 @@ struct ShardCommandTests {
         #expect(
             refused.stderr
                 == (1...2).map {
-                    "with-\($0).json: error: shard \($0)/2 was made with the baseline T/base.yaml, which lies among the traces and so was not "
+                    "\((try? Self.place(of: "baselineFiles", in: "with-\($0).json", directory: scratch.url)) ?? ""): error: shard \($0)/2 was made with the baseline T/base.yaml, which lies among the traces and so was not "
                         + "checked as one: give merge the same --baseline (or --write-baseline)\n"
                 }.joined())
+    }
+
+    /// `FILE:LINE:COLUMN` of the value of `member` in the one-line `"shard"` header of a shard result
+    /// (`value`: how the value starts, when the member's name is also written elsewhere).
+    static func place(of member: String, value: String = "", in file: String, directory: URL) throws -> String {
+        let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+        let place = try #require(position(of: "\"\(member)\":\(value)", in: text), "\(member) in \(file)")
+        return "\(file):\(place.line):\(place.column + member.count + 3)"
     }
 
     /// A user policy: the one-handed policy under another id.

@@ -21,11 +21,11 @@ struct BaselineTests {
 
     @Test("the UTC day of a moment, as SOURCE_DATE_EPOCH gives it")
     func epoch() {
-        #expect(CalendarDate(secondsSince1970: 0).description == "1970-01-01")
-        #expect(CalendarDate(secondsSince1970: 1_759_276_799).description == "2025-09-30")
-        #expect(CalendarDate(secondsSince1970: 1_759_276_800).description == "2025-10-01")
-        #expect(CalendarDate(secondsSince1970: 951_782_400).description == "2000-02-29")
-        #expect(CalendarDate(secondsSince1970: -1).description == "1969-12-31")
+        #expect(Timestamp(secondsSince1970: 0)?.day.description == "1970-01-01")
+        #expect(Timestamp(secondsSince1970: 1_759_276_799)?.day.description == "2025-09-30")
+        #expect(Timestamp(secondsSince1970: 1_759_276_800)?.day.description == "2025-10-01")
+        #expect(Timestamp(secondsSince1970: 951_782_400)?.day.description == "2000-02-29")
+        #expect(Timestamp(secondsSince1970: -1)?.day.description == "1969-12-31")
     }
 
     @Test("an entry holds through its expires day, not after")

@@ -29,7 +29,7 @@ struct RunDocumentTests {
             ))
         let document = try RunDocumentReader.read(Array(text.utf8)).get()
         #expect(document.version == ConformVersion.current)
-        #expect(document.recordedAt == "2026-11-26T10:00:00Z")
+        #expect(document.recordedAt?.description == "2026-11-26T10:00:00Z")
         #expect(document.policies == Self.library.digests)
         #expect(document.results.count == result.results.count)
         for (read, written) in zip(document.results, result.results) {

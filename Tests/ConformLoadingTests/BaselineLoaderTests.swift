@@ -91,7 +91,7 @@ struct BaselineLoaderTests {
                 "16:13: 'reason' must be a string, not a list",
                 "17:14: 'expires' must be a date written YYYY-MM-DD, not '2025-9-1'",
                 "21:15: 'observed' (what the trace saw or did, e.g. { cancel: absent }) must be a map, not a string",
-                "28:14: 'expires' is '2025-04-31', which is not a day of the calendar",
+                "28:14: 'expires' is '2025-04-31', which is not a day of the calendar: April has 30 days",
                 "33:13: 'reason' is empty; say why the deviation is accepted",
                 "34:5: a second entry for trace 'a' and policy 'p' (the first is at line 3, column 5); a claim breaks in one way, so it has one entry",
                 "38:1: unknown key 'extra' in a baseline (expected one of: conform-baseline, entries)",

@@ -65,7 +65,7 @@ struct RunDocumentReaderTests {
         let document = try read(whole).get()
         #expect(document.format == 1)
         #expect(document.version == "0.1.0")
-        #expect(document.recordedAt == "2026-11-26T10:00:00Z")
+        #expect(document.recordedAt?.description == "2026-11-26T10:00:00Z")
         #expect(document.policies == [RunDocument.PolicyDigest(id: "apple-reminders", digest: "fnv1a64:0123456789abcdef")])
         #expect(document.results.count == 2)
         let first = document.results[0]
@@ -137,6 +137,45 @@ struct RunDocumentReaderTests {
         #expect(refusal?.kind == .otherFormat(2))
         #expect(refusal?.position == TextPosition(line: 1, column: 13))
         #expect(refusal?.description == "a run document of format version 2, and this conform reads format version 1")
+    }
+
+    @Test("a \"conform\" that is not a number is refused for what it is, at its place, not as a document without one")
+    func formatNotNumber() {
+        let string = refusal("{\n  \"conform\": \"1\",\n  \"results\": []\n}")
+        #expect(string == RunDocumentRefusal(.formatNotNumber("the string '1'"), at: TextPosition(line: 2, column: 14)))
+        #expect(
+            string?.description
+                == "\"conform\" is the string '1', and the format version is a number (\"conform\": 1, without quotes)")
+        #expect(
+            refusal(#"{"conform": 1.5, "results": []}"#)
+                == RunDocumentRefusal(.formatNotNumber("'1.5', not a whole number"), at: TextPosition(line: 1, column: 13)))
+        #expect(
+            refusal(#"{"results": [], "conform": [1]}"#)
+                == RunDocumentRefusal(.formatNotNumber("an array"), at: TextPosition(line: 1, column: 28)))
+        #expect(refusal(#"{"conform": null, "results": []}"#)?.kind == .formatNotNumber("null"))
+        // Without results it is no run's document, whatever its "conform".
+        #expect(refusal(#"{"conform": "1"}"#)?.kind == .notConformDocument)
+    }
+
+    @Test("a recordedAt that is not a time conform reads is refused at its place, with the reason")
+    func recordedAtRefused() throws {
+        for (text, reason) in [
+            ("2026-02-30T00:00:00Z", "February 2026 has 28 days"),
+            ("2026-11-26T10:00:00+99:99", "the offset +99:99 is not one: offsets run from -14:00 to +14:00"),
+            ("2026-11-26T10:00:00Z junk", "something follows the zone: a time ends with Z or its offset"),
+            ("2026-11-26T10:00:00Z\\n::error::x", "it holds a control character (a line break, a tab...): a time is written on one line"),
+            ("10000-01-01T00:00:00Z", "it is not a time written YYYY-MM-DDTHH:MM:SS and a zone"),
+        ] {
+            let found = refusal("{\"conform\": 1,\n \"recordedAt\": \"\(text)\", \"results\": []}")
+            let decoded = text.replacingOccurrences(of: "\\n", with: "\n")
+            #expect(
+                found
+                    == RunDocumentRefusal(
+                        .notTime(member: "recordedAt", text: decoded, reason: reason), at: TextPosition(line: 2, column: 16)),
+                "\(text)")
+        }
+        let zoned = try read(#"{"conform": 1, "recordedAt": "1582-10-10T01:00:00+01:00", "results": []}"#).get()
+        #expect(zoned.recordedAt?.description == "1582-10-10T00:00:00Z")
     }
 
     @Test("a member of another shape is named, with its place")

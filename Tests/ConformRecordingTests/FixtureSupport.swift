@@ -64,10 +64,28 @@ struct Provenance: Decodable, Hashable {
     }
 }
 
-/// Reads a fixture file; a file without its provenance is an error.
+/// Reads a fixture file; a file without its provenance is an error. `NAME.json` is the JSON form above;
+/// `NAME.txt` is a `debugDescription` dump, as XCUITest prints it, after one line `fixture: {...}` with
+/// its provenance, read through `DebugDescriptionReader` as a pasted tree is.
 func fixtureFile(_ name: String) throws -> FixtureFile {
-    let data = try Data(contentsOf: fixtures.appendingPathComponent("\(name).json"))
-    return try JSONDecoder().decode(FixtureFile.self, from: data)
+    let text = fixtures.appendingPathComponent("\(name).txt")
+    guard FileManager.default.fileExists(atPath: text.path) else {
+        let data = try Data(contentsOf: fixtures.appendingPathComponent("\(name).json"))
+        return try JSONDecoder().decode(FixtureFile.self, from: data)
+    }
+    let dump = try String(contentsOf: text, encoding: .utf8)
+    guard let newline = dump.firstIndex(of: "\n"), dump.hasPrefix("fixture: ") else {
+        throw FixtureHeaderMissing(name: name)
+    }
+    let header = Data(dump[dump.index(dump.startIndex, offsetBy: "fixture: ".count)..<newline].utf8)
+    let tree = try DebugDescriptionReader.read(String(dump[dump.index(after: newline)...]))
+    return FixtureFile(fixture: try JSONDecoder().decode(Provenance.self, from: header), tree: tree.root)
+}
+
+/// A `.txt` fixture that does not start with its `fixture: {...}` line.
+struct FixtureHeaderMissing: Error, CustomStringConvertible {
+    var name: String
+    var description: String { "\(name).txt: the first line is not `fixture: {...}` with the tree's provenance" }
 }
 
 /// The snapshot in `Fixtures/NAME.json`.
@@ -77,8 +95,9 @@ func fixture(_ name: String) throws -> ElementSnapshot {
 
 /// The names of every fixture in the folder, so that a new file is checked without being listed.
 func fixtureNames() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".json") }
-        .map { String($0.dropLast(5)) }.sorted()
+    try FileManager.default.contentsOfDirectory(atPath: fixtures.path)
+        .filter { $0.hasSuffix(".json") || $0.hasSuffix(".txt") }
+        .map { ($0 as NSString).deletingPathExtension }.sorted()
 }
 
 /// An observation as comparable text: `key: JSON` per item, in order.

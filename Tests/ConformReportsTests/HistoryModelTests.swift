@@ -19,7 +19,7 @@ enum HistoryFixtures {
         let held = claims.filter { $0.outcome == .holds }.count
         let broken = claims.filter { $0.outcome == .broken }.count
         return HistoryRun(
-            name: name, recordedAt: time, version: "0.1.0",
+            name: name, recordedAt: time.flatMap { try? Timestamp.parse($0).get() }, version: "0.1.0",
             counts: .init(traces: Set(claims.map(\.file)).count, claimsHeld: held, claimsBroken: broken, errors: 0), claims: claims)
     }
 }

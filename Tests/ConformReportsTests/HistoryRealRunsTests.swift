@@ -66,7 +66,7 @@ struct HistoryRealRunsTests {
     func order() {
         let history = RunHistory(HistoryRealRuns.read().runs)
         #expect(history.runs.map(\.name) == ["ci/run-9.json", "ci/run-10.json", "b-early.json", "a-late.json"])
-        #expect(history.runs.map(\.recordedAt) == [nil, nil, "2026-11-26T11:00:00Z", "2026-11-26T12:00:00Z"])
+        #expect(history.runs.map(\.recordedAt?.description) == [nil, nil, "2026-11-26T11:00:00Z", "2026-11-26T12:00:00Z"])
         #expect(history.runs.map(\.version) == ["0.0.0-test", "0.0.0-test", "0.0.0-test", "0.0.0-test"])
         #expect(history.runs.map(\.counts.claimsBroken) == [1, 2, 1, 1])
         #expect(history.runs.map(\.counts.traces) == [3, 3, 3, 3])
@@ -140,11 +140,12 @@ struct HistoryRealRunsTests {
             json.replacingOccurrences(of: header, with: header + " \"shard\": {\"index\": 2, \"count\": 4},"),
             to: folder.path + "/shard.json")
         let (runs, problems) = HistoryFolder.read(folder.path)
-        #expect(runs.map(\.recordedAt) == ["2026-11-26T10:30:00Z"])
+        #expect(runs.map(\.recordedAt?.description) == ["2026-11-26T10:30:00Z"])
         #expect(
             problems.map(\.formatted) == [
                 "\(folder.path)/shard.json: error: one shard's document (--shard 2/4), not a whole run: give the document conform merge writes",
-                "\(folder.path)/vague.json: error: recordedAt 'yesterday' is not a time such as 2026-11-26T10:00:00Z",
+                "\(folder.path)/vague.json:4:17: error: recordedAt 'yesterday' is not a time conform reads: it is not a time written "
+                    + "YYYY-MM-DDTHH:MM:SS and a zone (\(Timestamp.form))",
             ])
     }
 

@@ -121,13 +121,26 @@ struct HostileInputTests {
             }
             #expect(Escaping.xml(text) == xml, "\(Array(text.unicodeScalars))")
             var markdown = ""
+            // A leading `::` (past blanks, control characters and directional overrides) gets a backslash.
+            let lead = text.unicodeScalars.drop {
+                $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+                    || (0x2066...0x2069).contains($0.value)
+            }
+            var colons = lead.starts(with: "::".unicodeScalars)
             for scalar in text.unicodeScalars {
                 switch scalar {
-                case "\n", "\r", "\t": markdown += " "
+                case ":" where colons:
+                    markdown += "\\:"
+                    colons = false
+                case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": markdown += " "
                 case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "#", "!", "&", "$":
                     markdown += "\\"
                     markdown.unicodeScalars.append(scalar)
-                default: markdown.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
+                default:
+                    let inert =
+                        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                        || (0x2066...0x2069).contains(scalar.value)
+                    markdown.unicodeScalars.append(inert ? "\u{FFFD}" : scalar)
                 }
             }
             #expect(Escaping.markdown(text) == markdown, "\(Array(text.unicodeScalars))")
@@ -139,6 +152,7 @@ struct HostileInputTests {
         let pieces = [
             "\n", "\r", "\r\n", "\t", "&", "<", ">", "\"", "'", "\u{0}", "\u{1B}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é",
             "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{EFFF}", "→", "a", " ", "🙂", "e\u{301}", "*", "|", "\\", "`", "$", "#",
+            ":", "::", "\u{85}", "\u{2028}", "\u{2029}", "\u{202E}", "\u{2066}", "\u{0B}", "…", "\u{3000}",
         ]
         var random = SystemRandomNumberGenerator()
         return (0..<3_000).map { _ in

@@ -96,7 +96,7 @@ struct RunDiffOutputTests {
         var base = Self.synthetic(traces: 2, broken: false)
         base.version = "0.0.9"
         base.policies = nil
-        base.recordedAt = "2026-11-25T10:00:00Z"
+        base.recordedAt = try Timestamp.parse("2026-11-25T10:00:00Z").get()
         let result = try diff(base, Self.synthetic(traces: 2, broken: false))
         #expect(result.isEmpty && result.exitStatus == 0)
         #expect(

@@ -34,7 +34,11 @@ struct WordingTests {
     func inert() {
         #expect(Console.inert("plain text\nsecond line", keepingColours: false) == "plain text\nsecond line")
         #expect(
-            Console.inert("a\u{1B}[2Jb\rc\td\u{7F}e\u{9B}f", keepingColours: false) == "a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f")
+            Console.inert("a\u{1B}[2Jb\rc\td\u{7F}e\u{9B}f", keepingColours: false) == "a\u{FFFD}[2Jb\u{23CE}c\u{FFFD}d\u{FFFD}e\u{FFFD}f")
+        // Every line break but the line feed is shown as Escaping.terminal shows it; the overrides as U+FFFD.
+        #expect(
+            Console.inert("a\u{0B}b\u{0C}c\u{85}d\u{2028}e\u{2029}f\u{202E}g\u{2066}h", keepingColours: false)
+                == "a⏎b⏎c⏎d⏎e⏎f\u{FFFD}g\u{FFFD}h")
         let painted = Terminal(colours: true).red("error:")
         #expect(Console.inert(painted, keepingColours: true) == painted)
         #expect(Console.inert(painted, keepingColours: false) == "\u{FFFD}[31merror:\u{FFFD}[0m")
@@ -48,11 +52,15 @@ struct WordingTests {
         // Text around it of one-, two- and three-byte characters, line breaks and bytes close to the unsafe ones.
         let around = "ab\n~\u{7E}é→ \u{A0}\u{FF}xyz\n0123456789"
         #expect(Console.inert(around + around, keepingColours: false) == around + around)
-        for unsafe in ["\u{01}", "\u{1F}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9F}"] {
+        let shown = [
+            "\u{01}": "\u{FFFD}", "\u{1F}": "\u{FFFD}", "\u{1B}": "\u{FFFD}", "\u{7F}": "\u{FFFD}", "\u{85}": "⏎", "\u{9F}": "\u{FFFD}",
+            "\u{2028}": "⏎", "\u{202E}": "\u{FFFD}", "\u{2069}": "\u{FFFD}",
+        ]
+        for (unsafe, sign) in shown {
             for cut in 0...around.count {
                 let prefix = String(around.prefix(cut))
                 let text = prefix + unsafe + around.dropFirst(cut) + around
-                #expect(Console.inert(text, keepingColours: false) == prefix + "\u{FFFD}" + around.dropFirst(cut) + around)
+                #expect(Console.inert(text, keepingColours: false) == prefix + sign + around.dropFirst(cut) + around)
             }
         }
     }

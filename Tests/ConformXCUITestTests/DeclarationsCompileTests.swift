@@ -60,6 +60,38 @@ struct DeclarationsCompileTests {
         #expect(right.status == 0, "\(right.output)")
     }
 
+    @Test(
+        "XCTContext.runActivity is main-actor isolated (@preconcurrency: a warning, not an error, outside it); attachments go to its activity"
+    )
+    func activities() throws {
+        let checker = try Typechecker.locate()
+        // Apple declares it `@MainActor @preconcurrency`: a nonisolated call is diagnosed but compiles.
+        let nonisolated = try checker.typecheck(
+            """
+            import Foundation
+            import XCUIDeclarations
+            func probe() { XCTContext.runActivity(named: "a") { _ in } }
+            """)
+        #expect(nonisolated.output.contains("main actor-isolated"), "\(nonisolated.output)")
+        let right = try checker.typecheck(
+            """
+            import Foundation
+            import XCUIDeclarations
+            @MainActor func probe(_ data: Data) -> Int {
+                XCTContext.runActivity(named: "trace") { activity in
+                    let attachment = XCTAttachment(data: data, uniformTypeIdentifier: "public.yaml")
+                    attachment.name = "trace.yaml"
+                    attachment.lifetime = .keepAlways
+                    activity.add(attachment)
+                    return activity.name.count
+                }
+            }
+            @MainActor func waits(_ element: XCUIElement) -> Bool { element.waitForNonExistence(timeout: 1) && element.isHittable }
+            @MainActor final class Generated: XCTestCase { func test01() throws {} }
+            """)
+        #expect(right.status == 0, "\(right.output)")
+    }
+
     @Test("the simulated device is SPI: without @_spi(Simulation) it cannot be seen")
     func simulationIsSPI() throws {
         let checker = try Typechecker.locate()

@@ -2,6 +2,10 @@ import ConformCore
 import ConformXCUITest
 import Foundation
 @_spi(Simulation) import XCUIDeclarations
+@_spi(Simulation) import XCUISimulator
+
+/// The simulated clock is the recorder's clock in these tests: waiting moves `Simulation.now`, not real time.
+extension SimulatedClock: SettleClock {}
 
 /// Shared set-up of the adapter's unit tests. The simulation is global, as XCUITest is: every test
 /// body is synchronous on the main actor, so no two tests touch it at once.
@@ -14,10 +18,15 @@ enum RecorderSupport {
         Simulation.device = device
         Simulation.failures = []
         let folder = traceFolder ?? scratchFolder()
-        return XCUITraceRecorder(
+        let recorder = XCUITraceRecorder(
             trace: "tiny", app: XCUIApplication(), platform: "simulated", traceFile: folder.appendingPathComponent("tiny.yaml"),
             screenshots: screenshots, saved: saved)
+        recorder.settle = simulatedSettle
+        return recorder
     }
+
+    /// The recorder's default wait, on the simulated clock.
+    static var simulatedSettle: Settle { Settle(clock: SimulatedClock()) }
 
     /// A fresh empty folder under the system's temporary folder.
     static func scratchFolder() -> URL {

@@ -1,10 +1,12 @@
-// The generated suites' scenarios as lists, for GeneratedUITestsTests (written by hand beside the generated files).
+// The generated suites' scenarios as lists, for GeneratedUITestsTests (written by hand beside the generated
+// files; the golden test checks that each lists as many as were planned). Each runs on a new instance, as
+// XCTest runs each test method.
 
 extension AppleCalendarConformanceTests {
     static var all: [() throws -> Void] {
         [
-            { try AppleCalendarConformanceTests().scenario01() }, { try AppleCalendarConformanceTests().scenario02() },
-            { try AppleCalendarConformanceTests().scenario03() }, { try AppleCalendarConformanceTests().scenario04() },
+            { try AppleCalendarConformanceTests().test01() }, { try AppleCalendarConformanceTests().test02() },
+            { try AppleCalendarConformanceTests().test03() }, { try AppleCalendarConformanceTests().test04() },
         ]
     }
 }
@@ -12,8 +14,8 @@ extension AppleCalendarConformanceTests {
 extension AppleContactsConformanceTests {
     static var all: [() throws -> Void] {
         [
-            { try AppleContactsConformanceTests().scenario01() }, { try AppleContactsConformanceTests().scenario02() },
-            { try AppleContactsConformanceTests().scenario03() },
+            { try AppleContactsConformanceTests().test01() }, { try AppleContactsConformanceTests().test02() },
+            { try AppleContactsConformanceTests().test03() },
         ]
     }
 }
@@ -21,8 +23,8 @@ extension AppleContactsConformanceTests {
 extension AppleRemindersConformanceTests {
     static var all: [() throws -> Void] {
         [
-            { try AppleRemindersConformanceTests().scenario01() }, { try AppleRemindersConformanceTests().scenario02() },
-            { try AppleRemindersConformanceTests().scenario03() },
+            { try AppleRemindersConformanceTests().test01() }, { try AppleRemindersConformanceTests().test02() },
+            { try AppleRemindersConformanceTests().test03() },
         ]
     }
 }
@@ -30,9 +32,9 @@ extension AppleRemindersConformanceTests {
 extension AppleSampleConformanceTests {
     static var all: [() throws -> Void] {
         [
-            { try AppleSampleConformanceTests().scenario01() }, { try AppleSampleConformanceTests().scenario02() },
-            { try AppleSampleConformanceTests().scenario03() }, { try AppleSampleConformanceTests().scenario04() },
-            { try AppleSampleConformanceTests().scenario05() }, { try AppleSampleConformanceTests().scenario06() },
+            { try AppleSampleConformanceTests().test01() }, { try AppleSampleConformanceTests().test02() },
+            { try AppleSampleConformanceTests().test03() }, { try AppleSampleConformanceTests().test04() },
+            { try AppleSampleConformanceTests().test05() }, { try AppleSampleConformanceTests().test06() },
         ]
     }
 }
@@ -40,8 +42,8 @@ extension AppleSampleConformanceTests {
 extension MakeitsoConformanceTests {
     static var all: [() throws -> Void] {
         [
-            { try MakeitsoConformanceTests().scenario01() }, { try MakeitsoConformanceTests().scenario02() },
-            { try MakeitsoConformanceTests().scenario03() }, { try MakeitsoConformanceTests().scenario04() },
+            { try MakeitsoConformanceTests().test01() }, { try MakeitsoConformanceTests().test02() },
+            { try MakeitsoConformanceTests().test03() }, { try MakeitsoConformanceTests().test04() },
         ]
     }
 }
@@ -49,9 +51,9 @@ extension MakeitsoConformanceTests {
 extension OneHandedConformanceTests {
     static var all: [() throws -> Void] {
         [
-            { try OneHandedConformanceTests().scenario01() }, { try OneHandedConformanceTests().scenario02() },
-            { try OneHandedConformanceTests().scenario03() }, { try OneHandedConformanceTests().scenario04() },
-            { try OneHandedConformanceTests().scenario05() }, { try OneHandedConformanceTests().scenario06() },
+            { try OneHandedConformanceTests().test01() }, { try OneHandedConformanceTests().test02() },
+            { try OneHandedConformanceTests().test03() }, { try OneHandedConformanceTests().test04() },
+            { try OneHandedConformanceTests().test05() }, { try OneHandedConformanceTests().test06() },
         ]
     }
 }
@@ -59,8 +61,18 @@ extension OneHandedConformanceTests {
 extension SwiftuiDismissDisabledConformanceTests {
     static var all: [() throws -> Void] {
         [
-            { try SwiftuiDismissDisabledConformanceTests().scenario01() }, { try SwiftuiDismissDisabledConformanceTests().scenario02() },
-            { try SwiftuiDismissDisabledConformanceTests().scenario03() }, { try SwiftuiDismissDisabledConformanceTests().scenario04() },
+            { try SwiftuiDismissDisabledConformanceTests().test01() }, { try SwiftuiDismissDisabledConformanceTests().test02() },
+            { try SwiftuiDismissDisabledConformanceTests().test03() }, { try SwiftuiDismissDisabledConformanceTests().test04() },
+        ]
+    }
+}
+
+extension TeamDraftsConformanceTests {
+    static var all: [() throws -> Void] {
+        [
+            { try TeamDraftsConformanceTests().test01() }, { try TeamDraftsConformanceTests().test02() },
+            { try TeamDraftsConformanceTests().test03() }, { try TeamDraftsConformanceTests().test04() },
+            { try TeamDraftsConformanceTests().test05() },
         ]
     }
 }

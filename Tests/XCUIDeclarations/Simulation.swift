@@ -20,6 +20,35 @@ public protocol SimulatedDevice: AnyObject {
     func typeText(_ text: String)
     /// A real PNG of the screen as it is now.
     func screenshotPNG() -> Data
+    /// Whether a change is still landing on screen (an animation): XCUITest waits for the app to be idle
+    /// before it sends an event, so the declared gestures and `launch()` wait while this is true (up to
+    /// 10 s of the simulated clock). A snapshot does not wait: it may see the screen before a change lands.
+    /// A default says never.
+    var isBusy: Bool { get }
+    /// The elements a touch at `point` goes through, from the root to the front-most, deepest element under
+    /// it: what `isHittable` asks. A default hit-tests `root` as UIKit does (below).
+    func hitPath(at point: CGPoint) -> [SimulatedElement]
+}
+
+extension SimulatedDevice {
+    /// Never busy, unless the device says otherwise.
+    public var isBusy: Bool { false }
+
+    /// UIKit's `hitTest(_:with:)` over `root`: later siblings are in front of earlier ones, children in
+    /// front of their parent, an element is entered only when its frame holds the point, and a window none
+    /// of whose children holds the point lets the touch through to the windows behind it.
+    public func hitPath(at point: CGPoint) -> [SimulatedElement] {
+        Self.path(to: point, in: root)
+    }
+
+    private static func path(to point: CGPoint, in element: SimulatedElement) -> [SimulatedElement] {
+        guard element.frame.contains(point) else { return [] }
+        for child in element.elements.reversed() {
+            let inner = path(to: point, in: child)
+            if !inner.isEmpty { return [element] + inner }
+        }
+        return element.elementType == .window ? [] : [element]
+    }
 }
 
 /// The direction of `SimulatedDevice.swipe(from:direction:)`.
@@ -36,6 +65,27 @@ public enum Simulation {
     @MainActor public static var device: (any SimulatedDevice)?
     /// What a real XCUITest would have failed the test with, in order.
     @MainActor public static var failures: [String] = []
+    /// The simulated clock, in seconds: it moves only when something waits (`waitForExistence`, or a
+    /// test's own clock through `advance(by:)`), so that a test waits no real time and every run is the same.
+    @MainActor public private(set) static var now: TimeInterval = 0
+    /// How far `waitForExistence` moves the clock between two looks.
+    @MainActor public static var pollInterval: TimeInterval = 0.05
+    /// What the code under test attached to the test result (`XCTContext.runActivity`), in order, with the
+    /// name of the activity each was added to.
+    @MainActor public static var attachments: [(activity: String, attachment: XCTAttachment)] = []
+
+    /// Waits, moving the clock on, while the device is busy (at most 10 s): what XCUITest does before an event.
+    @MainActor static func waitForIdle() {
+        guard let device else { return }
+        let deadline = now + 10
+        while device.isBusy, now < deadline { advance(by: pollInterval) }
+    }
+
+    /// Moves the simulated clock on by `seconds` (nothing when it is not a positive, finite number).
+    @MainActor public static func advance(by seconds: TimeInterval) {
+        guard seconds.isFinite, seconds > 0 else { return }
+        now += seconds
+    }
 
     /// Records a failure (what XCUITest would report through XCTFail).
     @MainActor static func fail(_ message: String) {
@@ -117,6 +167,12 @@ public final class SimulatedElement: XCUIElementSnapshot {
             stack.append(contentsOf: next.elements.reversed())
         }
         return result
+    }
+
+    /// Whether `other` shows the same element: the same type, identifier, label and frame. Two reads of
+    /// a device's `root` may build new objects for the same screen.
+    public func isSame(as other: SimulatedElement) -> Bool {
+        elementType == other.elementType && identifier == other.identifier && label == other.label && frame == other.frame
     }
 
     /// The centre of the frame: where XCUITest taps an element.

@@ -21,6 +21,8 @@ public final class XCUIApplication: XCUIElement {
             return
         }
         device.launch(arguments: launchArguments, environment: launchEnvironment)
+        // XCUITest's launch returns once the app is running and idle.
+        Simulation.waitForIdle()
     }
 
     /// Simulation: the one app is always in front.

@@ -28,7 +28,9 @@ public final class XCUICoordinate {
             pointsOffset: CGVector(dx: pointsOffset.dx + offsetVector.dx, dy: pointsOffset.dy + offsetVector.dy))
     }
 
+    /// Simulation: waits for the device to be idle, then taps the point.
     public func tap() {
+        Simulation.waitForIdle()
         guard referencedElement.resolved("coordinate tap") != nil, let device = Simulation.device else { return }
         device.tap(at: screenPoint)
     }

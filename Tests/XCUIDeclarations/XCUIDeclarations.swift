@@ -6,7 +6,10 @@
 //   (developer.apple.com/documentation/xcuiautomation: XCUIElement, XCUIElementAttributes,
 //   XCUIElementSnapshot, XCUIElementSnapshotProviding, XCUIElementTypeQueryProvider, XCUIElementQuery,
 //   XCUICoordinate, XCUIApplication, XCUIScreen, XCUIScreenshot, XCUIScreenshotProviding; XCTest's
-//   XCTAttachment), read through the Averyy/apple-dev-docs mirror of those pages.
+//   XCTAttachment), read through the Averyy/apple-dev-docs mirror of those pages; XCTest's XCTContext
+//   (`runActivity(named:block:)`: `@MainActor @preconcurrency class func`, its block `@MainActor`),
+//   XCTActivity (`name`, `add(_:)`) and `XCUIElement.waitForNonExistence(timeout:)` (Xcode 16.3) from
+//   developer.apple.com/documentation/xctest and …/xcuiautomation.
 // - `XCUIElement.ElementType`'s raw values are those of XCUIElementTypes.h (NS_ENUM XCUIElementType,
 //   NSUInteger, Any = 0 ... StatusItem = 82), checked against two public copies of that table:
 //   appium/WebDriverAgent `WebDriverAgentLib/Utilities/FBElementTypeTransformer.m` (explicit numbers
@@ -23,13 +26,21 @@
 //   placeholderValue), so a simulated query finds no more than a real one would.
 // - Interacting with an element that matches several elements is a failure, as in XCUITest
 //   ("Multiple matching elements found"); `exists` is true when any matches.
+// - `XCTestCase` is an alias of a plain class, `DeclaredTestCase`: SwiftPM's Linux test discovery takes
+//   any subclass of a class named `XCTestCase` for a corelibs XCTest case, and corelibs XCTest crashes
+//   calling a `@MainActor` test method. Only `init()` and `continueAfterFailure` are declared.
 // - Only the members conform and its tests use are declared; a missing member is a compile error,
 //   which is the point: the adapter may use nothing that is not declared here.
 //
 // The bodies are a SIMULATION, not Apple's behaviour: every query is resolved at each use against
 // `Simulation.device?.root` (an element is a query, not a captured node), depth first, parents before
 // children; a tap goes to the centre of the element's frame and hit-testing is the device's job;
-// what a real XCUITest would fail the test with is appended to `Simulation.failures`. The simulated
+// what a real XCUITest would fail the test with is appended to `Simulation.failures`. Time is
+// `Simulation.now`, which moves only when something waits: `waitForExistence`/`waitForNonExistence`
+// look every `Simulation.pollInterval`; a gesture and `launch()` first wait while the device is busy
+// (XCUITest waits for the app to idle before an event), a snapshot does not; `isHittable` asks the
+// device what a touch at the element's centre reaches (by default: later siblings in front, children in
+// front of their parent); attachments added in `XCTContext.runActivity` land in `Simulation.attachments`. The simulated
 // device is reachable only through `@_spi(Simulation)` API (Simulation.swift), so the adapter, which
 // imports this module without the SPI, can use nothing a real XCUITest does not offer.
 import Foundation

@@ -19,14 +19,37 @@ public class XCUIElement: XCUIElementAttributes, XCUIElementSnapshotProviding, X
         !locator.resolve().isEmpty
     }
 
-    /// Simulation: the tree does not change while nothing touches it, so the answer is `exists` at once.
+    /// Simulation: looks every `Simulation.pollInterval` of the simulated clock, moving it on, until the
+    /// element exists or `timeout` has passed; a device whose screen changes with time (an animation) is
+    /// then seen to change.
     public func waitForExistence(timeout: TimeInterval) -> Bool {
-        exists
+        let deadline = Simulation.now + max(0, timeout.isFinite ? timeout : 0)
+        while !exists {
+            guard Simulation.now < deadline else { return false }
+            Simulation.advance(by: min(Simulation.pollInterval, deadline - Simulation.now))
+        }
+        return true
     }
 
+    /// Apple: `func waitForNonExistence(timeout: TimeInterval) -> Bool` (Xcode 16.3). Simulation: as
+    /// `waitForExistence`, until the element no longer exists.
+    public func waitForNonExistence(timeout: TimeInterval) -> Bool {
+        let deadline = Simulation.now + max(0, timeout.isFinite ? timeout : 0)
+        while exists {
+            guard Simulation.now < deadline else { return false }
+            Simulation.advance(by: min(Simulation.pollInterval, deadline - Simulation.now))
+        }
+        return true
+    }
+
+    /// Simulation: the element exists, has an area, and a touch at its centre reaches it (or an element
+    /// inside it): nothing in front covers it there (`SimulatedDevice.hitPath(at:)`).
     public var isHittable: Bool {
-        guard let element = locator.resolve().first else { return false }
-        return element.frame.width > 0 && element.frame.height > 0
+        guard let device = Simulation.device, let element = locator.resolve().first,
+            element.frame.width > 0, element.frame.height > 0
+        else { return false }
+        guard let front = device.hitPath(at: element.centre).last else { return false }
+        return front.isSame(as: element) || element.descendants.contains { $0.isSame(as: front) }
     }
 
     /// The matched elements' trees, one line per element (Apple's comes from NSObject; this one is main-actor).
@@ -78,7 +101,10 @@ public class XCUIElement: XCUIElementAttributes, XCUIElementSnapshotProviding, X
 
     // MARK: - Gestures and typing
 
+    /// Simulation: waits for the device to be idle (as XCUITest does before an event), then taps the
+    /// centre of the one element matched.
     public func tap() {
+        Simulation.waitForIdle()
         guard let element = resolved("tap"), let device = Simulation.device else { return }
         device.tap(at: element.centre)
     }
@@ -95,6 +121,7 @@ public class XCUIElement: XCUIElementAttributes, XCUIElementSnapshotProviding, X
 
     /// Types into the element, which (or a descendant of which) must have keyboard focus.
     public func typeText(_ text: String) {
+        Simulation.waitForIdle()
         guard let element = resolved("typeText"), let device = Simulation.device else { return }
         guard element.hasFocus || element.descendants.contains(where: \.hasFocus) else {
             Simulation.fail("typeText: neither element nor any descendant has keyboard focus: \(locator.summary)")
@@ -110,6 +137,7 @@ public class XCUIElement: XCUIElementAttributes, XCUIElementSnapshotProviding, X
     // MARK: - Private
 
     private func swipe(_ direction: SimulatedSwipe) {
+        Simulation.waitForIdle()
         guard let element = resolved("swipe \(direction.rawValue)"), let device = Simulation.device else { return }
         device.swipe(from: element.centre, direction: direction)
     }

@@ -44,6 +44,15 @@ public struct FormDocument: Equatable, Sendable {
         dismiss()
     }
 
+    /// This document as it looks while `other`'s presentation is still on screen: its fields, with
+    /// `other`'s dialog and dismissal (a change that has not landed yet).
+    public func presenting(like other: FormDocument) -> FormDocument {
+        var document = self
+        document.dialog = other.dialog
+        document.isDismissed = other.isDismissed
+        return document
+    }
+
     /// Dismisses the form; the store keeps what it had.
     public mutating func dismiss() {
         dialog = nil

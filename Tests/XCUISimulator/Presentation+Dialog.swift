@@ -37,10 +37,11 @@ extension Presentation {
     }
 
     /// The full-screen region behind a popover: a tap on it runs the dialog's cancel action
-    /// (IOS-UI-TREES.md §2: `Other`, identifier `PopoverDismissRegion`, label "dismiss popup").
+    /// (IOS-UI-TREES.md §2: identifier `PopoverDismissRegion`, label "dismiss popup"; an `Other` on iOS 26,
+    /// a `Button` before, §4).
     private func dismissRegion() -> ScreenNode {
         ScreenNode(
-            .other, identifier: "PopoverDismissRegion", label: "dismiss popup", frame: CGRect(origin: .zero, size: screen),
+            dismissRegionKind, identifier: "PopoverDismissRegion", label: "dismiss popup", frame: CGRect(origin: .zero, size: screen),
             tap: .dismissDialog)
     }
 

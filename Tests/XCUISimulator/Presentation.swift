@@ -30,6 +30,20 @@ public struct Presentation: Sendable, Equatable, CustomStringConvertible {
         case popover
     }
 
+    /// What the list screen behind the form shows that could be mistaken for the form's controls
+    /// (IOS-UI-TREES.md §4: the screen behind a presented sheet stays in the tree, on iPad on screen).
+    public enum ScreenBehind: Sendable {
+        /// An active search in the navigation bar, with its own Cancel on the search field's row (UIKit).
+        case activeSearch
+        /// A search field and a scope bar whose second segment is named Done, in the navigation bar (SwiftUI).
+        case scopeBar
+        /// An active search in a bottom toolbar with its own Cancel (iOS 26's place for search).
+        case bottomSearch
+        /// A split view: a primary column, and a secondary column whose bar has a disabled Cancel and whose
+        /// bottom toolbar has an enabled Done; the form sheet leaves both in sight.
+        case splitView
+    }
+
     /// The name tests and parameterised test cases use.
     public let name: String
     /// The trace's `platform:` for a recording made on this presentation.
@@ -47,7 +61,12 @@ public struct Presentation: Sendable, Equatable, CustomStringConvertible {
     public let bars: Bars
     public let formList: FormList
     public let dialogStyle: DialogStyle
+    /// The list screen's own controls behind the form.
+    public let screenBehind: ScreenBehind
 
+    /// The type of a popover's dismiss region: a `Button` before iOS 26, an `Other` on iOS 26
+    /// (IOS-UI-TREES.md §4).
+    var dismissRegionKind: ScreenNode.Kind { platform.contains(" 18.") ? .button : .other }
     public var description: String { name }
 
     /// iOS 18 iPhone with UIKit bars (iPhone 14, 390×844, iOS 18).
@@ -61,7 +80,7 @@ public struct Presentation: Sendable, Equatable, CustomStringConvertible {
     public static let iOS18UIKit = Presentation(
         name: "iOS18UIKit", platform: "iOS 18.6", device: "iPhone 14 (simulated)", screen: CGSize(width: 390, height: 844),
         formSheet: CGRect(x: 0, y: 57, width: 390, height: 787), statusBar: 47, bottomInset: 34, keyboardHeight: 291,
-        bars: .uiKit, formList: .table, dialogStyle: .bottomSheet)
+        bars: .uiKit, formList: .table, dialogStyle: .bottomSheet, screenBehind: .activeSearch)
 
     /// iOS 18 iPhone with SwiftUI toolbars (iPhone 14, 390×844, iOS 18).
     /// Imitates: dump 03 (SwiftUI, late 2023: toolbar items wrapped `Other(label) > Other > Button` with no
@@ -71,7 +90,7 @@ public struct Presentation: Sendable, Equatable, CustomStringConvertible {
     public static let iOS18SwiftUI = Presentation(
         name: "iOS18SwiftUI", platform: "iOS 18.6", device: "iPhone 14 (simulated)", screen: CGSize(width: 390, height: 844),
         formSheet: CGRect(x: 0, y: 57, width: 390, height: 787), statusBar: 47, bottomInset: 34, keyboardHeight: 291,
-        bars: .swiftUI, formList: .collectionView, dialogStyle: .bottomSheet)
+        bars: .swiftUI, formList: .collectionView, dialogStyle: .bottomSheet, screenBehind: .scopeBar)
 
     /// iOS 26 iPhone (iPhone 17 Pro, 402×874, iOS 26.5), SwiftUI bars and a `CollectionView` form.
     /// Imitates: IOS-UI-TREES.md §2, the Xcode 26.6 / iOS 26.5 / iPhone 17 Pro tree quoted by
@@ -84,19 +103,20 @@ public struct Presentation: Sendable, Equatable, CustomStringConvertible {
     public static let iOS26iPhone = Presentation(
         name: "iOS26iPhone", platform: "iOS 26.5", device: "iPhone 17 Pro (simulated)", screen: CGSize(width: 402, height: 874),
         formSheet: CGRect(x: 0, y: 68, width: 402, height: 806), statusBar: 62, bottomInset: 34, keyboardHeight: 291,
-        bars: .swiftUI, formList: .collectionView, dialogStyle: .popover)
+        bars: .swiftUI, formList: .collectionView, dialogStyle: .popover, screenBehind: .bottomSearch)
 
-    /// iPad (iPad Pro 13-inch, 1032×1376, iPadOS 26), a form sheet centred on the screen, UIKit bars and a
-    /// `Table` form.
+    /// iPad (iPad Pro 13-inch, 1032×1376, iPadOS 18), a form sheet centred on the screen over a split view,
+    /// UIKit bars and a `Table` form.
     /// Imitates: IOS-UI-TREES.md §2 row "On iPad an action sheet is always a popover and UIKit drops the
     /// `.cancel` action's button" (danielsaidi/Sheeeeeeeeet issue 25 / PR 27, toggl/mobileapp PR 4932) and
     /// SOURCES.md (facebookarchive/WebDriverAgent PR 189 looked up `PopoverDismissRegion` for iPad
-    /// popovers); the popover's subtree follows the iOS 26 iPhone tree above. Bars and form as
-    /// `iOS18UIKit` (dumps 01, 02). The form sheet's size (540×620) and every frame are synthetic.
+    /// popovers); the popover's subtree follows the iOS 26 iPhone tree above, its dismiss region a `Button`
+    /// as UI tests recorded on iOS 17 and 18 query it (IOS-UI-TREES.md §4). Bars and form as `iOS18UIKit`
+    /// (dumps 01, 02). The split view, the form sheet's size (540×620) and every frame are synthetic.
     public static let iPad = Presentation(
-        name: "iPad", platform: "iPadOS 26.5", device: "iPad Pro 13-inch (simulated)", screen: CGSize(width: 1032, height: 1376),
+        name: "iPad", platform: "iPadOS 18.6", device: "iPad Pro 13-inch (simulated)", screen: CGSize(width: 1032, height: 1376),
         formSheet: CGRect(x: 246, y: 378, width: 540, height: 620), statusBar: 24, bottomInset: 20, keyboardHeight: 398,
-        bars: .uiKit, formList: .table, dialogStyle: .popover)
+        bars: .uiKit, formList: .table, dialogStyle: .popover, screenBehind: .splitView)
 
     /// The four presentations, in the order tests list them.
     public static let all: [Presentation] = [.iOS18UIKit, .iOS18SwiftUI, .iOS26iPhone, .iPad]

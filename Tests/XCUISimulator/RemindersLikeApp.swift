@@ -14,7 +14,8 @@
 /// - "Discard Changes" dismisses without saving; "Cancel" closes the dialog and keeps the edits.
 ///
 /// `askingBeforeDiscard: false` makes the broken app: an edited form's swipe dismisses it at once,
-/// without asking and without saving.
+/// without asking and without saving. `savingOnDone: false` makes the forgetful app: everything on the
+/// form is right, but Done closes it without writing the store (only `saved` can tell).
 @MainActor public final class RemindersLikeApp: FormApp {
     public let name: String
     public let listTitle = "Reminders"
@@ -22,18 +23,23 @@
     public let formIdentifier = "reminder-form"
     public private(set) var document: FormDocument
     private let askingBeforeDiscard: Bool
+    private let savingOnDone: Bool
 
     public static let discard = DialogAction("Discard Changes", role: .destructive)
     public static let keepEditing = DialogAction("Cancel", role: .cancel)
 
-    public init(askingBeforeDiscard: Bool = true) {
+    public init(askingBeforeDiscard: Bool = true, savingOnDone: Bool = true) {
         self.askingBeforeDiscard = askingBeforeDiscard
-        name = askingBeforeDiscard ? "Reminders" : "Broken Reminders"
+        self.savingOnDone = savingOnDone
+        name = !askingBeforeDiscard ? "Broken Reminders" : savingOnDone ? "Reminders" : "Forgetful Reminders"
         document = Self.openingDocument()
     }
 
     /// The broken app: Reminders-like, but an edited form's swipe dismisses it without asking.
     public static func broken() -> RemindersLikeApp { RemindersLikeApp(askingBeforeDiscard: false) }
+
+    /// The forgetful app: Reminders-like, but Done closes the form without saving.
+    public static func forgetful() -> RemindersLikeApp { RemindersLikeApp(savingOnDone: false) }
 
     private static func openingDocument() -> FormDocument {
         FormDocument(fields: [
@@ -53,7 +59,8 @@
 
     public func tap(_ button: BarButton) {
         // Done is the only button; the device delivers taps to enabled buttons only.
-        if button == .done, document.isModified { document.saveAndDismiss() }
+        guard button == .done, document.isModified else { return }
+        if savingOnDone { document.saveAndDismiss() } else { document.dismiss() }
     }
 
     public func swipeDown() {

@@ -18,6 +18,9 @@ extension ScreenNode.Kind {
         case .popover: return .popover
         case .keyboard: return .keyboard
         case .key: return .key
+        case .searchField: return .searchField
+        case .segmentedControl: return .segmentedControl
+        case .toolbar: return .toolbar
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 public struct ScreenNode: Equatable, Sendable {
     public enum Kind: String, Sendable {
         case application, window, other, navigationBar, button, staticText, textField, table, cell,
-            collectionView, sheet, popover, keyboard, key
+            collectionView, sheet, popover, keyboard, key, searchField, segmentedControl, toolbar
     }
 
     /// What a tap on the node (or on a node inside it that does nothing itself) does.
@@ -19,6 +19,9 @@ public struct ScreenNode: Equatable, Sendable {
         case dialogAction(Int)
         /// The popover's dismiss region: iOS runs the dialog's cancel action.
         case dismissDialog
+        /// A control of the list screen behind the form (its search's Cancel, a scope bar segment, a split
+        /// view's bar button): the app does nothing with it, the device notes that it was tapped.
+        case listControl(String)
     }
 
     public var kind: Kind
@@ -54,4 +57,20 @@ public struct ScreenNode: Equatable, Sendable {
 
     /// This node and every node inside it, depth first, in tree order.
     public var all: [ScreenNode] { [self] + children.flatMap(\.all) }
+
+    /// The node with every node inside it for which `moves` holds (and what is inside those) moved down by
+    /// `dy` points: a presentation part-way through its animation.
+    public func moving(by dy: CGFloat, where moves: (ScreenNode) -> Bool) -> ScreenNode {
+        var node = self
+        if moves(self) { return node.offset(by: dy) }
+        node.children = children.map { $0.moving(by: dy, where: moves) }
+        return node
+    }
+
+    private func offset(by dy: CGFloat) -> ScreenNode {
+        var node = self
+        node.frame = frame.offsetBy(dx: 0, dy: dy)
+        node.children = children.map { $0.offset(by: dy) }
+        return node
+    }
 }

@@ -8,8 +8,9 @@
         "swiftui-dismiss-disabled",
     ]
 
-    /// A fresh app that follows the policy `policyID`, or `nil` when the simulator has none (keyboard and
-    /// disclosure policies, unknown ids).
+    /// A fresh app that follows the policy `policyID` (a built-in form policy, or the team policy
+    /// `team-drafts` of conform's tests), or `nil` when the simulator has none (keyboard and disclosure
+    /// policies, unknown ids).
     public static func following(_ policyID: String) -> (any FormApp)? {
         switch policyID {
         case "apple-reminders": return RemindersLikeApp()
@@ -19,6 +20,8 @@
         case "one-handed": return OneHandedApp()
         case "makeitso": return MakeItSoApp()
         case "swiftui-dismiss-disabled": return DismissDisabledApp()
+        // A team's own policy (Tests/GeneratedUITests/Policies), not built in.
+        case "team-drafts": return DraftsApp()
         default: return nil
         }
     }

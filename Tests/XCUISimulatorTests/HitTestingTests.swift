@@ -53,7 +53,7 @@ import Testing
     @Test func aTapOnADisabledDoneDoesNothing() throws {
         let app = RemindersLikeApp()
         let device = launched(app, on: .iOS18SwiftUI)
-        let done = try #require(device.tree.all.first { $0.kind == .button && $0.label == "Done" })
+        let done = try #require(device.tree.frontButton("Done"))
         device.tap(at: done.centre)
         #expect(!app.document.isDismissed)
         #expect(device.ignored.last?.contains("disabled") == true)
@@ -103,14 +103,19 @@ import Testing
         let ui = XCUIApplication()
         ui.launch()
         let title = ui.textFields["title-field"]
+        // `launch()` returns once the app is idle, with the form on screen.
+        #expect(title.waitForExistence(timeout: 2))
         title.tap()
         title.typeText(String(repeating: XCUIKeyboardKey.delete.rawValue, count: 4) + "bread")
         #expect(title.value as? String == "Bread")
         #expect(ui.keyboards.count == 1)
         ui.navigationBars["Details"].swipeDown()
-        #expect(ui.popovers.count == 1)
+        // A query right after the gesture sees the screen before the dialog lands; a wait sees it land.
+        #expect(ui.popovers.count == 0)
+        #expect(ui.popovers.firstMatch.waitForExistence(timeout: 2))
         ui.otherElements["PopoverDismissRegion"].tap()
-        #expect(ui.popovers.count == 0 && ui.textFields["title-field"].exists)
+        #expect(ui.popovers.firstMatch.waitForNonExistence(timeout: 2))
+        #expect(ui.textFields["title-field"].exists)
         #expect(Simulation.failures.isEmpty, "\(Simulation.failures)")
     }
 }

@@ -16,11 +16,22 @@ extension ScreenNode {
     private func identifierOrLabel(_ name: String) -> String { identifier == name ? identifier : label }
 
     var centre: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
+
+    /// What is in front of the list screen: the form's sheet and any dialog, every node inside them.
+    var inFront: [ScreenNode] {
+        children.flatMap { window in window.kind == .window ? Array(window.children.dropFirst()) : [] }.flatMap(\.all)
+    }
+
+    /// The first button labelled `label` in front of the list screen (the list has its own Cancel and Done).
+    func frontButton(_ label: String) -> ScreenNode? {
+        inFront.first { $0.kind == .button && $0.label == label }
+    }
 }
 
-/// A device running `app` in `presentation`, launched.
-@MainActor func launched(_ app: any FormApp, on presentation: Presentation) -> FormAppDevice {
-    let device = FormAppDevice(app: app, presentation: presentation)
+/// A device running `app` in `presentation`, launched; by default every change lands at once, as the
+/// shape tests read the tree right after a gesture (TimingTests test the device's timing).
+@MainActor func launched(_ app: any FormApp, on presentation: Presentation, timing: FormAppDevice.Timing = .immediate) -> FormAppDevice {
+    let device = FormAppDevice(app: app, presentation: presentation, timing: timing)
     device.launch(arguments: [], environment: [:])
     return device
 }

@@ -3,6 +3,7 @@
 import ConformKit
 import ConformRecording
 import ConformXCUITest
+import Foundation
 import XCTest
 
 extension OneHandedConformanceTests {
@@ -32,6 +33,12 @@ extension OneHandedConformanceTests {
             formRoot: .identifier("edit-form"),
             fields: [ScreenObserver.FormField("title", identifier: "title-field")]
         )
+    }
+
+    /// The trace names the app and the screen; `saved` is read from the item's row behind the form
+    /// (`item-title`), which shows the title the app stored once the form is gone.
+    var scenarioOptions: XCUIScenario.Options {
+        XCUIScenario.Options(app: "FormDemo", screen: "Edit", saved: .row("item-title", shows: "title"))
     }
 }
 

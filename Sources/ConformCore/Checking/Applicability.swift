@@ -6,13 +6,7 @@ public enum Applicability {
     }
 
     static func reason(_ trace: Trace, _ tables: PolicyTables, _ words: TraceWords) -> String? {
-        // The common case, every word known, costs two bit tests, and a lookup for each word outside the form's.
-        if words.formVerbs & ~tables.knownFormVerbs == 0, words.formKeys & ~tables.knownFormKeys == 0,
-            words.otherVerbs.allSatisfy({ tables.vocabulary.actions[$0] != nil }),
-            words.otherKeys.allSatisfy({ tables.vocabulary.observations[$0] != nil })
-        {
-            return nil
-        }
+        if knows(words, tables) { return nil }
         // Some word is unknown: the first step that uses one says which.
         for step in trace.steps {
             switch step.kind {
@@ -35,6 +29,14 @@ public enum Applicability {
             }
         }
         return nil
+    }
+
+    /// Whether the policy knows every one of `words`. The common case, every word known, costs two bit
+    /// tests, and a lookup for each word outside the form's.
+    static func knows(_ words: TraceWords, _ tables: PolicyTables) -> Bool {
+        words.formVerbs & ~tables.knownFormVerbs == 0 && words.formKeys & ~tables.knownFormKeys == 0
+            && words.otherVerbs.allSatisfy({ tables.vocabulary.actions[$0] != nil })
+            && words.otherKeys.allSatisfy({ tables.vocabulary.observations[$0] != nil })
     }
 
     /// "step 3 uses 'swipe', which 'keyboard-listener' does not know", its bytes written into one buffer of
@@ -65,7 +67,12 @@ public struct TraceWords: Sendable {
 
     /// The words of `trace`, gathered in one pass over its steps.
     public init(_ trace: Trace) {
-        for step in trace.steps {
+        self.init(steps: trace.steps)
+    }
+
+    /// The words of `steps`.
+    init(steps: some Sequence<Step>) {
+        for step in steps {
             switch step.kind {
             case .action(let action):
                 switch action {

@@ -15,12 +15,35 @@ extension FileOutcome: Codable {
             results: try container.decodeIfPresent([PairResult].self, forKey: .results) ?? [],
             errors: try container.decodeIfPresent([Diagnostic].self, forKey: .errors) ?? [],
             warnings: try container.decodeIfPresent([Diagnostic].self, forKey: .warnings) ?? [])
-        // Never more than the warnings there are, whatever a document says.
-        evidenceWarningCount = min(max(try container.decodeIfPresent(Int.self, forKey: .evidenceWarnings) ?? 0, 0), warnings.count)
+        // Never more than the warnings there are, whatever a document says (a merge drops that many).
+        evidenceWarningCount = try container.decodeIfPresent(Int.self, forKey: .evidenceWarnings) ?? 0
+        guard (0...warnings.count).contains(evidenceWarningCount) else {
+            throw NumberOutOfRange(
+                codingPath: container.codingPath, [.key(CodingKeys.evidenceWarnings.stringValue)],
+                "is \(evidenceWarningCount), and the outcome has \(warnings.count) warnings (it counts the last of them, 0 to \(warnings.count))"
+            )
+        }
         revealed = (try container.decodeIfPresent([String: [String]].self, forKey: .revealed) ?? [:]).mapValues(Set.init)
         let lengths = try container.decodeIfPresent([[Int]].self, forKey: .lineLengths) ?? []
-        for pair in lengths where pair.count == 2 { lineLengths[pair[0]] = pair[1] }
+        for (index, pair) in lengths.enumerated() {
+            // The path is made only for a pair that is refused.
+            let place = { container.codingPath.map(JSONPathStep.init) + [.key(CodingKeys.lineLengths.stringValue), .index(index)] }
+            guard pair.count == 2 else {
+                throw NumberOutOfRange(place(), "holds \(pair.count) numbers, and a line's length is [line, length]")
+            }
+            guard (1...Self.maximumLine).contains(pair[0]) else {
+                throw NumberOutOfRange(place() + [.index(0)], "is \(pair[0]), and a line is 1 to \(Self.maximumLine)")
+            }
+            guard (0...Self.maximumLine).contains(pair[1]) else {
+                throw NumberOutOfRange(place() + [.index(1)], "is \(pair[1]), and a line's length is 0 to \(Self.maximumLine)")
+            }
+            lineLengths[pair[0]] = pair[1]
+        }
     }
+
+    /// The most lines, and characters in a line, a file conform reads can have (16 MiB, and one more line
+    /// than line breaks): the bound of every line, column and length read back from a shard result.
+    public static let maximumLine = 16 * 1024 * 1024 + 1
 
     /// `prepared` is left out: it is a renderer's work, redone where the outcome is read.
     public func encode(to encoder: any Encoder) throws {

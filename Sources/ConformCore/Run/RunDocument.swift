@@ -6,8 +6,8 @@ public struct RunDocument: Sendable {
     public var format: Int
     /// The conform that wrote it (`"version"`); `nil` in documents written before conform recorded it.
     public var version: String?
-    /// When the run was made (`"recordedAt"`, ISO 8601 UTC), only when the run was asked to record it.
-    public var recordedAt: String?
+    /// When the run was made (`"recordedAt"`, RFC 3339, read strictly), only when the run was asked to record it.
+    public var recordedAt: Timestamp?
     /// The loaded policies with their digests (`"policies"`); `nil` in documents written before conform recorded them.
     public var policies: [PolicyDigest]?
     /// One result per trace and loaded policy, in the run's order.
@@ -21,7 +21,8 @@ public struct RunDocument: Sendable {
 
     /// A document of the current format with these members.
     public init(
-        format: Int = ConformVersion.runDocumentFormat, version: String? = nil, recordedAt: String? = nil, policies: [PolicyDigest]? = nil,
+        format: Int = ConformVersion.runDocumentFormat, version: String? = nil, recordedAt: Timestamp? = nil,
+        policies: [PolicyDigest]? = nil,
         results: [Result] = [], errors: [Problem] = [], summary: Summary? = nil, shard: String? = nil
     ) {
         self.format = format
@@ -163,6 +164,10 @@ public struct RunDocumentRefusal: Error, Sendable, Equatable, CustomStringConver
         case otherFormat(Int)
         /// A run document whose member does not have the shape conform writes: where (`results[3].verdict`) and what.
         case damaged(member: String, what: String)
+        /// The `"conform"` member is not a number (`"1"`, a string): what it is.
+        case formatNotNumber(String)
+        /// A time (`recordedAt`) that is not one conform reads: the text and why (`Timestamp.parse`).
+        case notTime(member: String, text: String, reason: String)
     }
 
     /// What kind of refusal.
@@ -187,6 +192,11 @@ public struct RunDocumentRefusal: Error, Sendable, Equatable, CustomStringConver
         case .otherFormat(let format):
             return "a run document of format version \(format), and this conform reads format version \(ConformVersion.runDocumentFormat)"
         case .damaged(let member, let what): return "not a conform run document: \(member): \(what)"
+        case .formatNotNumber(let found):
+            return
+                "\"conform\" is \(found), and the format version is a number (\"conform\": \(ConformVersion.runDocumentFormat), without quotes)"
+        case .notTime(let member, let text, let reason):
+            return "\(member) '\(text)' is not a time conform reads: \(reason) (\(Timestamp.form))"
         }
     }
 

@@ -12,9 +12,13 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// How many shards the run is split into.
     public let count: Int
 
-    /// A shard, or `nil` when `index` is not within 1...`count`.
+    /// The most shards a run is split into (Docs/Limits.md): `conform merge` reads one document per
+    /// shard, and a run of more parts than this would be mostly empty parts.
+    public static let maximumCount = 10_000
+
+    /// A shard, or `nil` when `count` is not within 1...`maximumCount` or `index` not within 1...`count`.
     public init?(index: Int, count: Int) {
-        guard count >= 1, (1...count).contains(index) else { return nil }
+        guard (1...Self.maximumCount).contains(count), (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
@@ -25,6 +29,8 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         case malformed(String)
         /// `N` is 0.
         case noShards(String)
+        /// `N` is more than `maximumCount`.
+        case tooMany(String)
         /// `K` outside 1...N.
         case outOfRange(String, count: Int)
         /// Bazel's variables: `TEST_SHARD_INDEX` missing, or either not a number, or the index outside 0..<total.
@@ -37,20 +43,23 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
                 return "invalid --shard '\(text)': expected K/N, two whole numbers with 1 <= K <= N (e.g. 2/4)"
             case .noShards(let text):
                 return "invalid --shard '\(text)': N, the number of shards, must be at least 1"
+            case .tooMany(let text):
+                return "invalid --shard '\(text)': N, the number of shards, may be at most \(Shard.maximumCount)"
             case .outOfRange(let text, let count):
                 return "invalid --shard '\(text)': K must be from 1 to \(count) (shards are numbered from 1)"
             case .bazel(let total, let index):
                 return "TEST_TOTAL_SHARDS='\(total)' and TEST_SHARD_INDEX='\(index ?? "")' do not name a shard: "
-                    + "expected a total of at least 1 and a 0-based index below it"
+                    + "expected a total from 1 to \(Shard.maximumCount) and a 0-based index below it"
             }
         }
     }
 
-    /// Reads `K/N` (`--shard`): 1-based, `1 <= K <= N`.
+    /// Reads `K/N` (`--shard`): 1-based, `1 <= K <= N <= maximumCount`.
     public static func parse(_ text: String) throws(ParseError) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Self.number(parts[0]), let count = Self.number(parts[1]) else { throw .malformed(text) }
         guard count >= 1 else { throw .noShards(text) }
+        guard count <= maximumCount else { throw .tooMany(text) }
         guard let shard = Shard(index: index, count: count) else { throw .outOfRange(text, count: count) }
         return shard
     }

@@ -171,16 +171,19 @@ public struct JSONText: Sendable, TextOutputStream {
         bytes.append(repeating: UInt8(ascii: " "), count: 2 * indent)
     }
 
-    /// `text` as a JSON string literal: control characters (C0, DEL and C1) and the characters that break
-    /// HTML embedding (U+2028, U+2029) are escaped. So JSON text holds no control character but the line
-    /// breaks of its layout: a terminal shows it as it is (`Console.write(inert:)`).
+    /// `text` as a JSON string literal: control characters (C0, DEL and C1), the characters that break
+    /// HTML embedding (U+2028, U+2029) and the directional overrides and isolates (U+202A-U+202E,
+    /// U+2066-U+2069) are escaped, and so is `[` after `##` (`\u005b`: `##[` anywhere in a line is a
+    /// command to the GitHub Actions runner). So JSON text holds no control character but the line
+    /// breaks of its layout, and no workflow command: a terminal or a CI log shows it as it is
+    /// (`Console.write(inert:)`). What the text means to a JSON reader is unchanged.
     public mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         appendEscaped(text)
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Whether some byte is below 0x20, a quote, a backslash, 0x7F, 0xC2 or 0xE2: eight bytes looked at at once (a
+    /// Whether some byte is below 0x20, a quote, a backslash, `#`, 0x7F, 0xC2 or 0xE2: eight bytes looked at at once (a
     /// report quotes some ten strings a pair, paths among them); a word that may hold one sends the text to the
     /// careful path.
     private static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -189,7 +192,8 @@ public struct JSONText: Sendable, TextOutputStream {
             while index + 8 <= utf8.count {
                 let word = ByteWords.word(base, at: index)
                 if ByteWords.mayHoldByte(below: 0x20, in: word) || ByteWords.mayHold(0x22, in: word) || ByteWords.mayHold(0x5C, in: word)
-                    || ByteWords.mayHold(0x7F, in: word) || ByteWords.mayHold(0xC2, in: word) || ByteWords.mayHold(0xE2, in: word)
+                    || ByteWords.mayHold(0x23, in: word) || ByteWords.mayHold(0x7F, in: word) || ByteWords.mayHold(0xC2, in: word)
+                    || ByteWords.mayHold(0xE2, in: word)
                 {
                     return true
                 }
@@ -198,10 +202,32 @@ public struct JSONText: Sendable, TextOutputStream {
         }
         while index < utf8.count {
             let byte = utf8[index]
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x23 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
             index += 1
         }
         return false
+    }
+
+    /// `json`, text a JSON encoder wrote (Foundation's `JSONEncoder`, which escapes only C0 controls,
+    /// quotes and backslashes), with the rest of what `appendEscaped` escapes escaped too: DEL, the C1
+    /// controls, U+2028, U+2029, the directional overrides and `[` after `##`. Each stands only inside a
+    /// string, where its `\uXXXX` means the same, so the document reads back the same; the text is then
+    /// as inert as `JSONText`'s own (`Console.write(inert:)`).
+    public static func escapingEncoderOutput(_ json: String) -> String {
+        guard json.utf8.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == 0x23 }) else { return json }
+        var out = JSONText()
+        var hashes = 0
+        for scalar in json.unicodeScalars {
+            defer { hashes = scalar == "#" ? hashes + 1 : 0 }
+            switch scalar.value {
+            case 0x5B where hashes >= 2, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                let hex = String(scalar.value, radix: 16)
+                out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+            default:
+                out.bytes.append(contentsOf: UTF8.encode(scalar) ?? UTF8.EncodedScalar())
+            }
+        }
+        return out.string
     }
 
     /// `text` escaped, as the inside of a string literal (`appendEscaped`): so `print(_:to:)` and
@@ -221,8 +247,12 @@ public struct JSONText: Sendable, TextOutputStream {
             return true
         }
         guard !plain else { return }
+        var hashes = 0
         for scalar in text.unicodeScalars {
+            defer { hashes = scalar == "#" ? hashes + 1 : 0 }
             switch scalar {
+            case "[" where hashes >= 2: append("\\u005b")
+            case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}": append("\\u" + String(scalar.value, radix: 16))
             case "\"": append("\\\"")
             case "\\": append("\\\\")
             case "\n": append("\\n")

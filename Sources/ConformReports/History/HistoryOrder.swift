@@ -1,3 +1,5 @@
+import ConformCore
+
 /// The order of a history's runs, and which rule placed each one.
 ///
 /// Runs that record their time (`recordedAt`, written by `--recorded-at`) are ordered by it. Runs that do
@@ -13,10 +15,11 @@ public struct HistoryOrder: Sendable, Equatable {
     /// Orders `runs`: untimed ones first by file name, then timed ones by time (the same time: by file name).
     public init(_ runs: [HistoryRun]) {
         let untimed = runs.filter { $0.recordedAt == nil }.sorted { Self.fileNameOrder($0.name, $1.name) }
-        let timed = runs.filter { $0.recordedAt != nil }.sorted { a, b in
-            let (timeA, timeB) = (a.recordedAt ?? "", b.recordedAt ?? "")
-            return timeA != timeB ? timeA < timeB : Self.fileNameOrder(a.name, b.name)
+        // By the moment each records (years 1 to 9999, compared as seconds, not as text).
+        let timed = runs.compactMap { run in run.recordedAt.map { (run, $0) } }.sorted { a, b in
+            a.1 != b.1 ? a.1 < b.1 : Self.fileNameOrder(a.0.name, b.0.name)
         }
+        .map(\.0)
         self.runs = untimed + timed
         self.untimed = untimed.count
     }

@@ -1,11 +1,13 @@
+import ConformCore
+
 /// One run document reduced to what the history page shows: where it came from, when it was
 /// recorded, its counts and its claims (the unclaimed cells of the matrix are not kept, so that a
 /// history of a hundred large runs fits in memory).
 public struct HistoryRun: Sendable, Equatable {
     /// The document's path relative to the history folder: how the page names the run.
     public var name: String
-    /// `recordedAt` as the document wrote it (ISO 8601 UTC, `2026-11-26T10:00:00Z`), if it did.
-    public var recordedAt: String?
+    /// When the run was made (the document's `recordedAt`), if it says.
+    public var recordedAt: Timestamp?
     /// The conform version that wrote the document, if it said.
     public var version: String?
     /// The document's summary.
@@ -14,7 +16,7 @@ public struct HistoryRun: Sendable, Equatable {
     public var claims: [Claim]
 
     /// A run read from a document.
-    public init(name: String, recordedAt: String?, version: String?, counts: Counts, claims: [Claim]) {
+    public init(name: String, recordedAt: Timestamp?, version: String?, counts: Counts, claims: [Claim]) {
         self.name = name
         self.recordedAt = recordedAt
         self.version = version

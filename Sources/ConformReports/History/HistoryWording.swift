@@ -1,3 +1,5 @@
+import ConformCore
+
 /// The history page's sentences: run numbers and ranges, how a claim has fared, how the runs were
 /// ordered. Runs are numbered from 1, oldest first, across the whole history.
 enum HistoryWording {
@@ -10,10 +12,10 @@ enum HistoryWording {
     }
 
     /// A recorded time as people read it: `2026-11-26 10:00:00 UTC` for `2026-11-26T10:00:00Z`
-    /// (`short`: `2026-11-26 10:00 UTC`, for a chart's axis); any other text as written.
-    static func time(_ recordedAt: String, short: Bool = false) -> String {
-        guard recordedAt.count == 20, recordedAt.hasSuffix("Z"), Array(recordedAt)[10] == "T" else { return recordedAt }
-        return recordedAt.prefix(10) + " " + recordedAt.dropFirst(11).prefix(short ? 5 : 8) + " UTC"
+    /// (`short`: `2026-11-26 10:00 UTC`, for a chart's axis).
+    static func time(_ recordedAt: Timestamp, short: Bool = false) -> String {
+        let text = recordedAt.description
+        return text.prefix(10) + " " + text.dropFirst(11).prefix(short ? 5 : 8) + " UTC"
     }
 
     /// The run's name and, when it recorded one, its time: `r3.json, 2026-11-26 10:00:00 UTC`.

@@ -35,6 +35,7 @@ struct RecordingSession {
             device: presentation.device, screen: app.formTitle, claims: [app.claim], form: app.opening, observer: app.observer,
             traceFile: folder.appendingPathComponent(id + ".yaml"), screenshots: screenshots,
             saved: { device.app.document.isDismissed ? device.app.document.saveCount > 0 : nil })
+        recorder.settle = RecorderSupport.simulatedSettle
     }
 
     // MARK: - What a UI test does, through the declared API
