@@ -48,6 +48,8 @@ extension ConformCommand {
 
         @OptionGroup var policyOptions: PolicyOptions
 
+        @OptionGroup var writeOptions: WriteOptions
+
         func validate() throws {
             if let id, !Self.isPolicyID(id) {
                 throw ValidationError(
@@ -92,7 +94,10 @@ extension ConformCommand {
                 var written: String?
                 if let output {
                     do {
-                        try AtomicFile.write(entry.text, to: output, what: "the learned policy")
+                        // An earlier learned policy among the paths, read as a policy, is the file to replace.
+                        let rules = AtomicFile.Rules(
+                            followLinks: writeOptions.followLinks, replaceable: entry.replacesLoadedPolicy ? [output] : [])
+                        try AtomicFile.write(entry.text, to: output, what: "the learned policy", rules: rules)
                         written = output
                     } catch let diagnostic as Diagnostic {
                         problems.append(diagnostic)
@@ -114,13 +119,17 @@ extension ConformCommand {
                     let claims = Dictionary(zip(files.map(\.name), entry.suggestions.map(\.policy))) { first, _ in first }
                     let check = WrittenTraceCheck(library: library)
                     let writer = TraceFileWriter(
-                        directory: suggest, prefix: "\(entry.id)-next-", marker: LearnOutput.suggestionMarker(entry.id))
-                    suggestionFiles = try writer.write(files) { text, path in
+                        directory: suggest, prefix: "\(entry.id)-next-", marker: LearnOutput.suggestionMarker(entry.id),
+                        rules: writeOptions.rules)
+                    let (written, failures) = try writer.write(files) { text, path in
                         guard let claimed = claims[(path as NSString).lastPathComponent].flatMap({ policies[$0] }) else {
                             return "claims no policy known"
                         }
                         return check.check(text, file: path, passes: claimed).problem
                     }
+                    suggestionFiles = written
+                    problems += failures
+                    if !failures.isEmpty { failedToWrite = true }
                 }
                 models.append(
                     LearnOutput.Model(

@@ -33,6 +33,9 @@ public struct PolicyLearning: Sendable {
         public var suggestions: [LearningSuggestion]
         /// Lint's warnings about the learned policy.
         public var warnings: [Diagnostic]
+        /// Whether the file the policy is to be written to was loaded as a policy (an earlier `learn --output`
+        /// among the paths): writing replaces it.
+        public var replacesLoadedPolicy: Bool
     }
 
     /// An app none of whose traces can be learnt from.
@@ -207,7 +210,8 @@ public struct PolicyLearning: Sendable {
         return .learned(
             LearnedPolicy(
                 model: model, id: id, text: text, policy: policy, nearest: nearest, suggestions: suggestions,
-                warnings: ModelLint.diagnostics(for: policy)))
+                warnings: ModelLint.diagnostics(for: policy),
+                replacesLoadedPolicy: library.policies.contains { Self.sameFile($0.file, file) }))
     }
 
     /// Traces by app, then by settings, in that order (traces without an app last).

@@ -79,61 +79,62 @@ public struct LearnOutput {
 
     // MARK: - Text
 
-    /// The text output: per model its size and guard, the nearest policies, how the nearest differs, what to record next.
+    /// The text output: per model its size and guard, the nearest policies, how the nearest differs, what to
+    /// record next. Each line passes `Escaping.terminal` whole, so that no value from a trace or policy
+    /// (an app's name, a title, a file name) can break it or start a command.
     public func text() -> String {
-        var out = ""
-        for model in models {
-            if !out.isEmpty { out += "\n" }
-            out += text(model)
-        }
+        var blocks: [[String]] = models.map(lines)
         for skip in skipped {
-            if !out.isEmpty { out += "\n" }
-            out += "\(LearnWording.modelName(app: skip.app, settings: skip.settings)): not learned: \(skip.reason)\n"
+            blocks.append(["\(LearnWording.modelName(app: skip.app, settings: skip.settings)): not learned: \(skip.reason)"])
         }
-        return out
+        return blocks.map { block in block.map { Escaping.terminal($0) + "\n" }.joined() }.joined(separator: "\n")
     }
 
-    private func text(_ entry: Model) -> String {
+    private func lines(_ entry: Model) -> [String] {
         let model = entry.model
-        var out = "\(LearnWording.modelName(app: model.app, settings: model.settings)): learned '\(entry.id)' from "
-        out += "\(Plural.count(model.traces.count, "trace")): \(Plural.count(model.states.count, "state")), "
-        out += "\(Plural.count(model.transitionCount, "transition")); guard: \(model.editGuard.rawValue)\n"
-        if !model.guardDetermined { out += "  \(model.editsSeen ? Self.undeterminedGuard : Self.noEdit)\n" }
-        guard let nearest = entry.nearest.first else { return out + "  No form policy is loaded to compare it with.\n" }
-        out += "  Nearest policies (fewest conflicts, then fewest gaps, then the most of their transitions taken):\n"
+        var out = [
+            "\(LearnWording.modelName(app: model.app, settings: model.settings)): learned '\(entry.id)' from "
+                + "\(Plural.count(model.traces.count, "trace")): \(Plural.count(model.states.count, "state")), "
+                + "\(Plural.count(model.transitionCount, "transition")); guard: \(model.editGuard.rawValue)"
+        ]
+        if !model.guardDetermined { out.append("  \(model.editsSeen ? Self.undeterminedGuard : Self.noEdit)") }
+        guard let nearest = entry.nearest.first else { return out + ["  No form policy is loaded to compare it with."] }
+        out.append("  Nearest policies (fewest conflicts, then fewest gaps, then the most of their transitions taken):")
         let claimed = Set(model.traces.flatMap { $0.claims.map(\.policy) })
         let width = entry.nearest.prefix(Self.rankedShown).map(\.policy.id.count).max() ?? 0
         for (rank, distance) in entry.nearest.prefix(Self.rankedShown).enumerated() {
-            out += "    \(rank + 1). " + distance.policy.id.padding(toLength: width, withPad: " ", startingAt: 0)
-            out += "  \(Plural.count(distance.conflicts.count, "conflict")), \(Plural.count(distance.gaps.count, "gap"))"
-            out += "; the traces take \(distance.taken) of its \(Plural.count(distance.transitions, "transition"))"
-            if claimed.contains(distance.policy.id) { out += " (claimed)" }
-            if !distance.complete { out += " (search limit reached)" }
-            out += "\n"
+            var line = "    \(rank + 1). " + distance.policy.id.padding(toLength: width, withPad: " ", startingAt: 0)
+            line += "  \(Plural.count(distance.conflicts.count, "conflict")), \(Plural.count(distance.gaps.count, "gap"))"
+            line += "; the traces take \(distance.taken) of its \(Plural.count(distance.transitions, "transition"))"
+            if claimed.contains(distance.policy.id) { line += " (claimed)" }
+            if !distance.complete { line += " (search limit reached)" }
+            out.append(line)
         }
         if entry.nearest.count > Self.rankedShown {
-            out += "    ... and \(Plural.count(entry.nearest.count - Self.rankedShown, "more policy"))\n"
+            out.append("    ... and \(Plural.count(entry.nearest.count - Self.rankedShown, "more policy"))")
         }
         for distance in entry.nearest where claimed.contains(distance.policy.id) && !distance.conflicts.isEmpty {
-            out += "  The traces claim \(distance.policy.id), which the model learnt from them conflicts with "
-            out +=
-                "(\(Plural.count(distance.conflicts.count, "scenario"))): traces of two behaviours may be mixed, or the claim is broken.\n"
+            out.append(
+                "  The traces claim \(distance.policy.id), which the model learnt from them conflicts with "
+                    + "(\(Plural.count(distance.conflicts.count, "scenario"))): traces of two behaviours may be mixed, or the claim is broken."
+            )
         }
         if entry.nearest.count > 1, entry.nearest[1].conflicts.count == nearest.conflicts.count,
             entry.nearest[1].gaps.count == nearest.gaps.count,
             entry.nearest[1].taken * nearest.transitions == nearest.taken * entry.nearest[1].transitions
         {
-            out += "  \(nearest.policy.id) and \(entry.nearest[1].policy.id) are as near: the traces do not tell them apart"
-            out += claimed.contains(nearest.policy.id) ? " (the traces claim \(nearest.policy.id)); " : "; "
-            out += "the traces to record next do.\n"
+            out.append(
+                "  \(nearest.policy.id) and \(entry.nearest[1].policy.id) are as near: the traces do not tell them apart"
+                    + (claimed.contains(nearest.policy.id) ? " (the traces claim \(nearest.policy.id)); " : "; ")
+                    + "the traces to record next do.")
         }
         out += differences(entry, nearest)
         out += suggestions(entry)
-        if let file = entry.file { out += "  Wrote \(file).\n" }
+        if let file = entry.file { out.append("  Wrote \(file).") }
         return out
     }
 
-    private func differences(_ entry: Model, _ nearest: PolicyDistance) -> String {
+    private func differences(_ entry: Model, _ nearest: PolicyDistance) -> [String] {
         // The differences are with the model under the other guard when the policy is nearer to it.
         let viaAlternative = nearest.learned.id != entry.id
         let model = viaAlternative ? entry.model.alternatives.first ?? entry.model : entry.model
@@ -143,31 +144,32 @@ public struct LearnOutput {
         let them = nearest.policy.id
         let guardNote = viaAlternative ? " (with the \(model.editGuard.rawValue) guard, which fits the traces as well)" : ""
         guard !nearest.conflicts.isEmpty || !nearest.gaps.isEmpty else {
-            return
-                "  \(them): no conflict and no gap\(guardNote): no scenario of the model fails it, and it allows nothing the traces do not show.\n"
+            return [
+                "  \(them): no conflict and no gap\(guardNote): no scenario of the model fails it, and it allows nothing the traces do not show."
+            ]
         }
-        var out = "  How \(them) differs\(guardNote):\n"
+        var out = ["  How \(them) differs\(guardNote):"]
         let width = max(id.count, them.count) + 1
         func line(_ name: String, _ words: String) -> String {
-            "       " + (name + ":").padding(toLength: width, withPad: " ", startingAt: 0) + " " + words + "\n"
+            "       " + (name + ":").padding(toLength: width, withPad: " ", startingAt: 0) + " " + words
         }
         for (number, conflict) in nearest.conflicts.enumerated() {
-            out += "    Conflict \(number + 1). " + actions(conflict, learned) + "\n"
+            out.append("    Conflict \(number + 1). " + actions(conflict, learned))
             switch conflict.kind {
             case .shows:
-                out += line(id, learned.observation(conflict.aShows))
-                out += line(them, other.observation(conflict.bShows))
+                out.append(line(id, learned.observation(conflict.aShows)))
+                out.append(line(them, other.observation(conflict.bShows)))
             default:
-                out += line(id, "allows it; then " + learned.observation(conflict.aShows))
-                out += line(them, "does not allow the last action (\(conflict.reason))")
+                out.append(line(id, "allows it; then " + learned.observation(conflict.aShows)))
+                out.append(line(them, "does not allow the last action (\(conflict.reason))"))
             }
-            out += "       traces behind it: " + traceList(tracesBehind(conflict, in: model)) + "\n"
+            out.append("       traces behind it: " + traceList(tracesBehind(conflict, in: model)))
         }
         for (number, gap) in nearest.gaps.enumerated() {
-            out += "    Gap \(number + 1). " + actions(gap, other) + "\n"
-            out += line(them, "allows it; then " + other.observation(gap.aShows))
-            out += line(id, "no trace shows it")
-            out += "       traces that reach it: " + traceList(tracesIn(gap.stateB, of: model)) + "\n"
+            out.append("    Gap \(number + 1). " + actions(gap, other))
+            out.append(line(them, "allows it; then " + other.observation(gap.aShows)))
+            out.append(line(id, "no trace shows it"))
+            out.append("       traces that reach it: " + traceList(tracesIn(gap.stateB, of: model)))
         }
         return out
     }
@@ -200,23 +202,25 @@ public struct LearnOutput {
         (model.states.first { $0.name == stateName }?.traces ?? []).map { model.traces[$0] }
     }
 
-    private func suggestions(_ entry: Model) -> String {
-        guard !entry.suggestions.isEmpty else { return "" }
-        var out = "  Record next (\(Plural.count(entry.suggestions.count, "trace"))"
-        out += entry.suggestionFiles.isEmpty ? "; --suggest DIR writes them):\n" : ", written):\n"
+    private func suggestions(_ entry: Model) -> [String] {
+        guard !entry.suggestions.isEmpty else { return [] }
+        var out = [
+            "  Record next (\(Plural.count(entry.suggestions.count, "trace"))"
+                + (entry.suggestionFiles.isEmpty ? "; --suggest DIR writes them):" : ", written):")
+        ]
         for (number, suggestion) in entry.suggestions.enumerated() {
             let wording = ScenarioWording(
                 policy: entry.nearest.first { $0.policy.id == suggestion.policy }?.policy ?? entry.policy, form: suggestion.form)
-            out += "    \(number + 1). " + actions(suggestion.difference, wording) + ": "
+            var line = "    \(number + 1). " + actions(suggestion.difference, wording) + ": "
             switch suggestion.kind {
             case .decidesGuard:
-                out +=
+                line +=
                     "decides the guard (\(entry.model.editGuard.rawValue) or \(entry.model.alternatives.first?.editGuard.rawValue ?? "another"))"
-            case .tellsApart: out += "tells \(suggestion.policy) from \(suggestion.versus)"
-            case .gap: out += "\(suggestion.policy) allows it, no trace shows it"
+            case .tellsApart: line += "tells \(suggestion.policy) from \(suggestion.versus)"
+            case .gap: line += "\(suggestion.policy) allows it, no trace shows it"
             }
-            if number < entry.suggestionFiles.count { out += " (\(entry.suggestionFiles[number]))" }
-            out += "\n"
+            if number < entry.suggestionFiles.count { line += " (\(entry.suggestionFiles[number]))" }
+            out.append(line)
         }
         return out
     }

@@ -189,6 +189,26 @@ struct LearnCommandTests {
         #expect(learn.stdout.hasPrefix("'Calendar': learned 'learned-calendar' from 1 trace:"))
     }
 
+    @Test("the learned policy written among the traces is replaced by the next learn, under the same id; a trace given as --output is not")
+    func relearnInPlace() throws {
+        let scratch = try Scratch()
+        for file in ["cancel-paths.yaml", "swipe-ignored.yaml"] {
+            try scratch.write(
+                "t/\(file)", String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Traces/Contacts/\(file)"), encoding: .utf8)
+            )
+        }
+        for _ in 0..<2 {
+            let learn = try BinaryRunner.run(["learn", "t", "--output", "t/learned.yaml"], in: scratch.url)
+            #expect(learn.status == 0, "\(learn.stderr)")
+            #expect(learn.stdout.hasPrefix("'Contacts': learned 'learned-contacts' from 2 traces"), "\(learn.stdout)")
+        }
+        let overTrace = try BinaryRunner.run(["learn", "t", "--output", "t/cancel-paths.yaml"], in: scratch.url)
+        #expect(overTrace.status == 2)
+        #expect(
+            overTrace.stderr.contains("t/cancel-paths.yaml: error: not written: the command reads this file, so it is not replaced"),
+            "\(overTrace.stderr)")
+    }
+
     @Test("--help says what learn does, and completion knows the command")
     func help() throws {
         let help = try BinaryRunner.run(["learn", "--help"])
