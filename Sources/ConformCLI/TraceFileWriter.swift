@@ -61,7 +61,9 @@ struct TraceFileWriter {
             guard case .success(let bytes) = FileReader.read(path, maximumBytes: FileReader.maximumBytes, asInput: false),
                 String(decoding: bytes, as: UTF8.self).contains(marker)
             else { continue }
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { printError("conform: removed \(Escaping.terminal(path)), left by an earlier run") }
+            if (try? FileManager.default.removeItem(atPath: path)) != nil {
+                printError("conform: removed \(Escaping.terminal(path)), left by an earlier run")
+            }
         }
     }
 }

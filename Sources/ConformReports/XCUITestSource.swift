@@ -232,10 +232,11 @@ public struct XCUITestSource {
     /// cannot carry as they are (control characters but line feed and tab, bidirectional controls, line
     /// separators), or a workflow command's `##[`, is written as one escaped line instead (`Escaping.swiftLiteral`).
     static func multilineLiteral(_ text: String) -> String {
-        let unsafe = text.unicodeScalars.contains { scalar in
-            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                || scalar.properties.isBidiControl || scalar == "\u{2028}" || scalar == "\u{2029}"
-        } || text.contains("##[")
+        let unsafe =
+            text.unicodeScalars.contains { scalar in
+                (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                    || scalar.properties.isBidiControl || scalar == "\u{2028}" || scalar == "\u{2029}"
+            } || text.contains("##[")
         guard !unsafe else { return Escaping.swiftLiteral(text) }
         var pounds = "#"
         while text.contains("\"\"\"" + pounds) || text.contains("\\" + pounds) { pounds += "#" }

@@ -153,7 +153,7 @@ struct HostileTimesTests {
             String(format: at, "feb30.json", "2026-02-30T00:00:00Z", "February 2026 has 28 days"),
             String(format: at, "junk.json", "2026-11-26T10:00:00Z junk", "something follows the zone: a time ends with Z or its offset"),
             String(
-                format: at, "newline.json", "2026-11-26T10:00:00Z\u{FFFD}::error::forged",
+                format: at, "newline.json", "2026-11-26T10:00:00Z⏎::error::forged",
                 "it holds a control character (a line break, a tab...): a time is written on one line"),
             String(
                 format: at, "offset.json", "2026-11-26T10:00:00+99:99", "the offset +99:99 is not one: offsets run from -14:00 to +14:00"),
