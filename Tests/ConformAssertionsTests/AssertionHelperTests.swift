@@ -151,8 +151,12 @@ final class XCTestAssertionTests: XCTestCase {
 struct SwiftTestingExpectationTests {
     @Test("a failing check records one issue at the line of the call")
     func failingCheck() {
-        let line = #line + 2
-        withKnownIssue {
+        // Known on purpose: the helper under test must fail here, and `matching` checks that its issue is
+        // the expected one. `swift test` counts it among its "known issues" (Docs/Contributing.md).
+        let line = #line + 4
+        withKnownIssue(
+            "intended: expectConforms fails on a trace that departs; this test checks the issue it records"
+        ) {
             expectConforms(remindersSwipe(blocked: true), to: "apple-reminders")
         } matching: { issue in
             issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "AssertionHelperTests.swift"
@@ -187,8 +191,11 @@ struct SwiftTestingExpectationTests {
 
     @Test("expectDeparts records one issue, at the line of the call, saying that the trace conforms")
     func departsButConforms() {
-        let line = #line + 2
-        withKnownIssue {
+        // Known on purpose, as in `failingCheck`: expectDeparts must fail on a trace that conforms.
+        let line = #line + 4
+        withKnownIssue(
+            "intended: expectDeparts fails on a trace that conforms; this test checks the issue it records"
+        ) {
             expectDeparts(remindersSwipe(blocked: false), from: "apple-reminders", atStep: 3)
         } matching: { issue in
             issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "AssertionHelperTests.swift"
@@ -199,8 +206,11 @@ struct SwiftTestingExpectationTests {
 
     @Test("expectDeparts records one issue naming where the trace departs instead")
     func departsElsewhere() {
-        let line = #line + 2
-        withKnownIssue {
+        // Known on purpose, as in `failingCheck`: expectDeparts must fail when the departure is at another step.
+        let line = #line + 4
+        withKnownIssue(
+            "intended: expectDeparts fails on a departure at another step; this test checks the issue it records"
+        ) {
             expectDeparts(remindersSwipe(blocked: true).trace, from: "apple-reminders", atStep: 5)
         } matching: { issue in
             issue.sourceLocation?.line == line
@@ -213,14 +223,16 @@ struct SwiftTestingExpectationTests {
     func departsUnjudged() {
         var recorder = TraceRecorder(trace: "keys", app: "Notes")
         recorder.keyboardShow(height: 336)
-        withKnownIssue {
+        // Two known issues on purpose, as in `failingCheck`: expectDeparts must fail when the policy cannot
+        // judge the trace, and when the policy is unknown.
+        withKnownIssue("intended: expectDeparts fails when the policy cannot judge the trace; this test checks the issue it records") {
             expectDeparts(recorder, from: "apple-reminders")
         } matching: { issue in
             issue.comments.first?.rawValue.hasPrefix(
                 "expected a departure from 'apple-reminders', but 'apple-reminders' cannot judge 'keys': ")
                 ?? false
         }
-        withKnownIssue {
+        withKnownIssue("intended: expectDeparts fails on an unknown policy id; this test checks the issue it records") {
             expectDeparts(recorder, from: "apple-remindres")
         } matching: { issue in
             issue.comments.first?.rawValue.hasPrefix("the trace could not be checked:\n") ?? false
