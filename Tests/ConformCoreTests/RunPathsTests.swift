@@ -15,6 +15,10 @@ struct RunPathsTests {
         #expect(RunPaths(["."]).relative("./Traces/x.yaml") == "Traces/x.yaml")
         #expect(RunPaths(["/"]).relative("/x.yaml") == "x.yaml")
         #expect(RunPaths(["Traces//"]).relative("Traces//x.yaml") == "x.yaml")
+        // An entry that starts with a combining mark: the `/` and the mark are one Character, not one byte.
+        #expect(RunPaths(["Traces"]).relative("Traces/\u{301}x.yaml") == "\u{301}x.yaml")
+        // Bytes, not canonical equivalence: a path written otherwise is another path, as the file system has it.
+        #expect(RunPaths(["Caf\u{E9}"]).relative("Cafe\u{301}/x.yaml") == nil)
     }
 
     @Test("a path that names the file itself gives the file's name")
@@ -22,6 +26,7 @@ struct RunPathsTests {
         #expect(RunPaths(["Traces/Calendar/x.yaml"]).relative("Traces/Calendar/x.yaml") == "x.yaml")
         #expect(RunPaths(["/tmp/b/x.yaml"]).relative("/tmp/b/x.yaml") == "x.yaml")
         #expect(RunPaths(["x.yaml"]).relative("x.yaml") == "x.yaml")
+        #expect(RunPaths(["Traces/\u{301}x.yaml"]).relative("Traces/\u{301}x.yaml") == "\u{301}x.yaml")
     }
 
     @Test("the first path a file lies under decides, as discovery keeps a file where first found; a prefix that is not a folder is not one")

@@ -16,20 +16,24 @@ public struct RunPaths: Sendable, Equatable {
     /// itself. `nil` when it lies under none of them.
     public func relative(_ file: String) -> String? {
         for root in roots where !root.isEmpty {
-            if file == root { return Self.lastComponent(of: root) }
-            // Discovery joins a folder and an entry with one `/`, none when the folder ends with one.
+            if file.utf8.elementsEqual(root.utf8) { return Self.lastComponent(of: root) }
+            // Discovery joins a folder and an entry with one `/`, none when the folder ends with one. Compared
+            // byte by byte: an entry that starts with a combining mark joins the `/` into one Character.
             let folder = root.hasSuffix("/") ? root : root + "/"
-            if file.count > folder.count, file.hasPrefix(folder) { return String(file.dropFirst(folder.count)) }
+            if file.utf8.count > folder.utf8.count, file.utf8.starts(with: folder.utf8) {
+                return String(decoding: file.utf8.dropFirst(folder.utf8.count), as: UTF8.self)
+            }
         }
         return nil
     }
 
     /// The last component of a path written without a trailing `/` (`x.yaml` of `Traces/x.yaml`).
     static func lastComponent(of path: String) -> String {
-        var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        guard let slash = trimmed.lastIndex(of: "/"), trimmed.index(after: slash) < trimmed.endIndex else { return String(trimmed) }
-        return String(trimmed[trimmed.index(after: slash)...])
+        let slash = UInt8(ascii: "/")
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == slash { bytes.removeLast() }
+        guard let last = bytes.lastIndex(of: slash), last + 1 < bytes.count else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes[(last + 1)...], as: UTF8.self)
     }
 
     /// The paths of several runs of one whole run (a sharded run's shards): each path once, in the order first given.
