@@ -83,7 +83,7 @@ extension ConformCommand {
             printProblems(library.diagnostics)
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
             let policy = try library.requirePolicy(self.policy)
-            let fields = try formFields(library)
+            let fields = try formFields(library, policy: policy.id)
             let id = trace ?? Self.defaultID(for: output)
             var recorder = TraceRecorder(
                 trace: id, title: title, app: app, platform: platform, screen: screen, claims: [policy.id], form: fields)
@@ -109,7 +109,10 @@ extension ConformCommand {
             }
             try writer.flush(conversation.session.recorder)
             if RecordingStop.received != 0 {
-                say("\nconform: stopped; every complete step is in \(Escaping.terminal(output))\n")
+                let shown = Escaping.terminal(output)
+                say(
+                    writer.savedSteps == 0
+                        ? RecordingStop.nothingWritten(shown) : "\nconform: stopped; every complete step is in \(shown)\n")
                 throw ExitCode(128 + RecordingStop.received)
             }
             say(conversation.closing())
@@ -121,15 +124,24 @@ extension ConformCommand {
             Console.standardError.write(text)
         }
 
-        /// `--form` read as the `form:` of a trace, so it means what it means in a file.
-        private func formFields(_ library: PolicyLibrary) throws -> [String: Value] {
+        /// `--form` read as the `form:` of a trace that claims `policy`, so it means what it means in a file
+        /// (a field a policy that declares its fields does not know is refused).
+        private func formFields(_ library: PolicyLibrary, policy: String) throws -> [String: Value] {
             guard let form else { return [:] }
+            let fields: [String: Value]
             do {
-                return try library.load(yaml: "conform: 1\nform: \(form)\nsteps: [see: {}]\n", file: "--form").form
+                fields = try library.load(yaml: "conform: 1\nform: \(form)\nsteps: [see: {}]\n", file: "--form").form
             } catch {
                 let reasons = error.diagnostics.map(\.message).joined(separator: "; ")
                 throw ValidationError("--form must be a YAML map of fields to values, e.g. '{ title: Milk }': \(reasons)")
             }
+            do {
+                _ = try library.load(
+                    yaml: "conform: 1\npolicy: \(Escaping.yaml(policy))\nform: \(form)\nsteps: [see: {}]\n", file: "--form")
+            } catch {
+                throw ValidationError("--form: " + error.diagnostics.map(\.message).joined(separator: "; "))
+            }
+            return fields
         }
 
         /// The file name without its folder and extension.
