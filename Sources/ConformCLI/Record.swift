@@ -22,21 +22,29 @@ extension ConformCommand {
                                   asked for each
                   STEP            a step in trace syntax: `swipe: down`,
                                   `edit: { title: Milk }`, `see: { done: enabled }`
+                  TITLE           a title of the sheet on screen, exactly as it shows:
+                                  `choose: TITLE`
                   note: TEXT      a note on the step just recorded
                   evidence: PATH  a screenshot of that step (relative to the trace)
+                  undo, u         take back the last step (again: the one before), or
+                                  the answer in progress while a question stands
                   .               the trace is complete (so is the end of input)
 
                 Record what the screen really shows: when it differs from the prediction, the trace departs \
-                from the policy, and the recorder says where. A prediction is never written as an observation: \
-                a title in the placeholder form is refused (conform lint warns at one in a trace). Bad lines \
-                are explained and the question is asked again.
+                from the policy, the recorder says where, and from then on it predicts nothing (each turn asks \
+                what the screen shows or what the person did). A prediction is never written as an \
+                observation: a title in the placeholder form is refused (conform lint warns at one in a \
+                trace); titles given for a sheet are remembered and shown when it is predicted again. Bad \
+                lines are explained and the question is asked again.
 
                 The file is written whole (a temporary file renamed into place), never before the first \
                 step: a file already at FILE stays as it was until the recording has a step to replace it \
                 with. Every complete step is in the file whenever the recorder waits for an answer, at the \
                 end of input, and on Ctrl-C (or SIGTERM, SIGHUP); answers piped in quickly are written in \
-                batches, so a long recording takes time in proportion to its steps. A recording with no step \
-                (nothing on standard input, `.` at once) writes nothing and says so.
+                batches, so a long recording takes time in proportion to its steps. An undone step leaves \
+                the file too; undone back to no step, FILE is put back as it was before the recording (a \
+                file it created is removed). A recording with no step (nothing on standard input, `.` at \
+                once, every step undone) writes nothing and says so.
 
                 Exit status: 0 when the trace was written (whether or not it conforms); 2 when no step was \
                 recorded, on a usage error, an unknown id, a --policies file that does not load, or a FILE \

@@ -1,5 +1,6 @@
 import ConformCore
 import ConformReports
+import Foundation
 import Testing
 
 @testable import ConformKit
@@ -253,6 +254,39 @@ struct RecordingUndoTests {
             Issue.record("the titles were not asked again: \(String(describing: undone.question))")
             return
         }
+    }
+}
+
+extension RecordingUndoTests {
+    static let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/seeds/record")
+
+    /// The fuzz target's property (Fuzz/FuzzRecordAnswers.swift), on its seeds: after `undo`, the session
+    /// is as it was when it last waited at an ordinary turn with that many steps.
+    @Test("the fuzz seeds of record's answers, undo among them, keep undo's promise on both policies")
+    func fuzzSeeds() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.seeds.path).filter { $0.hasSuffix(".txt") }.sorted()
+        #expect(names.contains("undo.txt") && names.contains("departure-undo.txt"))
+        var undone = 0
+        for name in names {
+            let text = try String(contentsOf: Self.seeds.appendingPathComponent(name), encoding: .utf8)
+            for (policy, field) in [("one-handed", "name"), ("apple-reminders", "title"), ("apple-contacts", "name")] {
+                var session = try Self.session(policy, form: [field: "Steve"])
+                var resting: [Int: Snapshot] = [0: Snapshot(session)]
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    let outcome = session.answer(String(line))
+                    if case .finished = outcome { break }
+                    let count = session.recorder.trace.steps.count
+                    resting = resting.filter { $0.key <= count }
+                    if case .undone = outcome, let before = resting[count], session.question == nil {
+                        #expect(Snapshot(session) == before, "\(name), \(policy): after undo to \(count) steps")
+                        undone += 1
+                    }
+                    resting[count] = session.question == nil ? Snapshot(session) : nil
+                }
+            }
+        }
+        #expect(undone >= 10)
     }
 }
 
