@@ -18,8 +18,8 @@ struct ConformCommand: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            Run.self, Merge.self, Diff.self, History.self, Policies.self, Explain.self, Lint.self, Generate.self, Compare.self, Record.self,
-            Shrink.self, Init.self,
+            Run.self, Merge.self, Diff.self, History.self, Policies.self, Explain.self, Lint.self, Generate.self, Compare.self, Learn.self,
+            Record.self, Shrink.self, Init.self,
         ],
         defaultSubcommand: nil
     )

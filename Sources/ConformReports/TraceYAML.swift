@@ -72,18 +72,23 @@ public enum TraceYAML {
         }
     }
 
-    /// A whole trace file for a scenario.
+    /// A whole trace file for a scenario; `app` and `settings` are written when given (`conform learn`'s
+    /// suggestions belong to the app they were made for).
     public static func trace(
         id: String, title: String, claims: [String], note: String, form: [String: Value], scenario: Scenario,
-        stepNotes: [Int: String] = [:]
+        stepNotes: [Int: String] = [:], app: String? = nil, settings: [String: Value] = [:]
     ) -> String {
         var lines = ["conform: 1", "trace: \(Escaping.yaml(id))", "title: \(Escaping.yaml(title))"]
+        if let app { lines.append("app: \(Escaping.yaml(app))") }
         // The form's screen, which `present` reopens; other domains name no screen.
         if !form.isEmpty { lines.append("screen: \(Escaping.yaml(ActionAlphabet.screen))") }
         lines += [
             "policy: " + (claims.count == 1 ? Escaping.yaml(claims[0]) : "[" + claims.map(Escaping.yaml).joined(separator: ", ") + "]"),
             "note: \(Escaping.yaml(note))",
         ]
+        if !settings.isEmpty {
+            lines.append("settings: " + record(settings.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }))
+        }
         if !form.isEmpty {
             lines.append("form: " + record(form.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }))
         }

@@ -9,7 +9,7 @@ import Foundation
 // plus `transitions`). Prints a table; asserts nothing.
 //
 //   swift build -c release && .build/release/conform-bench [--traces 10000] [--runs 3] [--work DIR] [--no-python] [--no-scaling]
-//   [--phases-only] [--corpus passing|failure-heavy]
+//   [--phases-only] [--learn-only] [--corpus passing|failure-heavy]
 
 var traceCount = 10_000
 var runs = 3
@@ -19,6 +19,8 @@ var scalingCounts = [1_000, 10_000, 100_000]
 /// `--phases-only`: time parsing and checking in this process (median of `--runs`) beside the floor, and stop;
 /// quick to repeat, and a process that `perf record` sees doing nothing else.
 var phasesOnly = false
+/// `--learn-only`: only the `conform learn` row (1,000 traces of one app).
+var learnOnly = false
 /// `--corpus failure-heavy`: issue 25's corpus (every trace departs from most policies, a share break
 /// their claim) and only the CI outputs' interleaved table on it (5 rounds unless `--runs` says).
 var failureHeavy = false
@@ -34,6 +36,7 @@ while let argument = arguments.popFirst() {
     case "--no-python": python = false
     case "--no-scaling": scalingCounts = []
     case "--phases-only": phasesOnly = true
+    case "--learn-only": learnOnly = true
     case "--corpus":
         switch arguments.popFirst() {
         case "passing": failureHeavy = false
@@ -44,7 +47,7 @@ while let argument = arguments.popFirst() {
         }
     default:
         print(
-            "usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python] [--no-scaling] [--phases-only] [--corpus passing|failure-heavy]"
+            "usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python] [--no-scaling] [--phases-only] [--learn-only] [--corpus passing|failure-heavy]"
         )
         exit(2)
     }
@@ -58,6 +61,12 @@ guard FileManager.default.isExecutableFile(atPath: conform) else {
 }
 
 let root = URL(fileURLWithPath: work)
+if learnOnly {
+    print("| measurement | value | target |")
+    print("|---|---|---|")
+    print(try LearnBench.row(conform: conform, runs: runs, work: root))
+    exit(0)
+}
 if failureHeavy {
     let corpus = root.appendingPathComponent("failure-heavy-\(traceCount)")
     var generator = CorpusGenerator()
@@ -168,6 +177,7 @@ let shrunk = root.appendingPathComponent("session-shrunk.yaml").path
 let shrinking = try ProcessMeasure.median(runs: runs) {
     try ProcessMeasure.run(conform, ["shrink", session.path, "--policy", "makeitso", "--output", shrunk])
 }
+let learnRow = try LearnBench.row(conform: conform, runs: runs, work: root)
 
 // The table.
 func s(_ value: Double) -> String { String(format: "%.3f s", value) }
@@ -199,6 +209,7 @@ print("| one small trace (20 steps) | \(String(format: "%.1f ms", single.seconds
 print(
     "| conform shrink: a 10,000-step session to 3 steps (exit \(shrinking.status)) | \(s(shrinking.seconds)), \(mb(shrinking.peakMegabytes)) | |"
 )
+print(learnRow)
 
 // The paths CI takes, beside the plain run, then time and memory as the corpus grows.
 let ci = CIPaths(conform: conform, runs: runs, reports: root.appendingPathComponent("reports"))

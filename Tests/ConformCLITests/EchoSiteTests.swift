@@ -146,6 +146,17 @@ struct EchoSiteTests {
         Site(
             name: "compare: policies of different domains", arguments: ["compare", "evil", "weird", "--policies", "p", "--policies", "q"]),
         Site(name: "compare: an unknown policy id", arguments: ["compare", v, "evil"]),
+        // learn
+        Site(
+            name: "learn: the model, the nearest policies, how they differ, what to record next",
+            arguments: ["learn", "t", "--policies", "p"]),
+        Site(
+            name: "learn --output and --suggest: what was written",
+            arguments: ["learn", "t", "--policies", "p", "--output", v + ".yaml", "--suggest", v]),
+        Site(name: "learn --format json", arguments: ["learn", "t", "--policies", "p", "--format", "json"]),
+        Site(name: "learn: file names in the traces behind a scenario", arguments: ["learn", "named"]),
+        Site(name: "learn --app: an app no trace has", arguments: ["learn", "t", "--app", v]),
+        Site(name: "learn --id: no policy id", arguments: ["learn", "t", "--id", v]),
         // record
         Site(
             name: "record: the options, the policy's states, and typed notes, evidence and steps",

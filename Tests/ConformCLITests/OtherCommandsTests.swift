@@ -214,7 +214,7 @@ struct OtherCommandsTests {
         #expect(far.status == 2)
         #expect(
             far.stderr.hasPrefix(
-                "Error: unknown command 'xyzzy'; the commands are run, merge, diff, history, policies, explain, lint, generate, compare, record, shrink"
+                "Error: unknown command 'xyzzy'; the commands are run, merge, diff, history, policies, explain, lint, generate, compare, learn, record, shrink"
             ))
         let path = try BinaryRunner.run(["Traces"], in: scratch.url)
         #expect(path.status == 2)

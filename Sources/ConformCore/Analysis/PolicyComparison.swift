@@ -31,15 +31,17 @@ public struct PolicyComparison {
     /// - Parameter form: the form's fields when it opens; by default the alphabet's (every field the two
     ///   policies read, empty; `title: Buy milk` when they name none).
     /// - Parameter exploring: whether `compare()` will run; `revealed(by:)` alone needs no alphabet.
-    public init(_ a: Policy, _ b: Policy, form: [String: Value]? = nil, exploring: Bool = true) {
+    /// - Parameter settings: the app's build settings both policies read (`settings.NAME`); none by default, as
+    ///   `conform compare` explores them.
+    public init(_ a: Policy, _ b: Policy, form: [String: Value]? = nil, exploring: Bool = true, settings: [String: Value] = [:]) {
         self.a = a
         self.b = b
         // A trace using a verb one of the two does not know is inapplicable to it, not a difference.
         var alphabet = exploring ? ActionAlphabet(policies: [a, b]) : ActionAlphabet(policies: [])
         alphabet.actions.removeAll { a.vocabulary.actions[$0.verb] == nil || b.vocabulary.actions[$0.verb] == nil }
         self.alphabet = alphabet
-        simulatorA = PolicySimulator(policy: a, form: form ?? alphabet.form)
-        simulatorB = PolicySimulator(policy: b, form: form ?? alphabet.form)
+        simulatorA = PolicySimulator(policy: a, form: form ?? alphabet.form, settings: settings)
+        simulatorB = PolicySimulator(policy: b, form: form ?? alphabet.form, settings: settings)
     }
 
     private struct Node {

@@ -11,9 +11,10 @@ public struct PolicySimulator {
     /// A simulator of `policy`.
     /// - Parameter policy: the policy to run forward.
     /// - Parameter form: the field values when the form opens (form domain only).
-    public init(policy: Policy, form: [String: Value] = [:]) {
+    /// - Parameter settings: how the app is built (`settings.NAME`), as a trace's `settings:` gives it; none by default.
+    public init(policy: Policy, form: [String: Value] = [:], settings: [String: Value] = [:]) {
         self.policy = policy
-        checker = Checker(policy: policy, trace: Trace(id: "simulation", file: "", form: form, steps: []))
+        checker = Checker(policy: policy, trace: Trace(id: "simulation", file: "", form: form, settings: settings, steps: []))
     }
 
     /// Where the policy stands before the first action; with `observing`, the predicted `see` there

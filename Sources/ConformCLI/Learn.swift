@@ -1,0 +1,174 @@
+import ArgumentParser
+import ConformCore
+import ConformKit
+import ConformReports
+import Foundation
+
+extension ConformCommand {
+    /// `conform learn PATHS`: infer an app's form policy from its traces, name the nearest policies, say
+    /// which traces to record next.
+    struct Learn: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Infer an app's form policy from its traces, name the nearest policies, and say which traces to record next.",
+            discussion: """
+                Learns one model per app (and per settings: of its traces) by evidence-driven state merging \
+                over the form vocabulary: edits split by whether they leave the form modified (or edited), \
+                taps, swipes, sheet choices by role; partial observations are wildcards. The guard \
+                (modified, edited or none) is the one giving the fewest states. Prints the model's size, \
+                the loaded form policies ranked by conflicts (scenarios a trace of the model fails them on) \
+                then gaps (their behaviour no trace shows), how the nearest differs in compare's words, and \
+                the traces to record next. With --output, writes the policy (it loads, lints and holds on \
+                every trace); with --suggest, writes the traces to record next. Docs/Learning.md. Exit \
+                status: 0 learned; 2 on contradicting traces (both named), a file that cannot be read or \
+                learnt from, --app naming no app, --output or --id with several models, or a file that \
+                cannot be written.
+                """)
+
+        @Argument(
+            help: ArgumentHelp(
+                "Trace files or folders (recursive); default: the configuration's traces:, else Traces/.", valueName: "PATH"),
+            completion: .traceFiles)
+        var paths: [String] = []
+
+        @Option(help: ArgumentHelp("Learn the traces of this app only (their `app:`).", valueName: "NAME"))
+        var app: String?
+
+        @Option(help: ArgumentHelp("The learned policy's id (default: learned- and the app's name).", valueName: "ID"))
+        var id: String?
+
+        @Option(
+            help: ArgumentHelp("Write the learned policy to FILE (one model).", valueName: "FILE"), completion: .file(extensions: ["yaml"]))
+        var output: String?
+
+        @Option(help: ArgumentHelp("Write the traces to record next into DIR (one model).", valueName: "DIR"), completion: .directory)
+        var suggest: String?
+
+        @Option(help: "What to print: text or json.")
+        var format: OutputFormat = .text
+
+        @OptionGroup var policyOptions: PolicyOptions
+
+        @OptionGroup var writeOptions: WriteOptions
+
+        func validate() throws {
+            if let id, !Self.isPolicyID(id) {
+                throw ValidationError(
+                    "--id '\(id)' is no policy id: use letters, digits, '.', '_' and '-', starting with a letter or digit")
+            }
+        }
+
+        /// A policy id as the loader accepts one.
+        static func isPolicyID(_ id: String) -> Bool {
+            guard let first = id.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || ("0"..."9").contains(first) else {
+                return false
+            }
+            return id.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0))
+            }
+        }
+
+        func run() throws {
+            let (config, library) = try policyOptions.load()
+            let paths = self.paths.isEmpty ? (config?.traces ?? ["Traces/"]) : self.paths
+            let learning = PolicyLearning(library: library).learn(paths: paths, app: app, id: id, file: output)
+            let learned = learning.outcomes.compactMap { outcome -> PolicyLearning.LearnedPolicy? in
+                if case .learned(let model) = outcome { return model }
+                return nil
+            }
+            var problems = learning.diagnostics
+            for outcome in learning.outcomes {
+                switch outcome {
+                case .learned: continue
+                case .contradicted(_, _, let found), .failed(_, _, let found): problems += found
+                }
+            }
+            if learning.outcomes.count > 1, output != nil || suggest != nil || id != nil {
+                let names = learning.outcomes.map(Self.name).joined(separator: ", ")
+                throw ValidationError(
+                    "the traces are of \(learning.outcomes.count) models (\(names)); --output, --suggest and --id take one: pick an app with --app, or give the files of one settings"
+                )
+            }
+            var models: [LearnOutput.Model] = []
+            var failedToWrite = false
+            for entry in learned {
+                var written: String?
+                if let output {
+                    do {
+                        // An earlier learned policy among the paths, read as a policy, is the file to replace.
+                        let rules = AtomicFile.Rules(
+                            followLinks: writeOptions.followLinks, replaceable: entry.replacesLoadedPolicy ? [output] : [])
+                        try AtomicFile.write(entry.text, to: output, what: "the learned policy", rules: rules)
+                        written = output
+                    } catch let diagnostic as Diagnostic {
+                        problems.append(diagnostic)
+                        failedToWrite = true
+                    }
+                }
+                var suggestionFiles: [String] = []
+                if let suggest {
+                    let files = entry.suggestions.enumerated().map { number, suggestion in
+                        LearnOutput.suggestionTrace(
+                            suggestion, number: number, count: entry.suggestions.count, id: entry.id, model: entry.model,
+                            policy: entry.nearest.first { $0.policy.id == suggestion.policy }?.policy ?? entry.policy)
+                    }
+                    // Each file must hold for the policy it claims: the learned one or a loaded one.
+                    var policies = [entry.id: entry.policy]
+                    for distance in entry.nearest where policies[distance.policy.id] == nil {
+                        policies[distance.policy.id] = distance.policy
+                    }
+                    let claims = Dictionary(zip(files.map(\.name), entry.suggestions.map(\.policy))) { first, _ in first }
+                    let check = WrittenTraceCheck(library: library)
+                    let writer = TraceFileWriter(
+                        directory: suggest, prefix: "\(entry.id)-next-", marker: LearnOutput.suggestionMarker(entry.id),
+                        rules: writeOptions.rules)
+                    let (written, failures) = try writer.write(files) { text, path in
+                        guard let claimed = claims[(path as NSString).lastPathComponent].flatMap({ policies[$0] }) else {
+                            return "claims no policy known"
+                        }
+                        return check.check(text, file: path, passes: claimed).problem
+                    }
+                    suggestionFiles = written
+                    problems += failures
+                    if !failures.isEmpty { failedToWrite = true }
+                }
+                models.append(
+                    LearnOutput.Model(
+                        model: entry.model, id: entry.id, policy: entry.policy, nearest: entry.nearest, suggestions: entry.suggestions,
+                        file: written, suggestionFiles: suggestionFiles))
+            }
+            var skipped = learning.skipped.map { LearnOutput.Skipped(app: $0.app, reason: $0.reason) }
+            for outcome in learning.outcomes {
+                switch outcome {
+                case .learned: continue
+                case .contradicted(let app, let settings, let found):
+                    skipped.append(
+                        LearnOutput.Skipped(
+                            app: app, settings: settings,
+                            reason:
+                                "its traces contradict each other (\(Plural.count(found.count, "pair")) of traces; the errors name them)"))
+                case .failed(let app, let settings, _):
+                    skipped.append(
+                        LearnOutput.Skipped(
+                            app: app, settings: settings, reason: "the policy learnt does not hold on every trace (the errors say where)"))
+                }
+            }
+            let report = LearnOutput(
+                models: models, skipped: skipped,
+                diagnostics: problems + learned.flatMap(\.warnings))
+            printProblems(problems + learned.flatMap(\.warnings))
+            switch format {
+            case .text: printOutput(report.text(), terminator: "")
+            case .json: printOutput(report.json().serialized(pretty: true))
+            }
+            if learning.exitStatus != 0 || failedToWrite { throw ExitCode(2) }
+        }
+
+        private static func name(_ outcome: PolicyLearning.Outcome) -> String {
+            switch outcome {
+            case .learned(let model): return LearnWording.modelName(app: model.model.app, settings: model.model.settings)
+            case .contradicted(let app, let settings, _), .failed(let app, let settings, _):
+                return LearnWording.modelName(app: app, settings: settings)
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ConformCore
+
+/// What `conform learn` says about its input: contradicting traces, traces it cannot learn from, a
+/// learned policy that does not hold.
+public enum LearnWording {
+    /// Two traces that show different observations after the same abstracted actions, located at the
+    /// later sighting and naming the earlier one's file, line and step.
+    public static func contradiction(_ contradiction: LearningContradiction, traces: [Trace]) -> Diagnostic {
+        let first = contradiction.first
+        let second = contradiction.second
+        let firstTrace = traces[first.trace]
+        let secondTrace = traces[second.trace]
+        let actions =
+            contradiction.inputs.isEmpty
+            ? "when the form opens" : "after " + contradiction.inputs.map(\.display).joined(separator: " → ")
+        let firstStep = firstTrace.steps[first.step].number
+        let secondStep = secondTrace.steps[second.step].number
+        let elsewhere =
+            first.trace == second.trace
+            ? "step \(firstStep) (line \(first.item.position.line)) of the same trace"
+            : "\(firstTrace.file):\(first.item.position.line):\(first.item.position.column) (step \(firstStep))"
+        var message =
+            "contradicting traces: \(actions), step \(secondStep) shows \(shown(second.item)), but \(elsewhere) shows \(shown(first.item)); "
+            + "conform learn never merges them: learn from the traces of one behaviour (one app, one settings) at a time"
+        let claims = [secondTrace, firstTrace].map { trace in trace.claims.map(\.policy) }
+        if first.trace != second.trace, !claims[0].isEmpty || !claims[1].isEmpty, claims[0] != claims[1] {
+            func list(_ ids: [String]) -> String { ids.isEmpty ? "no policy" : ids.joined(separator: ", ") }
+            message += " (this trace claims \(list(claims[0])), the other \(list(claims[1])))"
+        }
+        if contradiction.editsDiffer {
+            message +=
+                "; their edits differ, so the app may decide on what the fields hold, which conform learn cannot learn (a guard over field values: write that policy by hand, Docs/WritingPolicies.md)"
+        }
+        return Diagnostic(.error, message, at: SourceLocation(file: secondTrace.file, position: second.item.position))
+    }
+
+    private static func shown(_ item: ObservedItem) -> String {
+        "\(item.key): \(item.value.display)"
+    }
+
+    /// A trace left out of learning: it speaks another domain.
+    public static func refused(_ trace: Trace, reason: String) -> Diagnostic {
+        Diagnostic(.warning, "not learnt from: \(reason)", at: SourceLocation(file: trace.file, position: nil))
+    }
+
+    /// The learned policy departs from one of the traces it was learnt from.
+    public static func doesNotHold(_ trace: Trace, policy: String, departure: String, at position: TextPosition?) -> Diagnostic {
+        Diagnostic(
+            .error,
+            "the policy learnt ('\(policy)') does not hold on this trace: \(departure); no form policy can hold on a trace that acts while a sheet shows, after the form is dismissed, or on a button it saw absent, and otherwise this is a bug in conform learn",
+            at: SourceLocation(file: trace.file, position: position))
+    }
+
+    /// How a model is named in messages: its app, and its settings when the traces give some.
+    public static func modelName(app: String?, settings: [String: Value]) -> String {
+        let name = app.map { "'\($0)'" } ?? "the traces without an app"
+        return settings.isEmpty ? name : "\(name) with settings \(LearnedPolicyYAML.settingsText(settings))"
+    }
+}
