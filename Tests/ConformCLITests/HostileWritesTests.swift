@@ -463,7 +463,9 @@ struct HostileWritesTests {
         let scratch = try Scratch()
         let existing = "conform: 1\ntrace: kept\npolicy: one-handed\nsteps:\n  - swipe: down\n  - see: { dismissed: true }\n"
         let file = try scratch.write("kept.yaml", existing)
-        let inode = try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int
+        // Dated long ago, so that a file written since shows it.
+        let longAgo = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: file.path)
         let output = try BinaryRunner.run(
             ["record", "--policy", "one-handed", "--app", "A", "--output", "kept.yaml"], in: scratch.url, input: "\nundo\nundo\n.\n")
         #expect(output.status == 2)
@@ -476,8 +478,8 @@ struct HostileWritesTests {
                 "Nothing written: every step was undone, so kept.yaml is as it was before the recording; record at least one step\n"),
             "\(output.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == existing)
-        // It was replaced by the first step, then put back (a new file, the same bytes).
-        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? Int != inode)
+        // It was replaced by the first step, then put back: a file written since, with the same bytes.
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date != longAgo)
         let created = try BinaryRunner.run(
             ["record", "--policy", "one-handed", "--app", "A", "--output", "new.yaml"], in: scratch.url, input: "\n1\nu\nu\n.\n")
         #expect(created.status == 2)
