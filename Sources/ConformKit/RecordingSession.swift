@@ -117,8 +117,9 @@ public struct RecordingSession {
         return picked.map { .observation(before: $0) }
     }
 
-    /// Takes one line of the person's answer: a menu number, an empty line, a step in trace syntax,
-    /// `note: TEXT`, `evidence: PATH` or `.` (while a `question` stands, its answer).
+    /// Takes one line of the person's answer: a menu number, an empty line, a step in trace syntax, a
+    /// title of the sheet on screen, `note: TEXT`, `evidence: PATH`, `undo` (or `u`) or `.` (while a
+    /// `question` stands, its answer).
     /// - Returns: what the line did; a rejected line changes nothing.
     public mutating func answer(_ line: String) -> Outcome {
         var text = Substring(line.trimmingWhitespace)
