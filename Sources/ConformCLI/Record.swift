@@ -22,21 +22,29 @@ extension ConformCommand {
                                   asked for each
                   STEP            a step in trace syntax: `swipe: down`,
                                   `edit: { title: Milk }`, `see: { done: enabled }`
+                  TITLE           a title of the sheet on screen, exactly as it shows:
+                                  `choose: TITLE`
                   note: TEXT      a note on the step just recorded
                   evidence: PATH  a screenshot of that step (relative to the trace)
+                  undo, u         take back the last step (again: the one before), or
+                                  the answer in progress while a question stands
                   .               the trace is complete (so is the end of input)
 
                 Record what the screen really shows: when it differs from the prediction, the trace departs \
-                from the policy, and the recorder says where. A prediction is never written as an observation: \
-                a title in the placeholder form is refused (conform lint warns at one in a trace). Bad lines \
-                are explained and the question is asked again.
+                from the policy, the recorder says where, and from then on it predicts nothing (each turn asks \
+                what the screen shows or what the person did). A prediction is never written as an \
+                observation: a title in the placeholder form is refused (conform lint warns at one in a \
+                trace); titles given for a sheet are remembered and shown when it is predicted again. Bad \
+                lines are explained and the question is asked again.
 
                 The file is written whole (a temporary file renamed into place), never before the first \
                 step: a file already at FILE stays as it was until the recording has a step to replace it \
                 with. Every complete step is in the file whenever the recorder waits for an answer, at the \
                 end of input, and on Ctrl-C (or SIGTERM, SIGHUP); answers piped in quickly are written in \
-                batches, so a long recording takes time in proportion to its steps. A recording with no step \
-                (nothing on standard input, `.` at once) writes nothing and says so.
+                batches, so a long recording takes time in proportion to its steps. An undone step leaves \
+                the file too; undone back to no step, FILE is put back as it was before the recording (a \
+                file it created is removed). A recording with no step (nothing on standard input, `.` at \
+                once, every step undone) writes nothing and says so.
 
                 Exit status: 0 when the trace was written (whether or not it conforms); 2 when no step was \
                 recorded, on a usage error, an unknown id, a --policies file that does not load, or a FILE \
@@ -83,7 +91,7 @@ extension ConformCommand {
             printProblems(library.diagnostics)
             if !library.diagnostics.isEmpty { throw ExitCode(2) }
             let policy = try library.requirePolicy(self.policy)
-            let fields = try formFields(library)
+            let fields = try formFields(library, policy: policy.id)
             let id = trace ?? Self.defaultID(for: output)
             var recorder = TraceRecorder(
                 trace: id, title: title, app: app, platform: platform, screen: screen, claims: [policy.id], form: fields)
@@ -109,7 +117,10 @@ extension ConformCommand {
             }
             try writer.flush(conversation.session.recorder)
             if RecordingStop.received != 0 {
-                say("\nconform: stopped; every complete step is in \(Escaping.terminal(output))\n")
+                let shown = Escaping.terminal(output)
+                say(
+                    writer.savedSteps == 0
+                        ? RecordingStop.nothingWritten(shown) : "\nconform: stopped; every complete step is in \(shown)\n")
                 throw ExitCode(128 + RecordingStop.received)
             }
             say(conversation.closing())
@@ -121,15 +132,24 @@ extension ConformCommand {
             Console.standardError.write(text)
         }
 
-        /// `--form` read as the `form:` of a trace, so it means what it means in a file.
-        private func formFields(_ library: PolicyLibrary) throws -> [String: Value] {
+        /// `--form` read as the `form:` of a trace that claims `policy`, so it means what it means in a file
+        /// (a field a policy that declares its fields does not know is refused).
+        private func formFields(_ library: PolicyLibrary, policy: String) throws -> [String: Value] {
             guard let form else { return [:] }
+            let fields: [String: Value]
             do {
-                return try library.load(yaml: "conform: 1\nform: \(form)\nsteps: [see: {}]\n", file: "--form").form
+                fields = try library.load(yaml: "conform: 1\nform: \(form)\nsteps: [see: {}]\n", file: "--form").form
             } catch {
                 let reasons = error.diagnostics.map(\.message).joined(separator: "; ")
                 throw ValidationError("--form must be a YAML map of fields to values, e.g. '{ title: Milk }': \(reasons)")
             }
+            do {
+                _ = try library.load(
+                    yaml: "conform: 1\npolicy: \(Escaping.yaml(policy))\nform: \(form)\nsteps: [see: {}]\n", file: "--form")
+            } catch {
+                throw ValidationError("--form: " + error.diagnostics.map(\.message).joined(separator: "; "))
+            }
+            return fields
         }
 
         /// The file name without its folder and extension.

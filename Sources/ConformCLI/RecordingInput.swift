@@ -18,7 +18,7 @@ enum RecordingStop {
     static func install(path: String) {
         let shown = Escaping.terminal(path)
         savedMessage = strdup("\nconform: stopped; every complete step is in \(shown)\n")
-        unsavedMessage = strdup("\nconform: stopped before any step was recorded; nothing was written (\(shown) is as it was)\n")
+        unsavedMessage = strdup(Self.nothingWritten(shown))
         var action = sigaction()
         #if os(Linux)
         action.__sigaction_handler.sa_handler = { signal in RecordingStop.handle(signal) }
@@ -35,6 +35,12 @@ enum RecordingStop {
         }
         // A parent may have started conform with these signals blocked (test runners do); unblock them.
         sigprocmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// What is said when the recorder stops with no step on disk: the path is as it was before the
+    /// recording (never written, or put back after every step was undone).
+    static func nothingWritten(_ shown: String) -> String {
+        "\nconform: stopped with no step recorded; \(shown) is as it was\n"
     }
 
     /// Async-signal-safe: `write` and `_exit` only.

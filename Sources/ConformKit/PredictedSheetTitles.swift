@@ -40,7 +40,9 @@ struct PredictedSheetTitles {
     /// - Returns: why the title cannot be the one the screen showed (then nothing changes), or `nil`.
     mutating func give(_ title: String) -> String? {
         let role = RecordingTranscript.roleName(slots[next].role)
-        if title.isEmpty { return "type the title the screen shows on the sheet's \(role) (an empty line gives none)" }
+        if title.isEmpty {
+            return "an empty line is no title: type the words the sheet's \(role) shows, or `see: { ... }` to type the whole sheet"
+        }
         if PolicySimulator.isPlaceholder(title) {
             return
                 "'\(title)' is how the recorder names a role no source gives words for, not a title: type the words the sheet's \(role) shows"

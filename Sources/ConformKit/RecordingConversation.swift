@@ -56,6 +56,13 @@ public struct RecordingConversation {
         case .annotated(let step):
             try save(session.recorder)
             return transcript.annotated(step) + prompt()
+        case .undone(let step, let departureUndone):
+            // The file follows: the step is gone from it too (with no step left, it is as before the recording).
+            try save(session.recorder)
+            return transcript.undone(step, remaining: session.recorder.trace.steps.count, policy: policy, departureUndone: departureUndone)
+                + prompt()
+        case .withdrawn(let question):
+            return transcript.withdrawn(question) + prompt()
         case .recorded(let steps, let departs, let skipped):
             try save(session.recorder)
             return transcript.recorded(steps, policy: policy, departure: departs.map { $0.place ?? $0.summary }, skipped: skipped)
@@ -70,7 +77,7 @@ public struct RecordingConversation {
         let departure = session.departure ?? (steps == 0 ? nil : session.wholeCheck().flatMap { $0.passed ? nil : $0 })
         return transcript.closing(
             steps: steps, path: path, policy: session.policy.id, departure: departure.map { $0.place ?? $0.summary },
-            unanswered: session.question, checkArguments: checkArguments)
+            unanswered: session.question, checkArguments: checkArguments, everyStepUndone: steps == 0 && session.undoneSteps > 0)
     }
 
     /// The question that stands: one the session asks first, else the turn's prediction and menu.
@@ -78,7 +85,8 @@ public struct RecordingConversation {
         if let question = session.question { return asked(question) }
         return transcript.turn(
             number: session.recorder.trace.steps.count + 1, policy: session.policy.id, state: session.state,
-            prediction: session.prediction, menu: session.menu)
+            prediction: session.prediction, menu: session.menu, departed: session.departure != nil,
+            titlesGivenAt: session.titlesGivenAt)
     }
 
     private func asked(_ question: RecordingQuestion) -> String {

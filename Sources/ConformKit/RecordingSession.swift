@@ -8,8 +8,14 @@ import ConformReports
 ///
 /// Answers (PRODUCT §6): a menu number; a step in trace syntax (`swipe: down`, `see: { done: enabled }`);
 /// an empty line, which records the predicted observation; `note: TEXT` or `evidence: PATH`, which
-/// annotate the step just recorded; `.`, which ends the trace. A departure is recorded as reported:
-/// the session says where the trace now departs from the policy.
+/// annotate the step just recorded; `undo` (or `u`), which takes back the last step; a title of the
+/// sheet on screen, which chooses it; `.`, which ends the trace. A departure is recorded as reported:
+/// the session says where the trace now departs from the policy, and from then on predicts nothing
+/// (the policy's model no longer follows the app, so Enter could only write something false).
+///
+/// Undo replays the steps that remain through the same logic, from the trace's header: whatever an
+/// answer changed (the model, the prediction, the menu, the departure, the titles remembered) is
+/// then exactly as it was before the step undone.
 ///
 /// The trace holds what the screen showed, never a prediction: where the predicted sheet names an
 /// action by its role only (`(destructive action)`), accepting it asks for the title the screen shows;
@@ -23,18 +29,35 @@ public struct RecordingSession {
     /// The actions the policy allows now, in a fixed order: what a menu number picks.
     public private(set) var menu: [RecordingMenuItem] = []
     /// What the policy predicts the screen shows after the latest action (or at the start), until
-    /// the person answers it.
-    public private(set) var prediction: Observation?
+    /// the person answers it, with the titles given before for a sheet it knows by roles only; `nil`
+    /// once the trace departs from the policy.
+    public var prediction: Observation? { departure == nil ? offered : nil }
+    /// The step whose `see` gave the titles `prediction` shows for a sheet the policy knows by roles
+    /// only, when it shows such titles.
+    public private(set) var titlesGivenAt: Int?
     /// The recorded trace's first departure from the policy, once it has one.
     public private(set) var departure: TraceCheck?
+    /// How many steps `undo` has taken back in the whole recording.
+    public private(set) var undoneSteps = 0
     /// The steps so far, replayed as they come: the whole trace is checked again only once they depart.
     private var stepwise: StepwiseCheck
+    /// The trace's header without its steps: where `undo` replays the steps that remain from.
+    private let header: TraceRecorder
+    /// What the policy predicts now, sheet actions it knows by roles only under their placeholders.
+    private var predicted: Observation?
+    /// `predicted` with the titles remembered for its sheet: what is offered.
+    private var offered: Observation?
+    /// Titles given for sheets the policy knows by roles only: not asked again when the sheet shows again.
+    private var remembered = RememberedSheetTitles()
+    /// While steps are replayed, the menu is made once at the end rather than after each.
+    private var replaying = false
 
     private let library: PolicyLibrary
     private let loader: TraceLoader
     private let simulator: PolicySimulator
     private var configuration: Configuration
-    /// The action titles of the sheet the person last reported, in display order: offered as `choose`.
+    /// The action titles of the sheet the person last reported, in display order: offered as `choose`
+    /// (none once a `see` says `sheet: none`).
     private var seenTitles: [String] = []
     /// A menu action picked while the prediction was unanswered: recorded once the observation is.
     private var picked: RecordingMenuItem?
@@ -55,6 +78,11 @@ public struct RecordingSession {
         case finished
         /// The line could not be used; the message says why, and the question stands.
         case rejected(String)
+        /// `undo` took back `step`, the last one; `departureUndone` when the trace departed with it and
+        /// no longer does (its predictions are offered again).
+        case undone(Step, departureUndone: Bool)
+        /// `undo` took back the answer in progress, `question`'s (no step had been recorded for it).
+        case withdrawn(RecordingQuestion)
     }
 
     /// A session that records into `recorder`, predicting from `policy`.
@@ -65,13 +93,16 @@ public struct RecordingSession {
     public init(policy: Policy, library: PolicyLibrary, recorder: TraceRecorder) {
         self.policy = policy
         self.library = library
-        self.recorder = recorder
+        var empty = recorder.trace
+        empty.steps = []
+        header = TraceRecorder(continuing: empty)
+        self.recorder = header
         loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
         simulator = PolicySimulator(policy: policy, form: recorder.trace.form)
         configuration = simulator.start(observing: false)
         stepwise = StepwiseCheck(policy: policy, form: recorder.trace.form, settings: recorder.trace.settings)
-        for step in recorder.trace.steps { stepwise.add(step) }
-        predict()
+        // Steps recorded before move the model as if answered now.
+        replay(recorder.trace.steps)
     }
 
     /// The control state the policy is in now.
@@ -86,12 +117,15 @@ public struct RecordingSession {
         return picked.map { .observation(before: $0) }
     }
 
-    /// Takes one line of the person's answer: a menu number, an empty line, a step in trace syntax,
-    /// `note: TEXT`, `evidence: PATH` or `.` (while a `question` stands, its answer).
+    /// Takes one line of the person's answer: a menu number, an empty line, a step in trace syntax, a
+    /// title of the sheet on screen, `note: TEXT`, `evidence: PATH`, `undo` (or `u`) or `.` (while a
+    /// `question` stands, its answer).
     /// - Returns: what the line did; a rejected line changes nothing.
     public mutating func answer(_ line: String) -> Outcome {
         var text = Substring(line.trimmingWhitespace)
         if text == "." { return .finished }
+        // Before a title: a sheet button titled "undo" is typed quoted ('undo').
+        if Self.undoWords.contains(String(text)) { return undo() }
         // While titles are asked, a line is a title, unless it types the whole observation instead.
         if titles != nil, !Self.isObservation(text) { return giveTitle(Self.unquoted(String(text))) }
         if text.isEmpty { return acceptPrediction() }
@@ -100,8 +134,12 @@ public struct RecordingSession {
             if let picked { return .rejected(Self.observationFirst(picked)) }
             return annotate(key, String(text.dropFirst(key.count + 1)))
         }
+        // A title of the sheet on screen, as the menu offers it: that choice.
+        if let number = menuNumber(choosing: Self.unquoted(String(text))) { return pick(number) }
         if text.hasPrefix("- ") { text = text.dropFirst(2) }
         switch parse(String(text)) {
+        case .failure(let problem) where problem.message.isEmpty:
+            return .rejected(notAnAnswer(Self.unquoted(String(text))))
         case .success(let step):
             if let path = step.evidence, let problem = Evidence.placementProblem(path) { return .rejected(problem) }
             switch step.kind {
@@ -126,8 +164,32 @@ public struct RecordingSession {
 
     // MARK: - Answers
 
+    /// The words that take back the last step (or the answer in progress).
+    public static let undoWords: Set<String> = ["undo", "u"]
+
+    /// Takes back the answer in progress, if any (a pick waiting for the screen, titles being given);
+    /// else the last step, the others replayed from the start, so that everything is as it was before it.
+    public mutating func undo() -> Outcome {
+        if let question {
+            picked = nil
+            titles = nil
+            return .withdrawn(question)
+        }
+        guard let last = recorder.trace.steps.last else { return .rejected("there is no step to undo: the trace has none yet") }
+        let departed = departure != nil
+        replay(Array(recorder.trace.steps.dropLast()))
+        undoneSteps += 1
+        return .undone(last, departureUndone: departed && departure == nil)
+    }
+
     /// An empty line: the screen shows the prediction, once the titles it names by role only are given.
     private mutating func acceptPrediction() -> Outcome {
+        if let departure {
+            let step = departure.departure.map { " at step \($0.step)" } ?? ""
+            return .rejected(
+                "nothing is predicted since the trace departs from '\(policy.id)'\(step): type what the screen shows "
+                    + "(`see: { ... }`), or what the person did (a menu number or a step)")
+        }
         guard let prediction else {
             return .rejected("there is no prediction to accept now: pick an action by its number, or type a step")
         }
@@ -217,6 +279,24 @@ public struct RecordingSession {
 
     // MARK: - Recording
 
+    /// Starts again from the header and records `steps` as they were answered: the model, the
+    /// prediction, the menu, the departure and the remembered titles come out as they were then.
+    private mutating func replay(_ steps: [Step]) {
+        recorder = header
+        configuration = simulator.start(observing: false)
+        stepwise = StepwiseCheck(policy: policy, form: header.trace.form, settings: header.trace.settings)
+        departure = nil
+        seenTitles = []
+        picked = nil
+        titles = nil
+        remembered = RememberedSheetTitles()
+        replaying = true
+        predict()
+        for step in steps { _ = finish([add(step.kind, note: step.note, at: step.at, evidence: step.evidence)]) }
+        replaying = false
+        updateMenu()
+    }
+
     /// Adds a step and moves the policy's model along.
     private mutating func add(_ kind: Step.Kind, note: String? = nil, at: Double? = nil, evidence: String? = nil) -> Step {
         recorder.record(kind, note: note, at: at, evidence: evidence)
@@ -227,8 +307,15 @@ public struct RecordingSession {
             predict()
         case .see(let observation):
             simulator.observe(observation, in: &configuration)
-            if let actions = Self.sheetActions(observation) { seenTitles = actions.map(\.title) }
-            prediction = nil
+            remembered.learn(predicted: predicted, observed: observation, step: recorder.trace.steps.count)
+            if let actions = Self.sheetActions(observation) {
+                seenTitles = actions.map(\.title)
+            } else if observation.items.contains(where: { $0.key == "sheet" }) {
+                seenTitles = [] // `sheet: none` (or `shown`): no title of a sheet is on screen
+            }
+            predicted = nil
+            offered = nil
+            titlesGivenAt = nil
             updateMenu()
         }
         // `recorder.trace.steps` is never empty here: a step was just recorded.
@@ -244,6 +331,8 @@ public struct RecordingSession {
         if departure == nil, !stepwise.conforms, let check = wholeCheck(), !check.passed {
             departure = check
             departs = check
+            // Nothing is predicted from here: the menu is no longer the model's.
+            updateMenu()
         }
         return .recorded(steps, departs: departs, skipped: skipped)
     }
@@ -256,12 +345,16 @@ public struct RecordingSession {
 
     /// What the policy predicts now, and the menu that goes with it.
     private mutating func predict() {
-        let predicted = simulator.prediction(configuration)
-        prediction = predicted.items.isEmpty ? nil : predicted
+        let raw = simulator.prediction(configuration)
+        predicted = raw.items.isEmpty ? nil : raw
+        let filled = predicted.map(remembered.filled)
+        offered = filled?.observation
+        titlesGivenAt = filled?.step
         updateMenu()
     }
 
     private mutating func updateMenu() {
+        guard !replaying else { return }
         // A sheet's actions in the order it shows them, then everything else. A predicted action known
         // by its role only is offered as that role, never under its placeholder as if it were a title.
         var sheet: [RecordingMenuItem] = seenTitles.map { .action(.choose($0)) }
@@ -274,6 +367,16 @@ public struct RecordingSession {
         let others = Self.candidates(for: policy, form: recorder.trace.form, screen: recorder.trace.screen).filter { action in
             if case .choose(let title) = action { return !PolicySimulator.isPlaceholder(title) }
             return true
+        }
+        if departure != nil {
+            // The model no longer follows the app, so it filters nothing: every action a person could
+            // take here, a choice only among the titles of the sheet last seen.
+            var listed: Set<String> = []
+            menu = (sheet + others.filter { $0.verb != "choose" }.map(RecordingMenuItem.action)).filter { item in
+                guard case .action(let action) = item else { return false }
+                return listed.insert(TraceYAML.action(action)).inserted
+            }
+            return
         }
         // Offered as if the prediction were seen: a sheet's actions become choosable once it shows.
         var probe = configuration
@@ -324,7 +427,46 @@ public struct RecordingSession {
 
     private static func observationFirst(_ picked: RecordingMenuItem) -> String {
         "first say what the screen showed before \(RecordingTranscript.pickText(picked)): "
-            + "an empty line if it is the prediction, or `see: { ... }` as it shows"
+            + "an empty line if it is the prediction, or `see: { ... }` as it shows (`undo` takes the pick back)"
+    }
+
+    // MARK: - Titles typed at the menu
+
+    /// The titles of the sheet on screen: the predicted one's (those the policy or the person gave),
+    /// else the one last seen, until a `see` says it is gone.
+    private var sheetTitlesOnScreen: [String] {
+        if let predicted = prediction.flatMap(Self.sheetActions) {
+            return predicted.map(\.title).filter { !PolicySimulator.isPlaceholder($0) }
+        }
+        return seenTitles
+    }
+
+    /// The menu number of `choose: TITLE` when `title` is, exactly, a title of the sheet on screen.
+    private func menuNumber(choosing title: String) -> Int? {
+        guard sheetTitlesOnScreen.contains(title) else { return nil }
+        let index = menu.firstIndex { item in
+            if case .action(.choose(let offered)) = item { return offered == title }
+            return false
+        }
+        return index.map { $0 + 1 }
+    }
+
+    /// Why `text` (no menu number, no step) is not an answer, with the title meant when it is a near
+    /// miss of one on the sheet on screen.
+    private func notAnAnswer(_ text: String) -> String {
+        let titles = sheetTitlesOnScreen
+        let caseless = titles.first { $0.lowercased() == text.lowercased() }
+        if !text.isEmpty, let meant = caseless ?? Spelling.nearest(to: text, among: titles) {
+            let shown = titles.map { "'\($0)'" }.joined(separator: ", ")
+            let exactly = caseless != nil ? " (only the case differs: a title is taken exactly as the sheet shows it)" : ""
+            return "'\(text)' is no title of the sheet on screen (it shows \(shown)); did you mean '\(meant)'?\(exactly)"
+        }
+        if let predicted = prediction.flatMap(Self.sheetActions), predicted.contains(where: { PolicySimulator.isPlaceholder($0.title) }) {
+            return "not an answer: the titles of the predicted sheet are not known yet: press Enter if the screen shows it "
+                + "(its titles are asked then), or pick its action by number"
+        }
+        let enter = prediction == nil ? "" : ", an empty line (the screen shows what is predicted)"
+        return "not an answer: type a menu number, a step (`swipe: down`, `see: { ... }`, `choose: TITLE`)\(enter), `undo`, or `.`"
     }
 
     // MARK: - Reading a step
@@ -338,13 +480,13 @@ public struct RecordingSession {
         let declared =
             form.isEmpty
             ? "" : "form: " + TraceYAML.record(form.sorted { $0.key < $1.key }.map { NamedValue(name: $0.key, value: $0.value) }) + "\n"
-        let stepLine = form.isEmpty ? 3 : 4
-        let prefix = "conform: 1\n" + declared + "steps:\n  - "
+        // The claim too: a policy that declares its fields refuses any other, as in the file.
+        let stepLine = form.isEmpty ? 4 : 5
+        let prefix = "conform: 1\npolicy: " + Escaping.yaml(policy.id) + "\n" + declared + "steps:\n  - "
         let (trace, problems) = loader.load(Array((prefix + line + "\n").utf8), file: recorder.trace.file)
         if let step = trace?.steps.first, trace?.steps.count == 1 { return .success(step) }
-        guard let problem = problems.first, !problem.message.contains("must be a map") else {
-            return .failure(Problem("not an answer: type a menu number, a step such as `swipe: down`, an empty line, or `.`", at: .start))
-        }
+        // Not a step at all: an empty message, which `answer` words for the screen at hand.
+        guard let problem = problems.first, !problem.message.contains("must be a map") else { return .failure(Problem("", at: .start)) }
         let column = problem.position.line == stepLine ? " (column \(max(1, problem.position.column - 4)))" : ""
         return .failure(Problem(problem.message + column, at: problem.position))
     }

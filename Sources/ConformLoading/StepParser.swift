@@ -5,6 +5,9 @@ struct StepParser {
     let vocabulary: KnownVocabulary
     /// The fields the trace's `form:` declares, sorted; `nil` when it has no `form:` (then any field may be edited).
     var declaredFields: [String]? = nil
+    /// The fields the claimed policies know, when one of them declares its `fields:`: a field none of
+    /// them knows is an error whether or not `form:` gives it.
+    var claimedFields: ClaimedFields? = nil
 
     func parse(_ node: YNode, number: Int, problems: inout ProblemCollector) -> Step? {
         guard let pairs = problems.mapping(node, "step \(number)") else { return nil }
@@ -116,11 +119,28 @@ struct StepParser {
 
     /// A problem at `node` when it names a field that the trace's `form:` does not declare: an edit of it
     /// would count as a change for good, and a `see` of it would check nothing, so it is a misspelling.
+    /// With a claimed policy that declares its fields, a field none of the claimed policies knows is
+    /// told first, with their names to choose from; a field they know that `form:` lacks is then told
+    /// with a did-you-mean only among the form's fields they know, never the trace's own slip.
     private func undeclared(_ node: YNode, problems: inout ProblemCollector) {
-        guard let declaredFields, let name = node.scalarText, node.scalarValue != .null, !declaredFields.contains(name) else { return }
-        problems.add(
-            Self.undeclaredFieldMessage(name, declared: declaredFields, hint: problems.hint(for: name, among: declaredFields)),
-            at: node.position)
+        guard let name = node.scalarText, node.scalarValue != .null else { return }
+        if let claimedFields, !claimedFields.knows(name) {
+            problems.add(claimedFields.message(for: name, formLacks: declaredFields.map(claimedFields.declared)), at: node.position)
+            return
+        }
+        guard let declaredFields, !declaredFields.contains(name) else { return }
+        guard let claimedFields else {
+            problems.add(
+                Self.undeclaredFieldMessage(name, declared: declaredFields, hint: problems.hint(for: name, among: declaredFields)),
+                at: node.position)
+            return
+        }
+        // The policy knows `name`: a near field of form: that it does not know is the slip, to mend there.
+        let slip = Spelling.nearest(to: name, among: declaredFields.filter { !claimedFields.knows($0) })
+        let hint =
+            slip.map { "; if form:'s '\($0)' is meant, rename it '\(name)' there" }
+            ?? problems.hint(for: name, among: declaredFields.filter(claimedFields.knows))
+        problems.add(Self.undeclaredFieldMessage(name, declared: declaredFields, hint: hint), at: node.position)
     }
 
     static func undeclaredFieldMessage(_ name: String, declared: [String], hint: String) -> String {

@@ -48,7 +48,8 @@ public struct TraceLoader: Sendable {
         // Most files are well-formed traces: read them straight from libyaml's events. Any other file,
         // and any file with a problem, is read again below, the one way that words problems.
         if readsDirectly,
-            let trace = DirectTrace.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps)
+            let trace = DirectTrace.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps),
+            ClaimedFields(claims: trace.claims, vocabulary: vocabulary)?.missesAField(of: trace) != true
         {
             return (trace, [])
         }
@@ -93,8 +94,17 @@ public struct TraceLoader: Sendable {
         trace.recorded = text("recorded")
         trace.note = text("note")
         if let node = top[key: "policy"] { trace.claims = claims(node, problems: &problems) }
+        // A claimed policy that declares its fields reads no other: a field it does not know is a slip.
+        let claimed = ClaimedFields(claims: trace.claims, vocabulary: vocabulary)
         if let node = top[key: "form"], let pairs = problems.mapping(node, "'form'") {
             trace.form = Dictionary(FieldReader.values(pairs, problems: &problems).map { ($0.name, $0.value) }) { first, _ in first }
+            if let claimed {
+                let lacking = claimed.declared(absentFrom: Array(trace.form.keys))
+                for pair in pairs {
+                    guard let name = pair.key.scalarText, !claimed.knows(name) else { continue }
+                    problems.add(claimed.message(for: name, formLacks: lacking), at: pair.key.position)
+                }
+            }
         }
         if let node = top[key: "settings"], let pairs = problems.mapping(node, "'settings' (how the app is built, NAME: VALUE)") {
             trace.settings = Dictionary(FieldReader.values(pairs, problems: &problems).map { ($0.name, $0.value) }) { first, _ in first }
@@ -120,7 +130,8 @@ public struct TraceLoader: Sendable {
             return nil
         }
         // With a `form:`, its fields are the form's: an edit or a `see: { form: }` of another field is a misspelling.
-        let steps = StepParser(vocabulary: vocabulary, declaredFields: top[key: "form"] == nil ? nil : trace.form.keys.sorted())
+        let steps = StepParser(
+            vocabulary: vocabulary, declaredFields: top[key: "form"] == nil ? nil : trace.form.keys.sorted(), claimedFields: claimed)
         for (index, item) in items.enumerated() {
             if let step = steps.parse(item, number: index + 1, problems: &problems) { trace.steps.append(step) }
         }

@@ -12,16 +12,26 @@ public struct RecordingTranscript: Sendable {
     public func opening(policy: String, app: String, path: String) -> String {
         terminal.bold("Recording a trace of \(Escaping.terminal(app)) that claims '\(policy)'") + " into \(Escaping.terminal(path)).\n"
             + "Answer with a menu number, a step (`swipe: down`, `see: { done: enabled }`), an empty line to accept\n"
-            + "what the policy predicts, `note: TEXT` or `evidence: PATH` for the last step, or `.` to finish.\n"
+            + "what the policy predicts, `note: TEXT` or `evidence: PATH` for the last step, `undo` to take back\n"
+            + "the last step, or `.` to finish.\n"
     }
 
     /// The question of one turn: the prediction (if any) and the menu, then the prompt.
-    public func turn(number: Int, policy: String, state: String, prediction: Observation?, menu: [RecordingMenuItem]) -> String {
+    /// - Parameters:
+    ///   - departed: the trace departs from `policy`: nothing is predicted, and the state is not the app's.
+    ///   - titlesGivenAt: the step whose titles the predicted sheet shows, where the policy knows them by role only.
+    public func turn(
+        number: Int, policy: String, state: String, prediction: Observation?, menu: [RecordingMenuItem], departed: Bool = false,
+        titlesGivenAt: Int? = nil
+    ) -> String {
         var lines = [""]
         if let prediction {
             lines.append("Step \(number): '\(policy)' predicts the screen shows")
             lines += predicted(prediction)
+            if let titlesGivenAt { lines.append("  (the sheet's titles as given at step \(titlesGivenAt))") }
             lines.append("  Enter: it does · or type what it shows (`see: { ... }`) · or the next action:")
+        } else if departed {
+            lines.append("Step \(number): what does the screen show (`see: { ... }`), or what did the person do?")
         } else {
             lines.append("Step \(number): what did the person do? (state '\(Escaping.terminal(state))')")
         }
@@ -67,9 +77,35 @@ public struct RecordingTranscript: Sendable {
         for step in steps { text += "  recorded step \(step.number): " + Escaping.terminal(Self.text(step)) + "\n" }
         if let departure {
             text += "  " + terminal.yellow("the trace now departs from '\(policy)'") + " " + Escaping.terminal(departure) + "\n"
+            // Said once: from here the policy's model no longer follows the app, so it predicts nothing.
+            text +=
+                "  From here on nothing is predicted: type what the screen shows (`see: { ... }`) and what the person does"
+                + " (`undo` takes back the step).\n"
         }
         if let skipped { text += "  " + terminal.red("not recorded:") + " " + Escaping.terminal(skipped) + "\n" }
         return text
+    }
+
+    /// `undo` took back `step`; `remaining` steps are left.
+    /// - Parameter departureUndone: the trace departed from `policy` with that step and no longer does.
+    public func undone(_ step: Step, remaining: Int, policy: String, departureUndone: Bool) -> String {
+        let left = remaining == 0 ? "no step is left" : "\(Plural.count(remaining, "step")) left"
+        var text = "  undone: step \(step.number), " + Escaping.terminal(Self.text(step)) + " (\(left))\n"
+        if departureUndone { text += "  The trace no longer departs from '\(policy)': its predictions are offered again.\n" }
+        return text
+    }
+
+    /// `undo` took back the answer in progress, for which no step had been recorded.
+    public func withdrawn(_ question: RecordingQuestion) -> String {
+        switch question {
+        case .observation(let before):
+            return "  undone: the pick of \(Self.pickText(before)) (nothing had been recorded for it)\n"
+        case .title(_, _, _, let before?):
+            return
+                "  undone: the sheet's titles given so far and the pick of \(Self.pickText(before)) (nothing had been recorded for them)\n"
+        case .title:
+            return "  undone: the sheet's titles given so far (nothing had been recorded for them)\n"
+        }
     }
 
     public func annotated(_ step: Step) -> String {
@@ -86,16 +122,21 @@ public struct RecordingTranscript: Sendable {
     ///   - departure: where the trace departs from `policy`, if it does.
     ///   - unanswered: the question the recording ended on, whose steps were not written.
     ///   - checkArguments: words after `conform run FILE` that load the policy (`--policies DIR`), shell-quoted.
+    ///   - everyStepUndone: steps were recorded, and `undo` took every one back.
     public func closing(
-        steps: Int, path: String, policy: String, departure: String?, unanswered: RecordingQuestion? = nil, checkArguments: [String] = []
+        steps: Int, path: String, policy: String, departure: String?, unanswered: RecordingQuestion? = nil, checkArguments: [String] = [],
+        everyStepUndone: Bool = false
     ) -> String {
         // A recording with no step writes nothing: an empty trace is refused by run and lint, and a file
-        // already at the path is the person's.
+        // already at the path is the person's (put back as it was when every step was undone).
+        let shown = Escaping.terminal(path)
         var text =
             steps == 0
-            ? "\n" + terminal.yellow("Nothing written") + ": no step was recorded, so \(Escaping.terminal(path)) was not written "
-                + "(a file already there is left as it was); record at least one step\n"
-            : "\nWrote \(Plural.count(steps, "step")) to \(Escaping.terminal(path)).\n"
+            ? "\n" + terminal.yellow("Nothing written") + ": "
+                + (everyStepUndone
+                    ? "every step was undone, so \(shown) is as it was before the recording; record at least one step\n"
+                    : "no step was recorded, so \(shown) was not written (a file already there is left as it was); record at least one step\n")
+            : "\nWrote \(Plural.count(steps, "step")) to \(shown).\n"
         switch unanswered {
         case .observation(let before)?, .title(_, _, _, let before?)?:
             text += terminal.yellow("Not written") + ": \(Self.pickText(before)), asked before what the screen showed was given\n"

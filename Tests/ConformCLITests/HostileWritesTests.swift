@@ -458,6 +458,36 @@ struct HostileWritesTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test("record undone back to no step: the file that was there is put back byte for byte, one the recorder created is removed; exit 2")
+    func recordUndoneToNothing() throws {
+        let scratch = try Scratch()
+        let existing = "conform: 1\ntrace: kept\npolicy: one-handed\nsteps:\n  - swipe: down\n  - see: { dismissed: true }\n"
+        let file = try scratch.write("kept.yaml", existing)
+        // Dated long ago, so that a file written since shows it.
+        let longAgo = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: longAgo], ofItemAtPath: file.path)
+        let output = try BinaryRunner.run(
+            ["record", "--policy", "one-handed", "--app", "A", "--output", "kept.yaml"], in: scratch.url, input: "\nundo\nundo\n.\n")
+        #expect(output.status == 2)
+        #expect(
+            output.stderr.contains(
+                "  undone: step 1, see: { done: disabled, cancel: enabled, sheet: none, dismissed: false } (no step is left)\n"))
+        #expect(output.stderr.contains("not recorded: there is no step to undo: the trace has none yet"))
+        #expect(
+            output.stderr.hasSuffix(
+                "Nothing written: every step was undone, so kept.yaml is as it was before the recording; record at least one step\n"),
+            "\(output.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == existing)
+        // It was replaced by the first step, then put back: a file written since, with the same bytes.
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date != longAgo)
+        let created = try BinaryRunner.run(
+            ["record", "--policy", "one-handed", "--app", "A", "--output", "new.yaml"], in: scratch.url, input: "\n1\nu\nu\n.\n")
+        #expect(created.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("new.yaml").path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test("record stopped (SIGTERM) while answers pour in: the file is a whole trace with every step it has, never half a file")
     func recordTerminatedMidway() throws {
         let scratch = try Scratch()
@@ -515,7 +545,7 @@ struct HostileWritesTests {
         process.waitUntilExit()
         let text = String(decoding: stderr.wait(), as: UTF8.self)
         #expect(process.terminationStatus == 130)
-        #expect(text.hasSuffix("conform: stopped before any step was recorded; nothing was written (\(file.path) is as it was)\n"))
+        #expect(text.hasSuffix("conform: stopped with no step recorded; \(file.path) is as it was\n"))
         #expect(try String(contentsOf: file, encoding: .utf8) == existing)
     }
 }

@@ -67,7 +67,9 @@ struct RecordCommandTests {
         #expect(output.stderr.contains("  Title of the sheet's destructive action (1 of 2):\n> "))
         #expect(
             output.stderr.contains(
-                "not recorded: type the title the screen shows on the sheet's destructive action (an empty line gives none)"))
+                "not recorded: an empty line is no title: type the words the sheet's destructive action shows, or `see: { ... }` to type the whole sheet"
+            ))
+        #expect(!output.stderr.contains("an empty line gives none"))
         #expect(
             output.stderr.contains(
                 "  recorded step 5: see: { done: enabled, cancel: absent, sheet: { actions: [{ title: Discard Changes, role: destructive }, { title: Cancel, role: cancel }] }, dismissed: false }\n  recorded step 6: choose: Discard Changes\n"
@@ -76,6 +78,63 @@ struct RecordCommandTests {
         #expect(!output.stderr.contains("choose: \"("))
         #expect(output.stderr.contains("Wrote 7 steps to "))
         #expect(output.stderr.contains("It conforms to 'apple-reminders'."))
+    }
+
+    @Test("a recording with mistakes taken back by undo writes, byte for byte, the trace answered right the first time")
+    func undoWritesTheIntendedTrace() throws {
+        let scratch = try Scratch()
+        let (_, intended, _) = try record(
+            "apple-reminders", app: "Reminders", form: "{ title: Milk }",
+            answers: ["", "1", "3", "", "1", "", "Discard Changes", "Cancel", "", "."], in: scratch)
+        let mended = try Scratch()
+        let (output, yaml, verdict) = try record(
+            "apple-reminders", app: "Reminders", form: "{ title: Milk }",
+            answers: [
+                "", "2", // tap: Done recorded by mistake
+                "undo", // takes it back
+                "1", "2", // the edit, then tap: Done picked by mistake again: what the screen showed is asked first
+                "u", // takes the pick back; no step was recorded for it
+                "3", "", // the swipe (the edited form as predicted)
+                "", "Discard Chnages", "Cancel", // the sheet, a title mistyped
+                "undo", // the sheet's see goes; the prediction stands again, its titles asked again
+                "", "Discard Changes", "Cancel",
+                "Discard Changes", // typed at the menu: the sheet on screen offers it
+                "", "tap: Done", "u", ".",
+            ], in: mended)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(verdict["verdict"] as? String == "pass")
+        #expect(yaml == intended)
+        #expect(
+            yaml == """
+                conform: 1
+                trace: apple-reminders
+                app: Reminders
+                screen: Edit
+                policy: apple-reminders
+                form: { title: Milk }
+                steps:
+                  - see: { done: disabled, cancel: absent, sheet: none, dismissed: false }
+                  - edit: title
+                  - see: { done: enabled, cancel: absent, sheet: none, dismissed: false }
+                  - swipe: down
+                  - see:
+                      done: enabled
+                      cancel: absent
+                      sheet:
+                        actions:
+                          - { title: Discard Changes, role: destructive }
+                          - { title: Cancel, role: cancel }
+                      dismissed: false
+                  - choose: Discard Changes
+                  - see: { sheet: none, dismissed: true, saved: false }
+
+                """)
+        #expect(output.stderr.contains("  undone: step 2, tap: Done (1 step left)\n"))
+        #expect(output.stderr.contains("  undone: the pick of `tap: Done` (nothing had been recorded for it)\n"))
+        #expect(
+            output.stderr.contains("  undone: step 5, see: { done: enabled, cancel: absent, sheet: { actions: [{ title: Discard Chnages"))
+        #expect(output.stderr.contains("  undone: step 8, tap: Done (7 steps left)\n"))
+        #expect(output.stderr.contains("Wrote 7 steps to "))
     }
 
     @Test("Contacts: a swipe reported as dismissing departs at that observation, and the recorder says so")

@@ -44,9 +44,11 @@ struct RecordingSessionTests {
             Issue.record("\(String(describing: session.question))")
             return
         }
+        // It says what an empty line is, never that an empty line gives none (issue 35 §4).
         #expect(
             Self.rejection(session.answer(""))
-                == "type the title the screen shows on the sheet's destructive action (an empty line gives none)")
+                == "an empty line is no title: type the words the sheet's destructive action shows, or `see: { ... }` to type the whole sheet"
+        )
         #expect(
             Self.rejection(session.answer("(destructive action)"))?.hasPrefix("'(destructive action)' is how the recorder names a role")
                 == true)
@@ -153,7 +155,7 @@ struct RecordingSessionTests {
         }
         #expect(
             Self.rejection(session.answer("2"))
-                == "first say what the screen showed before the person chose the sheet's destructive action: an empty line if it is the prediction, or `see: { ... }` as it shows"
+                == "first say what the screen showed before the person chose the sheet's destructive action: an empty line if it is the prediction, or `see: { ... }` as it shows (`undo` takes the pick back)"
         )
         #expect(Self.rejection(session.answer("tap: Done"))?.hasPrefix("first say what the screen showed") == true)
         guard case .asked = session.answer("") else {

@@ -200,3 +200,48 @@ struct AtomicFileTests {
         #expect(folder.victimUntouched)
     }
 }
+
+extension AtomicFileTests {
+    @Test("what a file held before it was replaced is put back byte for byte, its permissions kept; a file that was not there is removed")
+    func originalPutBack() throws {
+        let folder = try Folder()
+        let path = folder.path("kept.yaml")
+        let before: [UInt8] = Array("conform: 1\n".utf8) + [0xFF, 0x0A]
+        try Data(before).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o640)
+        let original = AtomicFile.original(at: path, what: "the trace")
+        #expect(original == .contents(before))
+        try AtomicFile.write("steps: []\n", to: path, what: "the trace")
+        try AtomicFile.restore(original, at: path, replacing: "steps: []\n", what: "the trace")
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == before)
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o640)
+        // Nothing there before: the file written is removed.
+        let new = folder.path("new.yaml")
+        #expect(AtomicFile.original(at: new) == .absent)
+        try AtomicFile.write("x\n", to: new)
+        try AtomicFile.restore(.absent, at: new, replacing: "x\n")
+        #expect(!FileManager.default.fileExists(atPath: new))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.out.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+    }
+
+    @Test("a file changed since it was written is not put back over: it is left as it is, and the error says so")
+    func originalChangedMeanwhile() throws {
+        let folder = try Folder()
+        let path = folder.path("kept.yaml")
+        try AtomicFile.write("written\n", to: path)
+        try "edited by hand\n".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            try AtomicFile.restore(.absent, at: path, replacing: "written\n", what: "the trace")
+        } throws: { error in
+            (error as? Diagnostic)?.formatted
+                == "\(path): error: not put back: the trace changed since conform wrote it, so it is left as it is"
+        }
+        #expect(try folder.text("kept.yaml") == "edited by hand\n")
+        #expect {
+            try AtomicFile.restore(.unreadable("Permission denied"), at: path, replacing: "edited by hand\n", what: "the trace")
+        } throws: { error in
+            (error as? Diagnostic)?.message
+                == "cannot put back the file that was there before: it could not be read (Permission denied), so it holds what conform wrote last"
+        }
+    }
+}
