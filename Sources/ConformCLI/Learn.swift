@@ -131,10 +131,19 @@ extension ConformCommand {
                     problems += failures
                     if !failures.isEmpty { failedToWrite = true }
                 }
+                // Lint's warnings name the file written; when writing it failed, the learned policy itself.
+                let warnings =
+                    written != nil || output == nil
+                    ? entry.warnings
+                    : entry.warnings.map {
+                        Diagnostic(
+                            $0.severity, $0.message,
+                            at: SourceLocation(file: LearnWording.unwrittenPolicy(entry.id), position: $0.location.position))
+                    }
                 models.append(
                     LearnOutput.Model(
                         model: entry.model, id: entry.id, policy: entry.policy, nearest: entry.nearest, suggestions: entry.suggestions,
-                        file: written, suggestionFiles: suggestionFiles))
+                        file: written, suggestionFiles: suggestionFiles, warnings: warnings))
             }
             var skipped = learning.skipped.map { LearnOutput.Skipped(app: $0.app, reason: $0.reason) }
             for outcome in learning.outcomes {
@@ -152,14 +161,14 @@ extension ConformCommand {
                             app: app, settings: settings, reason: "the policy learnt does not hold on every trace (the errors say where)"))
                 }
             }
-            let report = LearnOutput(
-                models: models, skipped: skipped,
-                diagnostics: problems + learned.flatMap(\.warnings))
-            printProblems(problems + learned.flatMap(\.warnings))
+            let report = LearnOutput(models: models, skipped: skipped, diagnostics: problems + models.flatMap(\.warnings))
+            // Problems with the input first; lint's warnings about the learned policy after the result they are about.
+            printProblems(problems)
             switch format {
             case .text: printOutput(report.text(), terminator: "")
             case .json: printOutput(report.json().serialized(pretty: true))
             }
+            Console.standardError.write(report.lintText(terminal: Console.standardError.terminal))
             if learning.exitStatus != 0 || failedToWrite { throw ExitCode(2) }
         }
 
