@@ -160,6 +160,13 @@ public struct LearnOutput {
         for distance in entry.nearest where claimed.contains(distance.policy.id) && !distance.conflicts.isEmpty {
             out.append("  " + claimNote(distance, model: model, isNearest: distance.policy.id == nearest.policy.id))
         }
+        if let (rank, distance) = entry.nearest.enumerated().first(where: { claimed.contains($0.element.policy.id) }), rank > 0,
+            distance.conflicts.isEmpty, !claimed.contains(nearest.policy.id)
+        {
+            out.append(
+                "  The traces claim \(distance.policy.id), ranked \(rank + 1): no conflict, so it fits them too; "
+                    + "\(nearest.policy.id) ranks first on fewer gaps or a larger share of its transitions taken, not on what the traces show.")
+        }
         if entry.nearest.count > 1, entry.nearest[1].conflicts.count == nearest.conflicts.count,
             entry.nearest[1].gaps.count == nearest.gaps.count,
             entry.nearest[1].taken * nearest.transitions == nearest.taken * entry.nearest[1].transitions
