@@ -165,7 +165,8 @@ public struct LearnOutput {
         {
             out.append(
                 "  The traces claim \(distance.policy.id), ranked \(rank + 1): no conflict, so it fits them too; "
-                    + "\(nearest.policy.id) ranks first on fewer gaps or a larger share of its transitions taken, not on what the traces show.")
+                    + "\(nearest.policy.id) ranks first on fewer gaps or a larger share of its transitions taken, not on what the traces show."
+            )
         }
         if entry.nearest.count > 1, entry.nearest[1].conflicts.count == nearest.conflicts.count,
             entry.nearest[1].gaps.count == nearest.gaps.count,
@@ -291,9 +292,19 @@ public struct LearnOutput {
 
     private func suggestions(_ entry: Model) -> [String] {
         guard !entry.suggestions.isEmpty else { return [] }
+        // The learned policy reads no field: the scenarios edit compare's stand-in, which stands for any field.
+        let fields = Set(
+            entry.suggestions.flatMap {
+                $0.difference.actions.flatMap { action -> [String] in
+                    if case .edit(let edits) = action { return edits.map(\.field) }
+                    return []
+                }
+            }
+        ).sorted()
+        let standIn = fields.isEmpty ? "" : "; \(fields.map { "\"\($0)\"" }.joined(separator: ", ")) stands for any field of the form"
         var out = [
             "  Record next (\(Plural.count(entry.suggestions.count, "trace"))"
-                + (entry.suggestionFiles.isEmpty ? "; --suggest DIR writes them as trace files):" : ", written):")
+                + (entry.suggestionFiles.isEmpty ? "; --suggest DIR writes them as trace files" : ", written") + standIn + "):"
         ]
         for (number, suggestion) in entry.suggestions.enumerated() {
             let policy = entry.nearest.first { $0.policy.id == suggestion.policy }?.policy ?? entry.policy

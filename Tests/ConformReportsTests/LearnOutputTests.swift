@@ -45,8 +45,18 @@ struct LearnOutputTests {
     func text() throws {
         let (output, _) = try Self.output(["Traces/Contacts"])
         try assertGolden(output.text(), named: "learn-contacts.txt")
+        // Docs/Learning.md shows it whole.
+        let docs = try String(contentsOf: packageRoot.appendingPathComponent("Docs/Learning.md"), encoding: .utf8)
+        #expect(
+            docs.contains(
+                "`conform learn Traces/Contacts/` prints (a test checks that this is the output, byte for byte):\n\n```\n" + output.text()
+                    + "```\n"))
         let (reminders, _) = try Self.output(["Traces/Reminders"])
         try assertGolden(reminders.text(), named: "learn-reminders.txt")
+        // The README shows its first six lines.
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let head = reminders.text().split(separator: "\n").prefix(6).joined(separator: "\n")
+        #expect(readme.contains("```\n" + head + "\n...\n```\n"))
         // Claims that hold, a conflict the learner generalised into, a comparison stopped by its limit.
         let (sample, _) = try Self.output(["Traces/AppleSample"])
         try assertGolden(sample.text(), named: "learn-apple-sample.txt")
