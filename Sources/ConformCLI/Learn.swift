@@ -156,7 +156,7 @@ extension ConformCommand {
                         LearnOutput.Skipped(
                             app: app, settings: settings,
                             reason:
-                                "its traces contradict each other (\(Plural.count(found.count, "pair")) of traces, named in the errors on standard error)"
+                                "its traces contradict each other (\(Plural.count(found.count, "pair")) of traces, each named in an error)"
                         ))
                 case .failed(let app, let settings, _):
                     skipped.append(

@@ -398,7 +398,11 @@ public struct LearnOutput {
         let words = suggestion.difference.actions.map(wording.action).joined(separator: " → ")
         let why: String
         switch suggestion.kind {
-        case .decidesGuard: why = "decides whether the form compares values or keeps a sticky edited flag"
+        case .decidesGuard:
+            why =
+                model.editGuard == .none
+                ? "decides whether edits change what the form shows (guard modified) or not (no guard)"
+                : "decides whether the form compares values or keeps a sticky edited flag"
         case .tellsApart: why = "tells \(suggestion.policy) from \(suggestion.versus)"
         case .gap: why = "\(suggestion.policy) allows it and no trace shows it yet"
         }

@@ -73,7 +73,7 @@ struct LearnCommandTests {
         #expect(learn.stderr.contains("(this trace claims makeitso, the other one-handed)"))
         #expect(
             learn.stdout
-                == "the traces without an app: not learned: its traces contradict each other (4 pairs of traces, named in the errors on standard error)\n"
+                == "the traces without an app: not learned: its traces contradict each other (4 pairs of traces, each named in an error)\n"
         )
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("learned.yaml").path))
     }
