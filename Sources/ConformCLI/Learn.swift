@@ -11,17 +11,19 @@ extension ConformCommand {
         static let configuration = CommandConfiguration(
             abstract: "Infer an app's form policy from its traces, name the nearest policies, and say which traces to record next.",
             discussion: """
-                Learns one model per app (and per settings: of its traces) by evidence-driven state merging \
-                over the form vocabulary: edits split by whether they leave the form modified (or edited), \
-                taps, swipes, sheet choices by role; partial observations are wildcards. The guard \
-                (modified, edited or none) is the one giving the fewest states. Prints the model's size, \
-                the loaded form policies ranked by conflicts (scenarios a trace of the model fails them on) \
-                then gaps (their behaviour no trace shows), how the nearest differs in compare's words, and \
-                the traces to record next. With --output, writes the policy (it loads, lints and holds on \
-                every trace); with --suggest, writes the traces to record next. Docs/Learning.md. Exit \
-                status: 0 learned; 2 on contradicting traces (both named), a file that cannot be read or \
-                learnt from, --app naming no app, --output or --id with several models, or a file that \
-                cannot be written.
+                For each app (and each settings: its traces were recorded with), infers the smallest form \
+                policy on which every trace holds. An edit counts by whether it leaves the form modified \
+                (guard modified: values compared), edited (guard edited: a sticky flag), or not at all (no \
+                guard); when the traces fit two guards that some trace would tell apart, the output says \
+                "guard undetermined" and names such a trace. What a see leaves out is unknown, not absent. \
+                Prints the model's size and guard; the loaded form policies ranked by conflicts (scenarios in \
+                which the learned policy expects what the policy does not allow), then gaps (what the policy \
+                allows and no trace shows); how the nearest differs, scenario by scenario; and the traces to \
+                record next. Lint's warnings about the learned policy come last, on standard error. With \
+                --output, writes the policy (it loads, lints and holds on every trace); with --suggest, writes \
+                the traces to record next. More: Docs/Learning.md. Exit status: 0 learned; 2 on contradicting \
+                traces (both named), a file that cannot be read or learnt from, --app naming no app, --output, \
+                --suggest or --id with several models, or a file that cannot be written.
                 """)
 
         @Argument(
@@ -131,10 +133,19 @@ extension ConformCommand {
                     problems += failures
                     if !failures.isEmpty { failedToWrite = true }
                 }
+                // Lint's warnings name the file written; when writing it failed, the learned policy itself.
+                let warnings =
+                    written != nil || output == nil
+                    ? entry.warnings
+                    : entry.warnings.map {
+                        Diagnostic(
+                            $0.severity, $0.message,
+                            at: SourceLocation(file: LearnWording.unwrittenPolicy(entry.id), position: $0.location.position))
+                    }
                 models.append(
                     LearnOutput.Model(
                         model: entry.model, id: entry.id, policy: entry.policy, nearest: entry.nearest, suggestions: entry.suggestions,
-                        file: written, suggestionFiles: suggestionFiles))
+                        file: written, suggestionFiles: suggestionFiles, warnings: warnings))
             }
             var skipped = learning.skipped.map { LearnOutput.Skipped(app: $0.app, reason: $0.reason) }
             for outcome in learning.outcomes {
@@ -145,21 +156,22 @@ extension ConformCommand {
                         LearnOutput.Skipped(
                             app: app, settings: settings,
                             reason:
-                                "its traces contradict each other (\(Plural.count(found.count, "pair")) of traces; the errors name them)"))
+                                "its traces contradict each other (\(Plural.count(found.count, "pair")) of traces, each named in an error)"
+                        ))
                 case .failed(let app, let settings, _):
                     skipped.append(
                         LearnOutput.Skipped(
                             app: app, settings: settings, reason: "the policy learnt does not hold on every trace (the errors say where)"))
                 }
             }
-            let report = LearnOutput(
-                models: models, skipped: skipped,
-                diagnostics: problems + learned.flatMap(\.warnings))
-            printProblems(problems + learned.flatMap(\.warnings))
+            let report = LearnOutput(models: models, skipped: skipped, diagnostics: problems + models.flatMap(\.warnings))
+            // Problems with the input first; lint's warnings about the learned policy after the result they are about.
+            printProblems(problems)
             switch format {
             case .text: printOutput(report.text(), terminator: "")
             case .json: printOutput(report.json().serialized(pretty: true))
             }
+            Console.standardError.write(report.lintText(terminal: Console.standardError.terminal))
             if learning.exitStatus != 0 || failedToWrite { throw ExitCode(2) }
         }
 

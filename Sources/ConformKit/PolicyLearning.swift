@@ -140,7 +140,12 @@ public struct PolicyLearning: Sendable {
             let refused = group.traces.compactMap { trace in PolicyLearner.refusal(for: trace).map { (trace, $0) } }
             let usable = group.traces.filter { PolicyLearner.refusal(for: $0) == nil }
             guard !usable.isEmpty else {
-                result.skipped.append(Skipped(app: group.app, reason: "its traces are of another domain: \(refused[0].1)"))
+                result.skipped.append(
+                    Skipped(
+                        app: group.app,
+                        reason:
+                            "its traces are of another domain, and conform learn infers form policies only: in \(refused[0].0.file), \(refused[0].1)"
+                    ))
                 continue
             }
             result.diagnostics += refused.map { LearnWording.refused($0.0, reason: $0.1) }
@@ -157,7 +162,7 @@ public struct PolicyLearning: Sendable {
 
     private func learn(_ traces: [Trace], app: String?, settings: [String: Value], id: String?, file: String?) -> Outcome {
         let learner = PolicyLearner(traces: traces)
-        let model: LearnedModel
+        var model: LearnedModel
         // A candidate is kept only if it holds on every trace as the checker replays it, written and read back.
         let holds = { (candidate: LearnedModel) -> Bool in
             let text = LearnedPolicyYAML.text(of: candidate, id: "learned-candidate")
@@ -173,16 +178,38 @@ public struct PolicyLearning: Sendable {
         }
         let others = Self.others(library, replacing: file)
         let id = id ?? Self.defaultID(model, taken: Set(others.map(\.id)))
-        let text = LearnedPolicyYAML.text(of: model, id: id)
-        let file = file ?? "<learned>/\(id).yaml"
-        let (loaded, problems) = PolicyLoader().load(Array(text.utf8), file: file)
+        // The model under the other guard, loaded as the learned one is: the traces fit it as well, so a policy
+        // is as near as it is to either; what tells the two apart decides the guard.
+        var alternative = model.alternatives.first.flatMap { other -> Policy? in
+            let otherID = "\(id)-\(other.editGuard.rawValue)"
+            return PolicyLoader().load(Array(LearnedPolicyYAML.text(of: other, id: otherID).utf8), file: "<learned>/\(otherID).yaml").policy
+        }
+        let guardExample = alternative.flatMap { alternative -> String? in
+            let draft = PolicyLoader().load(Array(LearnedPolicyYAML.text(of: model, id: id).utf8), file: "<learned>/\(id).yaml").policy
+            guard let draft,
+                let first = LearningSuggestion.guardScenarios(learned: draft, alternative: alternative, settings: settings).first
+            else { return nil }
+            return LearnWording.scenario(first.difference, policy: draft, form: first.form)
+        }
+        if model.editGuard == .none, model.editsSeen {
+            // No guard and `modified` both fit: undetermined only where a scenario tells them apart.
+            if guardExample == nil {
+                model.alternatives = []
+                alternative = nil
+            } else {
+                model.guardDetermined = false
+            }
+        }
+        let text = LearnedPolicyYAML.text(of: model, id: id, guardExample: guardExample)
+        let written = file ?? "<learned>/\(id).yaml"
+        let (loaded, problems) = PolicyLoader().load(Array(text.utf8), file: written)
         guard let policy = loaded else {
             return .failed(
                 app: app, settings: settings,
                 problems: problems.map {
                     Diagnostic(
                         .error, "the policy learnt does not load (a bug in conform learn): \($0.message)",
-                        at: SourceLocation(file: file, position: $0.position))
+                        at: SourceLocation(file: written, position: $0.position))
                 })
         }
         var failures: [Diagnostic] = []
@@ -197,21 +224,19 @@ public struct PolicyLearning: Sendable {
             }
         }
         if !failures.isEmpty { return .failed(app: app, settings: settings, problems: failures) }
-        // The model under the other guard, loaded as the learned one is: the traces fit it as well, so a policy
-        // is as near as it is to either; what tells the two apart decides the guard.
-        let alternative = model.alternatives.first.flatMap { other -> Policy? in
-            let otherID = "\(id)-\(other.editGuard.rawValue)"
-            return PolicyLoader().load(Array(LearnedPolicyYAML.text(of: other, id: otherID).utf8), file: "<learned>/\(otherID).yaml").policy
-        }
         let claimed = Set(model.traces.flatMap { $0.claims.map(\.policy) })
         let nearest = NearestPolicies.rank(
             policy, alternatives: alternative.map { [$0] } ?? [], among: others, traces: model.traces, settings: settings, claimed: claimed)
         let suggestions = LearningSuggestion.suggestions(learned: policy, nearest: nearest, alternative: alternative, settings: settings)
+        // Lint's warnings name the file written, or the learned policy itself when none is: never a made-up path.
+        let place = file ?? LearnWording.unwrittenPolicy(id)
         return .learned(
             LearnedPolicy(
                 model: model, id: id, text: text, policy: policy, nearest: nearest, suggestions: suggestions,
-                warnings: ModelLint.diagnostics(for: policy),
-                replacesLoadedPolicy: library.policies.contains { Self.sameFile($0.file, file) }))
+                warnings: ModelLint.diagnostics(for: policy).map {
+                    Diagnostic($0.severity, $0.message, at: SourceLocation(file: place, position: $0.location.position))
+                },
+                replacesLoadedPolicy: library.policies.contains { Self.sameFile($0.file, written) }))
     }
 
     /// Traces by app, then by settings, in that order (traces without an app last).

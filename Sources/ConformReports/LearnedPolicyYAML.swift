@@ -8,12 +8,17 @@ public enum LearnedPolicyYAML {
     public static let citedTraces = 8
 
     /// The policy file of `model`, with the id `id`.
-    public static func text(of model: LearnedModel, id: String) -> String {
-        var lines = [
-            "conform: 1",
+    /// - Parameter guardExample: when the guard is undetermined, the first scenario that decides it, in
+    ///   `compare`'s words: a comment at the top and the summary name it.
+    public static func text(of model: LearnedModel, id: String, guardExample: String? = nil) -> String {
+        let question = LearnWording.guardUndetermined(model, example: guardExample)
+        var lines = ["conform: 1"]
+        // A comment for whoever opens the file; one line, with nothing a YAML reader could take for more.
+        if let question { lines.append("# " + oneLine(question)) }
+        lines += [
             "policy: \(Escaping.yaml(id))",
             "title: \(Escaping.yaml(title(of: model)))",
-            "summary: \(Escaping.yaml(summary(of: model)))",
+            "summary: \(Escaping.yaml(summary(of: model, question: question)))",
             "domain: form",
             "sources:",
         ]
@@ -30,11 +35,24 @@ public enum LearnedPolicyYAML {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `text` with every control character and line or paragraph separator as a space: a YAML comment ends at
+    /// a line break, and YAML 1.1 readers take U+2028 and U+2029 for one.
+    static func oneLine(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar.properties.generalCategory {
+                    case .control, .lineSeparator, .paragraphSeparator: return " "
+                    default: return scalar
+                    }
+                }))
+    }
+
     static func title(of model: LearnedModel) -> String {
         model.app.map { "\($0), as learnt from its traces" } ?? "A form, as learnt from its traces"
     }
 
-    private static func summary(of model: LearnedModel) -> String {
+    private static func summary(of model: LearnedModel, question: String?) -> String {
         var text = "Learned by `conform learn` from \(Plural.count(model.traces.count, "trace"))"
         if !model.settings.isEmpty { text += " recorded with settings " + settingsText(model.settings) }
         switch model.editGuard {
@@ -42,11 +60,10 @@ public enum LearnedPolicyYAML {
         case .edited: text += ". Once edited, the form stays edited (a sticky flag)"
         case .none: text += ". Edits change nothing the traces show"
         }
-        if !model.guardDetermined {
-            text += model.editsSeen ? " (undetermined: no trace reverts an edit)" : " (undetermined: no trace edits the form)"
-        }
+        text += "."
+        if let question { text += " " + question.prefix(1).uppercased() + question.dropFirst() }
         return text
-            + ". Each state and branch cites the traces that show it; a branch marked unverified was completed by the learner."
+            + " Each state and branch cites the traces that show it; a branch marked unverified was completed by the learner."
     }
 
     /// `{ interactiveDismissDisabled: true }`.

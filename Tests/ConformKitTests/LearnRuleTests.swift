@@ -101,7 +101,10 @@ struct LearnRuleTests {
                     model: undecided.model, id: undecided.id, policy: undecided.policy, nearest: undecided.nearest,
                     suggestions: undecided.suggestions, file: nil, suggestionFiles: [])
             ], skipped: [], diagnostics: [])
-        #expect(output.text().contains("\n  guard undetermined: record a trace that reverts an edit\n"))
+        #expect(
+            output.text().contains(
+                "\n  guard undetermined: the traces fit both `modified` and `edited`; add a trace that tells them apart (e.g. Set title back to \"Buy milk\" (its value when the form opened)). Until one does, the policy uses `modified`.\n"
+            ), "\(output.text())")
         // What decides it comes first among the traces to record next.
         #expect(undecided.suggestions.first?.kind == .decidesGuard)
     }
@@ -118,6 +121,39 @@ struct LearnRuleTests {
         #expect(learned.model.editGuard == .none)
         #expect(learned.model.states.map(\.name) == ["editing", "discarded"])
         #expect(try patterns(state(learned, "editing")) == ["edit", "tap cancel"])
+    }
+
+    @Test(
+        "no guard is smaller, but the model under modified fits too and differs: the guard is undetermined, said in the text and the file")
+    func noGuardUndetermined() throws {
+        // MakeItSoV1's argumentless trace: the swipe is blocked whether edited or not; Cancel after an edit set back.
+        let learned = try LearnSupport.learn([
+            trace(
+                "a.yaml",
+                "  - swipe: down\n  - see: { sheet: none, dismissed: false }\n  - edit: { title: Bread }\n  - swipe: down\n"
+                    + "  - see: { sheet: none, dismissed: false }\n  - edit: { title: Milk }\n  - tap: Cancel\n  - see: { dismissed: true, saved: false }\n"
+            )
+        ])
+        #expect((learned.model.editGuard, learned.model.guardDetermined) == (.none, false))
+        #expect(learned.model.alternatives.map(\.editGuard) == [.modified])
+        let question =
+            "guard undetermined: the traces fit both no guard and `modified`; add a trace that tells them apart "
+            + "(e.g. Change title to \"Buy bread\" → Tap \"Cancel\"). Until one does, the policy uses no guard (the smaller model)."
+        let output = LearnOutput(
+            models: [
+                LearnOutput.Model(
+                    model: learned.model, id: learned.id, policy: learned.policy, nearest: learned.nearest,
+                    suggestions: learned.suggestions, file: nil, suggestionFiles: [])
+            ], skipped: [], diagnostics: [])
+        let lines = output.text().split(separator: "\n").map(String.init)
+        #expect(lines[1] == "  No guard: edits change nothing the traces show.")
+        #expect(lines[2] == "  " + question)
+        #expect(
+            lines.contains(
+                "    1. Change title to \"Buy bread\" → Tap \"Cancel\": decides the guard: the learned policy with no guard and with `modified` expects different things here"
+            ), "\(lines)")
+        #expect(learned.text.hasPrefix("conform: 1\n# \(question)\npolicy: learned-demo\n"))
+        #expect(learned.policy.summary.contains("Edits change nothing the traces show. Guard undetermined: the traces fit both no guard"))
     }
 
     @Test("a point two states fit with as much evidence stays a state of its own (ties keep states apart)")
@@ -214,7 +250,8 @@ struct LearnRuleTests {
         ])
         #expect(
             keyboard.skipped.map(\.reason).first?.hasPrefix(
-                "its traces are of another domain: it uses 'layout' (step 1), a verb of another domain") == true)
+                "its traces are of another domain, and conform learn infers form policies only: in ") == true)
+        #expect(keyboard.skipped.map(\.reason).first?.hasSuffix(", it uses 'layout' (step 1), a verb of another domain") == true)
         #expect(keyboard.exitStatus == 2)
     }
 

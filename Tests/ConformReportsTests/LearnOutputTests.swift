@@ -32,21 +32,69 @@ struct LearnOutputTests {
                 models.append(
                     LearnOutput.Model(
                         model: model.model, id: model.id, policy: model.policy, nearest: model.nearest, suggestions: model.suggestions,
-                        file: file, suggestionFiles: []))
+                        file: file, suggestionFiles: [], warnings: model.warnings))
             case .contradicted(let app, let settings, let found), .failed(let app, let settings, let found):
                 skipped.append(LearnOutput.Skipped(app: app, settings: settings, reason: "contradicting"))
                 problems += found
             }
         }
-        return (LearnOutput(models: models, skipped: skipped, diagnostics: problems), learned)
+        return (LearnOutput(models: models, skipped: skipped, diagnostics: problems + models.flatMap(\.warnings)), learned)
     }
 
     @Test("text: the model's size and guard, the nearest ranked, how the nearest differs with the traces behind it, what to record next")
     func text() throws {
         let (output, _) = try Self.output(["Traces/Contacts"])
         try assertGolden(output.text(), named: "learn-contacts.txt")
+        // Docs/Learning.md shows it whole.
+        let docs = try String(contentsOf: packageRoot.appendingPathComponent("Docs/Learning.md"), encoding: .utf8)
+        #expect(
+            docs.contains(
+                "`conform learn Traces/Contacts/` prints (a test checks that this is the output, byte for byte):\n\n```\n" + output.text()
+                    + "```\n"))
         let (reminders, _) = try Self.output(["Traces/Reminders"])
         try assertGolden(reminders.text(), named: "learn-reminders.txt")
+        // The README shows its first six lines.
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let head = reminders.text().split(separator: "\n").prefix(6).joined(separator: "\n")
+        #expect(readme.contains("```\n" + head + "\n...\n```\n"))
+        // Claims that hold, a conflict the learner generalised into, a comparison stopped by its limit.
+        let (sample, _) = try Self.output(["Traces/AppleSample"])
+        try assertGolden(sample.text(), named: "learn-apple-sample.txt")
+        // No guard, with the model under modified fitting too: the guard is undetermined.
+        let (sheet, _) = try Self.output(["Traces/MakeItSoV1"])
+        try assertGolden(sheet.text(), named: "learn-makeitso-v1.txt")
+    }
+
+    @Test("lint's warnings about a learned policy: under a line naming it, at lines of the file as written; never a made-up path")
+    func lintWarnings() throws {
+        let (unwritten, _) = try Self.output(["Traces/AppleSample"])
+        let lines = unwritten.lintText().split(separator: "\n").map(String.init)
+        #expect(
+            lines.first
+                == "Lint: 4 warnings about the learned policy 'learned-apple-sample-editviewcontroller' (not written; the lines are those of the file --output writes):"
+        )
+        #expect(
+            lines.dropFirst().first
+                == "  line 58, column 3: warning: the sheet of state 'confirm' has no action of role cancel; give its cancelling action 'role: cancel' (a tap outside the sheet runs it)"
+        )
+        #expect(lines.count == 5)
+        #expect(
+            unwritten.text().contains(
+                "\n  Lint has 4 warnings about the learned policy (listed after this, on standard error); it loads and holds on every trace all the same.\n"
+            ))
+        let (written, learned) = try Self.output(["Traces/AppleSample"], file: "out/sample.yaml")
+        let text = written.lintText()
+        #expect(!text.contains("<learned>"))
+        #expect(
+            text.hasPrefix(
+                "Lint: 4 warnings about the learned policy 'learned-apple-sample-editviewcontroller', written to out/sample.yaml:\n"
+                    + "out/sample.yaml:58:3: warning: the sheet of state 'confirm' has no action of role cancel;"))
+        // Line 58 of the file as written is the state the warning is about.
+        #expect(learned.first?.text.split(separator: "\n", omittingEmptySubsequences: false)[57] == "  confirm:")
+        let json = written.json().serialized()
+        #expect(
+            json.contains(
+                #"{"file":"out/sample.yaml","line":58,"column":3,"message":"the sheet of state 'confirm' has no action of role cancel;"#))
     }
 
     @Test("JSON: the document's members in order, each model's as PRODUCT §6 names them")
@@ -65,7 +113,10 @@ struct LearnOutputTests {
             ])
         let text = output.json().serialized()
         #expect(text.contains(#""nearest":[{"policy":"apple-reminders","conflicts":0,"gaps":0,"transitionsTaken":6,"transitions":6}"#))
-        #expect(text.contains(#""skipped":[{"app":"KeyboardListener demo","settings":{},"reason":"its traces are of another domain: "#))
+        #expect(
+            text.contains(
+                #""skipped":[{"app":"KeyboardListener demo","settings":{},"reason":"its traces are of another domain, and conform learn infers form policies only: in Traces/KeyboardListener/"#
+            ))
     }
 
     @Test("JSON: documents of the tests validate against schemas/conform-learn.schema.json; one without a member does not")

@@ -8,7 +8,8 @@ public struct LearnedModel: Sendable {
     public var settings: [String: Value]
     /// How edits are told apart in the policy.
     public var editGuard: EditGuard
-    /// Whether the traces decide the guard: `false` when `modified` and `edited` fit them equally well.
+    /// Whether the traces decide the guard: `false` when `modified` and `edited` fit them equally well, or
+    /// when no guard is chosen and the model under `modified` fits them too, differing on some scenario.
     public var guardDetermined: Bool
     /// Whether any trace edits the form.
     public var editsSeen: Bool
@@ -16,8 +17,9 @@ public struct LearnedModel: Sendable {
     public var buttons: [(role: String, label: String)]
     /// The states, the initial one first.
     public var states: [LearnedState]
-    /// When the guard is undetermined, the model under the other guard, which fits the traces with as many
-    /// states: the scenarios on which the two differ are the traces that decide it.
+    /// The model under the other guard, which fits the traces as well: under `edited` or `modified` with as many
+    /// states when the guard is undetermined; under `modified` (with more states) when no guard is chosen. The
+    /// scenarios on which the two differ are the traces that decide the guard.
     public var alternatives: [LearnedModel] = []
 
     /// How many branches the states have: a guarded edit with two outcomes counts two.

@@ -17,6 +17,8 @@ public struct PolicyDistance: Sendable {
     public var learned: Policy
     /// Whether both searches ran to the end (else a limit stopped one).
     public var complete: Bool
+    /// The searches' limits: how many actions deep, how many pairs of configurations (`PolicyComparison`).
+    public var limits: (actions: Int, pairs: Int)
     /// The form both searches opened with, for wording their scenarios.
     public var form: [String: Value]
 }
@@ -42,13 +44,14 @@ public enum NearestPolicies {
             var taken: Set<TransitionID> = []
             for trace in traces { taken.formUnion(Checker.check(trace, against: policy).path.map(\.id)) }
             let distances = models.map { model in
-                let forward = PolicyComparison(model, policy, settings: settings).compare()
+                let comparison = PolicyComparison(model, policy, settings: settings)
+                let forward = comparison.compare()
                 let backward = PolicyComparison(policy, model, settings: settings).compare()
                 return PolicyDistance(
                     policy: policy, conflicts: forward.differences.filter(\.failsB),
                     gaps: backward.differences.filter { $0.kind == .onlyAAllows }, taken: taken.count,
                     transitions: policy.transitionIDs.count, learned: model, complete: forward.complete && backward.complete,
-                    form: forward.form)
+                    limits: (comparison.maximumDepth, comparison.maximumPairs), form: forward.form)
             }
             // The first (the learned policy itself) unless another is strictly nearer.
             return distances.dropFirst().reduce(distances[0]) { best, next in
@@ -109,12 +112,7 @@ public struct LearningSuggestion: Sendable {
             if seen.insert(actions).inserted { found.append(suggestion) }
         }
         if let alternative {
-            let result = PolicyComparison(learned, alternative, settings: settings).compare()
-            for difference in result.differences where difference.failsB {
-                add(
-                    LearningSuggestion(
-                        kind: .decidesGuard, policy: learned.id, versus: alternative.id, difference: difference, form: result.form))
-            }
+            guardScenarios(learned: learned, alternative: alternative, settings: settings).forEach(add)
         }
         guard let first = nearest.first else { return found }
         if nearest.count > 1 {
@@ -131,6 +129,15 @@ public struct LearningSuggestion: Sendable {
             add(LearningSuggestion(kind: .gap, policy: first.policy.id, versus: learned.id, difference: gap, form: first.form))
         }
         return found
+    }
+
+    /// The scenarios that decide the guard: those on which a trace of the learned policy fails the model under
+    /// the other guard (`alternative`), shortest first.
+    public static func guardScenarios(learned: Policy, alternative: Policy, settings: [String: Value] = [:]) -> [LearningSuggestion] {
+        let result = PolicyComparison(learned, alternative, settings: settings).compare()
+        return result.differences.filter(\.failsB).map {
+            LearningSuggestion(kind: .decidesGuard, policy: learned.id, versus: alternative.id, difference: $0, form: result.form)
+        }
     }
 
     /// Whether the learned policy already says what happens in the scenario: it allows every action, and

@@ -24,11 +24,11 @@ public struct PolicyLearner: Sendable {
         for step in trace.steps {
             switch step.kind {
             case .action(.custom(let verb, _)):
-                return "it uses '\(verb)' (step \(step.number)), a verb of another domain: conform learn infers form policies only"
+                return "it uses '\(verb)' (step \(step.number)), a verb of another domain"
             case .see(let observation):
                 if let item = observation.items.first(where: { Vocabulary.form.observations[$0.key] == nil }) {
                     return
-                        "it observes '\(item.key)' (step \(step.number)), a key of another domain: conform learn infers form policies only"
+                        "it observes '\(item.key)' (step \(step.number)), a key of another domain"
                 }
             default:
                 continue
@@ -74,8 +74,11 @@ public struct PolicyLearner: Sendable {
         // Undetermined: the traces hold on the models under modified and edited, with as many states.
         let alike = holding.filter { $0.states.count == chosen.states.count && $0.editGuard != chosen.editGuard && $0.editGuard != .none }
         chosen.guardDetermined = editsSeen && (chosen.editGuard == .none || alike.isEmpty)
-        // The other guard's model, as small: what tells the two apart is worth recording next.
-        chosen.alternatives = chosen.editGuard == .none ? [] : alike
+        // The other guard's model, as small: what tells the two apart is worth recording next. No guard is
+        // smaller only because it assumes edits change nothing; when the model under `modified` holds too, it is
+        // kept as the alternative, and the caller (which can compare the two as policies) says whether a
+        // scenario tells them apart, and so whether the guard is undetermined.
+        chosen.alternatives = chosen.editGuard == .none ? Array(holding.filter { $0.editGuard == .modified }.prefix(1)) : alike
         return .learned(chosen)
     }
 
