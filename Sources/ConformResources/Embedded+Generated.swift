@@ -1158,7 +1158,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <tbody>
 {{/hasApps}}
 {{#appSummary}}
-<tr><th scope="row">{{name}} <span class="count">({{tracesText}})</span></th><td data-label="claims">{{#claims}}<span class="item"><a href="#{{anchor}}">{{policy}}</a> {{#brokenLink}}<a class="v-{{verdict}}" href="#broken">{{verdict}}</a>{{/brokenLink}}{{^brokenLink}}<span class="v-{{verdict}}">{{verdict}}</span>{{/brokenLink}} {{count}}</span>{{#more}}, {{/more}}{{/claims}}{{^hasClaims}}<span class="none">no claim</span>{{/hasClaims}}</td><td data-label="unclaimed">{{#unclaimed}}<span class="{{word}}">{{word}} {{#items}}{{text}}{{#more}}, {{/more}}{{/items}}{{#others}}<details class="others"><summary>{{others}}</summary>: {{named}}</details>{{/others}}</span>{{#more}}; {{/more}}{{/unclaimed}}{{^unclaimed}}<span class="none">—</span>{{/unclaimed}}</td></tr>
+<tr><th scope="row">{{name}} <span class="count">({{tracesText}})</span></th><td data-label="claims">{{#claims}}<span class="item"><a href="#{{anchor}}">{{policy}}</a> {{#brokenLink}}<a class="v-{{verdict}}" href="#broken">{{verdict}}</a>{{/brokenLink}}{{^brokenLink}}<span class="v-{{verdict}}">{{verdict}}</span>{{/brokenLink}} {{count}}</span>{{#more}}, {{/more}}{{/claims}}{{^hasClaims}}<span class="none">no claim</span>{{/hasClaims}}</td><td data-label="unclaimed">{{#unclaimed}}<span class="{{word}}">{{word}} {{#items}}{{text}}{{#more}}, {{/more}}{{/items}}</span>{{#others}}<details class="others {{word}}"><summary>{{others}}</summary>: {{named}}</details>{{/others}}{{#more}}; {{/more}}{{/unclaimed}}{{^unclaimed}}<span class="none">—</span>{{/unclaimed}}</td></tr>
 {{/appSummary}}
 {{#hasApps}}
 </tbody>
