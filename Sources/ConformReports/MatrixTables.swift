@@ -22,7 +22,7 @@ final class MatrixTables {
 
     func append(_ row: String, domain: String) {
         var table = byDomain[domain] ?? Table(domain: domain)
-        byDomain[domain] = nil  // appended in place: a spool is a reference, the count is not
+        byDomain[domain] = nil // appended in place: a spool is a reference, the count is not
         table.rows.append(row)
         table.count += 1
         byDomain[domain] = table

@@ -31,7 +31,9 @@ struct HTMLMatrixTests {
         #expect(matrix.contains("<input type=\"checkbox\" id=\"matrix-all\" class=\"toggle\"> <label for=\"matrix-all\""))
         // The form table: its header hides the keyboard and disclosure policies, and so does each row.
         let form = try #require(matrix.components(separatedBy: "<h3 id=\"").first { $0.contains("Traces speaking form") })
-        #expect(form.contains("<th scope=\"col\">Trace</th><th scope=\"col\">Claims</th><th scope=\"col\" class=\"pc\"><span>apple-calendar</span></th>"))
+        #expect(
+            form.contains(
+                "<th scope=\"col\">Trace</th><th scope=\"col\">Claims</th><th scope=\"col\" class=\"pc\"><span>apple-calendar</span></th>"))
         #expect(form.contains("<th scope=\"col\" class=\"pc x\"><span>iq-keyboard-manager</span></th>"))
         #expect(form.contains("<th scope=\"col\" class=\"pc x\"><span>disclosure-always</span></th>"))
         #expect(headings.first?.contains("Traces speaking form") == true, "tables in the order of their domain's first policy")
@@ -63,7 +65,10 @@ struct HTMLMatrixTests {
         let html = try render(.html, HTMLFirstScreenTests.corpus)
         let apps = try #require(HTMLFirstScreenTests.section("apps", of: html))
         #expect(!apps.contains(" title=\""))
-        #expect(apps.contains("<details class=\"others differ\"><summary>5 others</summary>: apple-contacts, apple-reminders, makeitso, one-handed, swiftui-dismiss-disabled</details>"))
+        #expect(
+            apps.contains(
+                "<details class=\"others differ\"><summary>5 others</summary>: apple-contacts, apple-reminders, makeitso, one-handed, swiftui-dismiss-disabled</details>"
+            ))
     }
 
     @Test("a trace no loaded policy can judge gets a table of its own, every policy column hidden")
@@ -71,6 +76,9 @@ struct HTMLMatrixTests {
         let summary = TraceSummary(id: "t", file: "x/t.yaml", app: nil, title: nil, claims: [], stepCount: 0, steps: [])
         #expect(HTMLMatrix.domain(of: [], domains: ["a": "form"]) == "")
         let row = HTMLMatrix.row(summary, results: [], policyIDs: ["a", "b"], domains: ["form", "keyboard"], domain: "", linked: false)
-        #expect(row == "<tr><th>t<span class=\"app\">(no app)</span></th><td class=\"claims\"><span class=\"none\">no claim</span></td><td class=\"x\"></td><td class=\"x\"></td></tr>\n")
+        #expect(
+            row
+                == "<tr><th>t<span class=\"app\">(no app)</span></th><td class=\"claims\"><span class=\"none\">no claim</span></td><td class=\"x\"></td><td class=\"x\"></td></tr>\n"
+        )
     }
 }
