@@ -28,7 +28,7 @@ For each report, at 1280 x 800 (a laptop) and 390 x 844 (a phone), from the page
   - nothing is explained by a tooltip alone: no title attribute in the per-app summary, and each
     "N others" is a <details> whose names show once opened;
   - every box that scrolls sideways (.table-box, .matrix-box, .diagram-box) shows it: a background
-    gradient attached to its content (the scroll shadow).
+    gradient attached to its content (the scroll shadow) and the "scroll →" tag (an SVG background).
 It saves the first screen and the full page as PNGs in DIR (default .build/browser-screenshots/), named
 REPORT-WIDTHxHEIGHT-first-screen.png and REPORT-WIDTHxHEIGHT-full-page.png (a page taller than 16,000 px:
 its top 16,000 px, REPORT-WIDTHxHEIGHT-top-16000px.png), and a report's matrix as it opens and with the
@@ -216,7 +216,11 @@ SCROLL_CUES = r"""
   .filter((box) => box.getClientRects().length > 0 && box.scrollWidth > box.clientWidth + 1)
   .map((box) => {
     const style = getComputedStyle(box);
-    return { className: box.className, cue: style.backgroundImage.includes('gradient') && style.backgroundAttachment.includes('local') };
+    // The shadows (gradients, their covers attached to the content) and the "scroll →" tag (an SVG image).
+    return {
+      className: box.className,
+      cue: style.backgroundImage.includes('gradient') && style.backgroundAttachment.includes('local') && style.backgroundImage.includes('image/svg+xml'),
+    };
   })
 """
 

@@ -1036,12 +1036,14 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .status.pass.none { color: var(--muted); }
 nav { margin: 4px 0 0; color: var(--muted); }
 /* A table wider than the window scrolls inside its box; the page itself never scrolls sideways. A box
-   that scrolls shows it: a shadow on the side where more is, drawn by backgrounds that stay with the
-   box's edges while covers of the page's colour scroll with the content (nothing shows when it fits). */
+   that scrolls shows it: a shadow on the side where more is and a "scroll →" tag at its bottom right,
+   drawn by backgrounds that stay with the box's edges while covers of the page's colour scroll with
+   the content's ends (so nothing shows when it fits, and the tag goes once the right end is reached). */
 .table-box { overflow-x: auto; max-width: 100%; margin: 8px 0 16px; }
 .table-box, .matrix-box, .diagram-box {
   background: linear-gradient(to right, var(--bg) 30%, transparent) left / 40px 100% no-repeat local,
-    linear-gradient(to left, var(--bg) 30%, transparent) right / 40px 100% no-repeat local,
+    linear-gradient(to left, var(--bg) 96px, transparent) right / 112px 100% no-repeat local,
+    url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='84' height='18'%3E%3Crect width='84' height='18' rx='9' fill='%23808080' fill-opacity='0.9'/%3E%3Ctext x='42' y='13' font-family='sans-serif' font-size='11' fill='white' text-anchor='middle'%3Escroll %E2%86%92%3C/text%3E%3C/svg%3E") right 6px bottom 6px / 84px 18px no-repeat scroll,
     radial-gradient(farthest-side at 0 50%, rgba(128, 128, 128, 0.55), transparent) left / 14px 100% no-repeat scroll,
     radial-gradient(farthest-side at 100% 50%, rgba(128, 128, 128, 0.55), transparent) right / 14px 100% no-repeat scroll,
     var(--bg); }
@@ -1106,7 +1108,7 @@ details.matrix > summary, details.list > summary { cursor: pointer; padding: 6px
    column held in place (sticky), so a row's verdicts stay under their policy and beside their trace. */
 #matrix h3 { margin: 16px 0 4px; font-size: 1.05em; }
 #matrix h3 .count, table.matrix .app { font-weight: normal; color: var(--muted); }
-.matrix-box { overflow: auto; max-width: 100%; max-height: 80vh; border: 1px solid var(--line); margin: 4px 0 12px; }
+.matrix-box { overflow: auto; width: fit-content; max-width: 100%; max-height: 80vh; border: 1px solid var(--line); margin: 4px 0 12px; }
 table.matrix { border-collapse: separate; border-spacing: 0; font-size: 0.9em; }
 table.matrix th, table.matrix td { border: 0; border-right: 1px solid var(--line); border-bottom: 1px solid var(--line); padding: 2px 6px; }
 table.matrix thead th { position: sticky; top: 0; z-index: 2; vertical-align: bottom; }
