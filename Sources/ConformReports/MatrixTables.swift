@@ -21,11 +21,9 @@ final class MatrixTables {
     }
 
     func append(_ row: String, domain: String) {
-        var table = byDomain[domain] ?? Table(domain: domain)
-        byDomain[domain] = nil // appended in place: a spool is a reference, the count is not
-        table.rows.append(row)
-        table.count += 1
-        byDomain[domain] = table
+        if byDomain[domain] == nil { byDomain[domain] = Table(domain: domain) }
+        byDomain[domain]?.rows.append(row)
+        byDomain[domain]?.count += 1
     }
 
     /// The tables that have rows, in the page's order.

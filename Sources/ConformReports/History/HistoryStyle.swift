@@ -36,12 +36,11 @@ enum HistoryStyle {
             .count { font-weight: normal; color: var(--muted); }
             /* A table wider than the window scrolls inside its box; the page itself never scrolls sideways. */
             .table-box { overflow-x: auto; max-width: 100%; margin: 8px 0 16px; }
-            /* A box that scrolls shows it, as on the report: a shadow on the side where more is and a "scroll →"
-               tag (none when it fits). */
+            /* A box that scrolls shows it, as on the report: a shadow on the side where more is (none when it
+               fits). Not the report's "scroll →" tag, an image, which this page's Content-Security-Policy forbids. */
             .table-box {
               background: linear-gradient(to right, var(--bg) 30%, transparent) left / 40px 100% no-repeat local,
-                linear-gradient(to left, var(--bg) 96px, transparent) right / 112px 100% no-repeat local,
-                url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='84' height='18'%3E%3Crect width='84' height='18' rx='9' fill='%23808080' fill-opacity='0.9'/%3E%3Ctext x='42' y='13' font-family='sans-serif' font-size='11' fill='white' text-anchor='middle'%3Escroll %E2%86%92%3C/text%3E%3C/svg%3E") right 6px bottom 6px / 84px 18px no-repeat scroll,
+                linear-gradient(to left, var(--bg) 30%, transparent) right / 40px 100% no-repeat local,
                 radial-gradient(farthest-side at 0 50%, rgba(128, 128, 128, 0.55), transparent) left / 14px 100% no-repeat scroll,
                 radial-gradient(farthest-side at 100% 50%, rgba(128, 128, 128, 0.55), transparent) right / 14px 100% no-repeat scroll,
                 var(--bg); }
