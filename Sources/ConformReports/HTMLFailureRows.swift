@@ -19,7 +19,7 @@ enum HTMLFailureRows {
                 out += Escaping.xml(pair.trace)
             }
             out += "</th><td data-label=\"policy\">" + Escaping.xml(pair.policy)
-            out += "</td><td data-label=\"where\"><code>" + Escaping.xml(row.place)
+            out += "</td><td data-label=\"where\"><code class=\"path\">" + Escaping.htmlPath(row.place)
             out += "</code></td><td data-label=\"what\">" + Escaping.xml(row.title) + ": " + Escaping.xml(message(row))
             if let mark = pair.baseline {
                 out += "<br><span class=\"note\">"

@@ -2,18 +2,39 @@ import ConformCore
 
 /// The HTML page's matrix, a row per trace written while the run goes (into a `Spool`), in run order:
 /// built here rather than by the template, since a template engine takes seconds over 100,000 rows.
-/// The template places the rows with `{{{matrixRows}}}`.
+/// Traces are grouped by the domain they speak (`domain(of:)`), a table each, so that a form trace's
+/// row does not spend the width of a laptop on keyboard policies that cannot judge it: the columns of
+/// the other domains' policies are in the table but hidden (class `x`) until the page's toggle shows them.
+/// The template places each table's rows with `{{{rows}}}` of `matrixTables[]`.
 enum HTMLMatrix {
-    /// What `{{{matrixRows}}}` renders to; the page is cut there and the spooled rows put in its place.
-    /// Escaped text can never contain it: escaping turns control characters into U+FFFD.
-    static let rowsMarker = "\u{1}conform:matrix-rows\u{1}"
+    /// What the first table's `{{{rows}}}` renders to (`marker(0)`).
+    static let rowsMarker = marker(0)
+    /// What table `index`'s `{{{rows}}}` renders to; the page is cut there and the spooled rows put in its
+    /// place. Escaped text can never contain it: escaping turns control characters into U+FFFD.
+    static func marker(_ index: Int) -> String { "\u{1}conform:matrix-rows:\(index)\u{1}" }
     /// Up to this many traces the matrix is open when the page loads.
     static let openLimit = 50
 
-    /// One trace's row: a cell per loaded policy, in the columns' order. The trace links to its
-    /// details when the page shows them (`linked`).
-    static func row(_ summary: TraceSummary, results: [PairResult], policyIDs: [String], linked: Bool) -> String {
-        head(summary, linked: linked) + cells(summary, results: results, policyIDs: policyIDs)
+    /// The key of a trace's domain in `FileOutcome.prepared`, next to its cells.
+    static let domainKey = "html-domain"
+
+    /// The domain a trace speaks, for the table it goes in: its first claimed policy's, else that of the
+    /// first policy that can judge it, else "" (no loaded policy can).
+    static func domain(of results: [PairResult], domains: [String: String]) -> String {
+        if let claimed = results.first(where: \.claimed), let domain = domains[claimed.policy] { return domain }
+        for pair in results where pair.verdict.kind != .inapplicable {
+            if let domain = domains[pair.policy] { return domain }
+        }
+        return ""
+    }
+
+    /// One trace's row: its id, its claims' verdicts, and a cell per loaded policy, in the columns'
+    /// order (`domains`, the policies' domains in that order, hide those not `domain`). The trace links
+    /// to its details when the page shows them (`linked`).
+    static func row(
+        _ summary: TraceSummary, results: [PairResult], policyIDs: [String], domains: [String], domain: String, linked: Bool
+    ) -> String {
+        head(summary, linked: linked) + cells(summary, results: results, policyIDs: policyIDs, domains: domains, domain: domain)
     }
 
     /// The row's start, up to the trace's id: whether it links is known only in run order.
@@ -23,46 +44,83 @@ enum HTMLMatrix {
         return "<tr><th><a href=\"#\(ReportModel.anchor(summary.file))\">\(id)</a>"
     }
 
-    /// The rest of the row, the app and a cell per policy: made on the thread that checked the trace.
-    static func cells(_ summary: TraceSummary, results: [PairResult], policyIDs: [String]) -> String {
-        var row = "</th><td>\(Escaping.xml(summary.app ?? "(no app)"))</td>"
+    /// The rest of the row: the app under the id, the claims' verdicts in words (the column a phone
+    /// shows without scrolling sideways), and a cell per policy, made on the thread that checked the trace.
+    static func cells(_ summary: TraceSummary, results: [PairResult], policyIDs: [String], domains: [String], domain: String) -> String {
+        var row = "<span class=\"app\">\(Escaping.xml(summary.app ?? "(no app)"))</span></th><td class=\"claims\">"
+        var claims = 0
+        for pair in results where pair.claimed {
+            if claims > 0 { row += "<br>" }
+            row += claim(pair)
+            claims += 1
+        }
+        row += claims == 0 ? "<span class=\"none\">no claim</span></td>" : "</td>"
         // Results come in the policies' order; a lookup only if they do not.
         // Read in place, by position: binding a pair copied it, every string retained, for each cell.
         let aligned = results.count == policyIDs.count && results.indices.allSatisfy { results[$0].policy == policyIDs[$0] }
         for index in policyIDs.indices {
+            let other = index < domains.count && domains[index] != domain
             if aligned {
-                row += cell(results[index])
+                row += cell(results[index], other: other)
             } else if let found = results.firstIndex(where: { $0.policy == policyIDs[index] }) {
-                row += cell(results[found])
+                row += cell(results[found], other: other)
             } else {
-                row += "<td></td>"
+                row += other ? "<td class=\"x\"></td>" : "<td></td>"
             }
         }
         return row + "</tr>\n"
     }
 
-    /// A cell as short as it can be read, since a page of 100,000 rows has a million of them: the
-    /// column names the policy, the class gives the colour. A claim (`c`, outlined) is `p` pass ✓,
-    /// `f` broken ✗ with the departing step, `e` not evaluable !; a policy the trace does not claim is
-    /// information, muted (`u`): = agrees, ≠ differs at the step shown; `n` cannot judge.
-    static func cell(_ pair: borrowing PairResult) -> String {
-        switch (pair.verdict, pair.claimed) {
-        case (.pass, true): return "<td class=\"p c\">✓</td>"
-        case (.fail(let departure), true): return "<td class=\"f c\">✗ \(departure.step)</td>"
-        case (.inapplicable, true): return "<td class=\"f c\">✗ n/a</td>"
-        case (.error, true): return "<td class=\"e c\">!</td>"
-        case (.pass, false): return "<td class=\"u\">=</td>"
-        case (.fail(let departure), false): return "<td class=\"u\">≠ \(departure.step)</td>"
-        case (.inapplicable, false): return "<td class=\"n\">·</td>"
-        case (.error, false): return "<td class=\"e\">!</td>"
+    /// A claim in the claims column: its verdict's mark, the policy, and where it departs.
+    static func claim(_ pair: borrowing PairResult) -> String {
+        let policy = Escaping.xml(pair.policy)
+        switch pair.verdict {
+        case .pass: return "<span class=\"p\">✓ \(policy)</span>"
+        case .fail(let departure): return "<span class=\"f\">✗ \(policy), step \(departure.step)</span>"
+        case .inapplicable: return "<span class=\"f\">✗ \(policy), cannot judge</span>"
+        case .error: return "<span class=\"e\">! \(policy), not evaluated</span>"
         }
     }
 
-    /// The rendered page cut at the rows' marker, with the rows in its place (or the page as it is,
-    /// for a template that shows no matrix).
+    /// A cell as short as it can be read, since a page of 100,000 rows has a million of them: the
+    /// column names the policy, the class gives the colour. A claim (`c`, outlined) is `p` pass ✓,
+    /// `f` broken ✗ with the departing step, `e` not evaluable !; a policy the trace does not claim is
+    /// information, muted (`u`): = agrees, ≠ differs at the step shown; `n` cannot judge. `x`: a policy
+    /// of another domain than the table's, hidden until the toggle shows it.
+    static func cell(_ pair: borrowing PairResult, other: Bool) -> String {
+        let x = other ? " x" : ""
+        switch (pair.verdict, pair.claimed) {
+        case (.pass, true): return "<td class=\"p c\(x)\">✓</td>"
+        case (.fail(let departure), true): return "<td class=\"f c\(x)\">✗ \(departure.step)</td>"
+        case (.inapplicable, true): return "<td class=\"f c\(x)\">✗ n/a</td>"
+        case (.error, true): return "<td class=\"e c\(x)\">!</td>"
+        case (.pass, false): return "<td class=\"u\(x)\">=</td>"
+        case (.fail(let departure), false): return "<td class=\"u\(x)\">≠ \(departure.step)</td>"
+        case (.inapplicable, false): return "<td class=\"n\(x)\">·</td>"
+        case (.error, false): return "<td class=\"e\(x)\">!</td>"
+        }
+    }
+
+    /// The rendered page cut at the first table's marker, with the rows in its place (or the page as
+    /// it is, for a template that shows no matrix).
     static func splice(_ page: String, rows: Spool) -> [OutputPart] {
-        guard let marker = firstRange(of: rowsMarker, in: page) else { return [.text(page)] }
-        return [.text(String(page[..<marker.lowerBound])), .spool(rows), .text(String(page[marker.upperBound...]))]
+        splice(page, tables: [rows])
+    }
+
+    /// The rendered page cut at each table's marker, in order, with that table's rows in its place; a
+    /// marker the template does not place drops its rows.
+    static func splice(_ page: String, tables: [Spool]) -> [OutputPart] {
+        var parts: [OutputPart] = []
+        var rest = Substring(page)
+        for (index, rows) in tables.enumerated() {
+            let text = String(rest)
+            guard let found = firstRange(of: marker(index), in: text) else { continue }
+            parts.append(.text(String(text[..<found.lowerBound])))
+            parts.append(.spool(rows))
+            rest = text[found.upperBound...]
+        }
+        parts.append(.text(String(rest)))
+        return parts
     }
 
     /// Where `marker` first is in `text`, found in its UTF-8 bytes: Foundation's `range(of:)` goes through

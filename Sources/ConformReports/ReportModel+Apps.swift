@@ -26,8 +26,8 @@ extension ReportModel {
         }
     }
 
-    /// Policies named in a row at most where they differ; more are a count, named in its tooltip (the
-    /// matrix and the terminal report name each), so that a row stays one line on a laptop's screen.
+    /// Policies named in a row at most where they differ; more are a count that unfolds to name them
+    /// (a `<details>` on the page: a phone has no tooltip), so that a row stays one line on a laptop's screen.
     static let differNamed = 2
 
     /// The app's unclaimed policies in the terminal's words: `agree …`, `partly … 1/3`, `differ …`, each

@@ -14,7 +14,8 @@ extension ReportModel {
         return byStep.keys.sorted().compactMap { step -> [String: Any]? in
             guard let (evidence, policies) = byStep[step] else { return nil }
             var figure: [String: Any] = [
-                "step": step, "path": evidence.path, "policies": policies.joined(separator: ", "),
+                "step": step, "path": evidence.path, "pathHTML": Escaping.htmlPath(evidence.path),
+                "policies": policies.joined(separator: ", "),
                 "anchor": Self.anchor(trace.file + "-evidence-\(step)"),
             ]
             if let mediaType = evidence.mediaType, let bytes = evidence.bytes, Evidence.isEmbeddable(bytes, as: mediaType) {

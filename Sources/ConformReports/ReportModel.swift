@@ -31,6 +31,9 @@ struct ReportModel {
     /// Whether the report is rendered from its built-in template, which writes step tables from
     /// `stepRows` alone: `steps[]` (of traces and of broken claims) are then not made.
     var builtInTemplate = false
+    /// The HTML page's matrix tables, a domain each with its number of traces, in the page's order
+    /// (`MatrixTables`); empty for the Markdown report.
+    var matrixTables: [(domain: String, count: Int)] = []
 
     init(facts: RunFacts, context: RunContext, index: ReportIndex? = nil, detailLimit: Int?, rowLimit: Int?, failureLimit: Int? = nil) {
         self.facts = facts
@@ -57,9 +60,10 @@ struct ReportModel {
             "hasBaselined": tally.claimsBaselined > 0, "claimsBaselined": tally.claimsBaselined, "hasErrors": !result.errors.isEmpty,
             "hasPolicies": !policyList.isEmpty,
             // A run whose traces claim nothing has shown nothing to hold: it does not say that every claim holds.
+            // The badge counts what is broken, in words that agree: "1 claim broken", "4 claims broken".
             "statusText": status == "pass"
                 ? (claims == 0 ? "no trace claims a policy" : "every claim holds")
-                : status == "fail" ? "a claim is broken" : "some input has problems",
+                : status == "fail" ? Plural.count(tally.claimsBroken, "claim") + " broken" : "some input has problems",
             "hasClaims": claims > 0,
             "traces": tally.traces,
             "policies": result.policyIDs.count,
@@ -103,8 +107,8 @@ struct ReportModel {
             values["hasFailingTraces"] = !failing.isEmpty
             values["hasPassingTraces"] = !passing.isEmpty
             values["hasUnclaimedTraces"] = !unclaimed.isEmpty
-            values["matrixColumns"] = context.policyIDs.map { ["id": $0] }
-            values["matrixRows"] = HTMLMatrix.rowsMarker
+            values["matrixTables"] = matrixTableValues()
+            values["hasHiddenColumns"] = matrixTables.contains { table in context.policies.contains { $0.domain != table.domain } }
             // A small matrix is open; a large one waits behind its summary line.
             values["matrixOpen"] = tally.traces <= HTMLMatrix.openLimit
         } else {
@@ -159,6 +163,29 @@ struct ReportModel {
     }
 
     // MARK: - Matrix
+
+    /// The HTML page's matrix tables: per domain, its heading, its columns (each loaded policy, those of
+    /// other domains marked `other`, which the page hides until asked) and where its rows go.
+    private func matrixTableValues() -> [[String: Any]] {
+        matrixTables.enumerated().map { index, table -> [String: Any] in
+            let own = context.policies.filter { $0.domain == table.domain }.count
+            let heading =
+                table.domain.isEmpty
+                ? "Traces no loaded policy can judge"
+                : "Traces speaking \(table.domain)"
+            var values: [String: Any] = [
+                "domain": table.domain, "heading": heading, "anchor": Self.anchor("matrix-" + table.domain),
+                "tracesText": Plural.count(table.count, "trace"),
+                "columns": context.policies.map { policy -> [String: Any] in
+                    ["id": policy.id, "other": policy.domain != table.domain, "domain": policy.domain]
+                },
+                "rows": HTMLMatrix.marker(index),
+            ]
+            // Absent rather than empty: Mustache takes "" as true.
+            if !table.domain.isEmpty { values["ownText"] = Plural.count(own, "\(table.domain) policy") }
+            return values
+        }
+    }
 
     private func apps() -> [[String: Any]] {
         matrix().map { app in
@@ -290,7 +317,8 @@ struct ReportModel {
             var entry: [String: Any] = [
                 // Always set, so that a trace without evidence does not find a value further up the context.
                 "hasEvidence": !figures.isEmpty, "evidence": figures,
-                "id": trace.id, "title": trace.title ?? "", "file": trace.file, "app": trace.app ?? "(no app)",
+                "id": trace.id, "title": trace.title ?? "", "file": trace.file, "fileHTML": Escaping.htmlPath(trace.file),
+                "app": trace.app ?? "(no app)",
                 "anchor": Self.anchor(trace.file), "failing": failing, "open": failing && position < Self.openFailing,
                 "unclaimed": unclaimed,
                 "mark": failing ? "✗" : unclaimed ? "–" : "✓",

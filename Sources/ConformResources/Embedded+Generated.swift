@@ -1035,13 +1035,27 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .status.pass { color: var(--pass); } .status.fail { color: var(--fail); } .status.error { color: var(--warn); }
 .status.pass.none { color: var(--muted); }
 nav { margin: 4px 0 0; color: var(--muted); }
-/* A table wider than the window scrolls inside its box; the page itself never scrolls sideways. */
+/* A table wider than the window scrolls inside its box; the page itself never scrolls sideways. A box
+   that scrolls shows it: a shadow on the side where more is and a "scroll →" tag at its bottom right,
+   drawn by backgrounds that stay with the box's edges while covers of the page's colour scroll with
+   the content's ends (so nothing shows when it fits, and the tag goes once the right end is reached).
+   The tag is a PNG drawn at twice its size: no SVG is ever embedded in the page, evidence's or ours. */
 .table-box { overflow-x: auto; max-width: 100%; margin: 8px 0 16px; }
+.table-box, .matrix-box, .diagram-box {
+  background: linear-gradient(to right, var(--bg) 30%, transparent) left / 40px 100% no-repeat local,
+    linear-gradient(to left, var(--bg) 96px, transparent) right / 112px 100% no-repeat local,
+    url("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAKgAAAAkCAYAAAAdOXEXAAAH80lEQVR4nOyc+U8UZxzG3z3YlRs5RVGqEo231rRe0VhNRRNN1dRoijZqU9Paf0CtikXTqP25NZEmNrU2Kk1aQyMaNFVAo1hQEwl4gCge3McK7An0ebYOWWDBXWTZnfh+kmFm33lndnfeZ77v9xhWL7zkwIEDKZ2dnR9rtdrFXV1dCWiK4qLRaIKFRPIaaMOMVTMXaKMGmsmHZnKhn0fenEfjaUeceDNWO7G8JySSwVMJsf6YkZFxypPObxTovn37FkP53+MumCgkkqHjEYSaDqH+M1CnfgUKi2nAKgPL50Ii8R2/lpSUfJuVldXhbqdbge7atWuk0Wj8BVbzAyGR+J48i8Xy9eHDh5t67+gjUAZBcHBPQZxjhUQyTEBzVdBcWu8gSuf6YseOHUHh4eE/o+NUIZEMI9BcJFbJkyZNyi4qKupU2rWunRITEw9h9aGQDDlpaWnR27dvj4HrpPGk/R1l2WsNdtMt0P37938EFW8REp+QlJRkGDt2rAEZEY/a31WoQWpRee28Khs2bNDhAqULiSQAgEj3KttOgU6ZMuVTrCYJiSQAgECnwIp+wm09/8B6qm5q1+v1Ij4+Xh8ZGanDF9LY7faux48fWx0OR7/HoJsYPXp0EI9B1Ciqqqpsra2tnQO9j+sxZWVlFiSXe+xHuzYmJkb/5MkTW0dHh5AMDdDkl1id0+/ZsycBgzWHA6EGKMpVq1ZFwG8z6nQ9khCCIj19+nRjRUWFzbUdkaFx0aJFYXDAg0D3F6Wgzp8/31xcXGxW2tLT0xMpwqNHj1avXbs2auLEiUblmCNHjlQjX9cVHBysWb58efjkyZODw8LCtMq5nj9/bsvLy3tVXl5uEwEAx3Tq1KkjkAi3CJVBTSLlNEpvMBhShRc1eX+zadOm6JEjR+rq6uocsFpWiMIOwdCK6SZMmDAC9Ig2Vq9eHTF37txQiu727dvttbW1dgo5Li5Oz+AEgg9CN7PrMRzYLVu2xPBmePr0qa25udkBkWp5Dopz586d8RRmdXW1/caNG61tbW2dDHbmzJkTsnnz5phLly6Zrl271ib8zLp166JmzJgRjOtlKigo8Pvn8QbN/xZzBaf494VKiIqK0lGcEEzHsWPH6jhNu4LvZKKAlNcQrEER55kzZxofPHhg7X3OkJCQPuEzr01ERIQ2MzOznjeC6z4KnuKsqamxnzhxosFmszk/xJ07d8zoa1+5cmUkrHU4rHK72WzuEn6ENySs/Ihly5ZFwPXpws3ULlQExncaBydeqAQUEZxioih6i5Owrb29vXvH7NmzQ7jGFGd2J06C/m59UFjA1t7iJDNnznSe8+rVq62KOBVu3rzZ3tDQ4OBNghsjRPgZ+OQ2ujycMVasWBE5f/58v38mL4nXY1Dj1OJ/wmo5rFZrF6fe9evXRxUWFra9ePHC3jtwUeA0znVpaanXPhgHt3cbLTj9UQZi/Z2zsrLSyqCJi/ABCxcuDJ0+fbpXz97yRoIrp6FIea1w3dRiSZP0aqq580JfvnzZxGmUvhUXtjMSR2Bkzc3NNblG5bGxsfQvRX19vcPb92psbOxzjCJ4+Jz9husmk8n5/oz6hQ/gTcJgTwwCGqLo6Gif3Di+gNqkBTWqxYKSW7dutTNaHj9+vHHMmDFBDIzoE2LqDU5OTjbQL2xpaXEKaLDfi1ZmoHSVP0HWwcTF0/70pbdu3RpL351psosXL3p8bCDAu6kOS5JQEZjWHVy4zVQTCg0j5s2bF8pIGtNYeFZWFv/VQDD65lQLS6p35096CzMAXIeGhvZrHSmI1+/t96SoqzgfPnxoOXv2bJM73z2AqdXCytQKFcP847179yxXrlx5xdejRo0yKPuampqcIqGAxRAAy9xJH5hFgv7OCcvubHfnIgw3a9asiaQ4ESBaECypTZwMeuu0/CNUAio6egZI7vYpfpmrf8ggitP1tGnTgpmsd3ecuzTTQNy/f98ZHC1ZsiSMgYfrPljxEPh4OkbNvGmEn8nOzm6BS9SGFFtTf4FkIAPjWcUgqQjbqUIFwDoGIQ8ZhUqNlVMWAyIGIyxFMt/HQSgqKuqOUNHHyqAKVZ+IjRs3RiuJeh6XkJCgh/9qZKL/woULHvtlPB+rS/ws27Zti4EQza6JevbJz89/FQhTPAM2b/zVQAPjWaJHMJADP263RgWRklI9orBSUlJ6WERWdVhmRPqnR77z+vXrbayTp6amRsyaNSuE07Pr+Z49e+ZVWZKDzgQ+qzQMyihUZR+n/5ycnOa7d++qrrQYaDDRjXr8OacoUfP8W6ioosRpVBEGE+2s6nhSteEzl+PGjTNwWqcwlZTQYGEQwrQPy6v0d+l3ygdGhoxi6HK105zAlJ7E4KlGoBACxeC1EugCIJE+ZA9yUOBvK3KJezBWmVw7AwRMi3/AopYKiSQwKMvIyDjHDadA+T/JcEF/EBJJAADreVDZ7k44I4/4aOnSpYnYnCEkEj+BmfwkrGem8rpHDhDVmd1YFQqJxD/8+/Lly72uDT0Eevz4cTtSJV9AxeVCIhleKrBspQZdG/vUlAsKCswLFiz4C/lCTvXJQiLxPQUWi+WzQ4cO9fnpG7cPPUCklri4uD9RVozFy1lCIvEdv5eUlHwFy+n2GdU3Vo/4T/TIkX6HzRQhkQwdZShqpB88eDB/oE4elzch1DQI9Rshf8BW8nZUYvkJVaLfPOnsdf1d/gS4xBOG6ifA/wMAAP//s6tkgQAAAAZJREFUAwAvbczSAa6nzwAAAABJRU5ErkJggg==") right 6px bottom 6px / 84px 18px no-repeat scroll,
+    radial-gradient(farthest-side at 0 50%, rgba(128, 128, 128, 0.55), transparent) left / 14px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(128, 128, 128, 0.55), transparent) right / 14px 100% no-repeat scroll,
+    var(--bg); }
+/* Paths wrap after a "/" (each is followed by a <wbr>), not inside a name. */
+code.path { overflow-wrap: break-word; word-break: normal; }
 table { border-collapse: collapse; }
 th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; overflow-wrap: break-word; }
 #apps h2 { margin-top: 12px; font-size: 1.2em; }
 #apps .note { margin: 4px 0; font-size: 0.9em; }
-table.broken code, table.steps code, table.steps .mono { overflow-wrap: anywhere; }
+table.steps code, table.steps .mono { overflow-wrap: anywhere; }
+table.broken code { overflow-wrap: break-word; }
 table.apps { width: 100%; font-size: 0.93em; }
 table.apps th, table.apps td { padding: 3px 8px; }
 table.apps tbody th .count { font-weight: normal; color: var(--muted); white-space: nowrap; }
@@ -1049,7 +1063,11 @@ table.apps .item { white-space: nowrap; }
 table.apps .agree { font-weight: 600; }
 .v-holds { color: var(--pass); font-weight: 600; } .v-broken { color: var(--fail); font-weight: 600; } .v-baselined { color: var(--warn); font-weight: 600; }
 .differ, .none { color: var(--muted); }
-.others { text-decoration: underline dotted; white-space: nowrap; }
+/* "5 others": a click (or a tap: a phone has no tooltip) unfolds the names in the line. */
+details.others, details.others > summary { display: inline; }
+details.others > summary { cursor: pointer; text-decoration: underline dotted; white-space: nowrap; list-style: none; }
+details.others > summary::-webkit-details-marker { display: none; }
+details.others > summary::after { content: " ▸"; } details.others[open] > summary::after { content: " ▾"; }
 /* On a phone each app, and each broken claim, is a card: its name, then its cells, labelled. */
 @media (max-width: 640px) {
   table.apps, table.apps tbody, table.apps tr, table.apps th, table.apps td,
@@ -1070,7 +1088,7 @@ details.trace.failing > summary { color: var(--fail); }
 .steps tr.departs td { background: var(--mark); }
 .mark { margin: 4px 0; padding: 6px 8px; border-left: 4px solid var(--fail); background: var(--panel); }
 .note { color: var(--muted); font-style: italic; }
-.diagram-box { overflow-x: auto; border: 1px solid var(--line); border-radius: 8px; background: var(--panel); margin: 8px 0 16px; }
+.diagram-box { overflow-x: auto; border: 1px solid var(--line); border-radius: 8px; margin: 8px 0 16px; }
 svg.diagram { display: block; max-width: none; font: 13px -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; }
 svg.diagram .state rect { fill: var(--bg); stroke: var(--muted); stroke-width: 1.5; }
 svg.diagram .state rect.final { fill: none; }
@@ -1087,13 +1105,35 @@ svg.diagram .label { fill: var(--muted); font-size: 11px; }
 svg.diagram .label.taken { fill: var(--accent); font-weight: 600; }
 svg.diagram .label.covered { fill: var(--pass); } svg.diagram .label.uncovered { fill: var(--fail); }
 details.matrix > summary, details.list > summary { cursor: pointer; padding: 6px 0; font-weight: 600; }
-.matrix-box { overflow-x: auto; max-width: 100%; }
-table.matrix td, table.matrix tbody th { white-space: nowrap; padding: 2px 8px; }
-table.matrix td { text-align: center; }
-table.matrix td:nth-child(2), table.matrix tbody th { text-align: left; font-weight: normal; }
-table.matrix td.p { color: var(--pass); } table.matrix td.f { color: var(--fail); } table.matrix td.e { color: var(--warn); }
+/* The matrix: a table per domain, in a box that scrolls both ways with its header row and its trace
+   column held in place (sticky), so a row's verdicts stay under their policy and beside their trace. */
+#matrix h3 { margin: 16px 0 4px; font-size: 1.05em; }
+#matrix h3 .count, table.matrix .app { font-weight: normal; color: var(--muted); }
+.matrix-box { overflow: auto; width: fit-content; max-width: 100%; max-height: 80vh; border: 1px solid var(--line); margin: 4px 0 12px; }
+table.matrix { border-collapse: separate; border-spacing: 0; font-size: 0.9em; }
+table.matrix th, table.matrix td { border: 0; border-right: 1px solid var(--line); border-bottom: 1px solid var(--line); padding: 2px 6px; }
+table.matrix thead th { position: sticky; top: 0; z-index: 2; vertical-align: bottom; }
+table.matrix thead th.pc span { display: inline-block; max-width: 7.5em; overflow-wrap: break-word; font-weight: 600; }
+table.matrix tbody th { position: sticky; left: 0; z-index: 1; background: var(--bg); font-weight: normal; min-width: 9em; max-width: 16em; overflow-wrap: break-word; }
+table.matrix thead th:first-child { left: 0; z-index: 3; }
+table.matrix .app { display: block; font-size: 0.9em; }
+table.matrix td { text-align: center; white-space: nowrap; }
+table.matrix td.claims { text-align: left; white-space: normal; min-width: 10em; }
+table.matrix td.claims span { white-space: nowrap; }
+table.matrix td.claims .p, table.matrix td.p { color: var(--pass); } table.matrix td.claims .f, table.matrix td.f { color: var(--fail); }
+table.matrix td.claims .e, table.matrix td.e { color: var(--warn); }
 table.matrix td.n, table.matrix td.u { color: var(--muted); }
 table.matrix td.c { font-weight: 700; outline: 2px solid currentColor; outline-offset: -3px; }
+/* Policies of a domain the table's traces do not speak cannot judge them (·): hidden unless asked for. */
+table.matrix .x { display: none; }
+#matrix-all:checked ~ .matrix-box table.matrix .x { display: table-cell; }
+.toggle-line { margin: 4px 0; font-size: 0.93em; }
+/* On a phone the trace and its claims take the window's width; the policies' columns are beyond it. */
+@media (max-width: 640px) {
+  table.matrix tbody th { min-width: 44vw; max-width: 50vw; }
+  table.matrix td.claims { min-width: 34vw; max-width: 44vw; }
+  table.matrix td.claims span { white-space: normal; }
+}
 footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
 {{#anyEvidence}}
 .with-evidence { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
@@ -1121,7 +1161,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <tbody>
 {{/hasApps}}
 {{#appSummary}}
-<tr><th scope="row">{{name}} <span class="count">({{tracesText}})</span></th><td data-label="claims">{{#claims}}<span class="item"><a href="#{{anchor}}">{{policy}}</a> {{#brokenLink}}<a class="v-{{verdict}}" href="#broken">{{verdict}}</a>{{/brokenLink}}{{^brokenLink}}<span class="v-{{verdict}}">{{verdict}}</span>{{/brokenLink}} {{count}}</span>{{#more}}, {{/more}}{{/claims}}{{^hasClaims}}<span class="none">no claim</span>{{/hasClaims}}</td><td data-label="unclaimed">{{#unclaimed}}<span class="{{word}}">{{word}} {{#items}}{{text}}{{#more}}, {{/more}}{{/items}}{{#others}}<span class="others" title="{{named}}">{{others}}</span>{{/others}}</span>{{#more}}; {{/more}}{{/unclaimed}}{{^unclaimed}}<span class="none">—</span>{{/unclaimed}}</td></tr>
+<tr><th scope="row">{{name}} <span class="count">({{tracesText}})</span></th><td data-label="claims">{{#claims}}<span class="item"><a href="#{{anchor}}">{{policy}}</a> {{#brokenLink}}<a class="v-{{verdict}}" href="#broken">{{verdict}}</a>{{/brokenLink}}{{^brokenLink}}<span class="v-{{verdict}}">{{verdict}}</span>{{/brokenLink}} {{count}}</span>{{#more}}, {{/more}}{{/claims}}{{^hasClaims}}<span class="none">no claim</span>{{/hasClaims}}</td><td data-label="unclaimed">{{#unclaimed}}<span class="{{word}}">{{word}} {{#items}}{{text}}{{#more}}, {{/more}}{{/items}}</span>{{#others}}<details class="others {{word}}"><summary>{{others}}</summary>: {{named}}</details>{{/others}}{{#more}}; {{/more}}{{/unclaimed}}{{^unclaimed}}<span class="none">—</span>{{/unclaimed}}</td></tr>
 {{/appSummary}}
 {{#hasApps}}
 </tbody>
@@ -1169,7 +1209,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{#traces}}
 <details class="trace{{#failing}} failing{{/failing}}{{#unclaimed}} unclaimed{{/unclaimed}}" id="{{anchor}}"{{#open}} open{{/open}}>
 <summary>{{mark}} {{id}}{{#title}}: {{title}}{{/title}} <span class="note">({{app}})</span></summary>
-<p><code>{{file}}</code>{{#claims}} · claims <strong>{{policy}}</strong>: {{verdict}}{{/claims}}{{#unclaimed}} · claims no policy{{/unclaimed}}</p>
+<p><code class="path">{{{fileHTML}}}</code>{{#claims}} · claims <strong>{{policy}}</strong>: {{verdict}}{{/claims}}{{#unclaimed}} · claims no policy{{/unclaimed}}</p>
 {{#hasEvidence}}<div class="with-evidence">{{/hasEvidence}}<div class="table-box"><table class="steps">
 <thead><tr><th scope="col">Step</th><th scope="col">Line</th><th scope="col">What happened</th></tr></thead>
 <tbody>
@@ -1177,7 +1217,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 </table></div>
 {{#hasEvidence}}
 {{#evidence}}
-<figure class="evidence" id="{{anchor}}">{{#src}}<img src="{{src}}" alt="{{alt}}">{{/src}}<figcaption>Step {{step}}, where <strong>{{policies}}</strong> departs: <code>{{path}}</code>{{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}</figcaption></figure>
+<figure class="evidence" id="{{anchor}}">{{#src}}<img src="{{src}}" alt="{{alt}}">{{/src}}<figcaption>Step {{step}}, where <strong>{{policies}}</strong> departs: <code class="path">{{{pathHTML}}}</code>{{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}</figcaption></figure>
 {{/evidence}}
 </div>
 {{/hasEvidence}}
@@ -1191,14 +1231,18 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{/traceGroups}}
 <section id="matrix">
 <h2>Matrix</h2>
-<p class="note">Outlined: a claim (the trace's <code>policy:</code> or <code>--policy</code>), which decides the exit status: ✓ holds, ✗ broken at the step shown, ! could not be evaluated. Muted: a policy the trace does not claim, for information only: = agrees, ≠ differs at the step shown, · cannot judge the trace. A trace links to its steps where this page shows them.</p>
+<p class="note">A table per domain the traces speak. Claims: each claim of the trace (its <code>policy:</code> or <code>--policy</code>), which decides the exit status: ✓ holds, ✗ broken at the step shown, ! could not be evaluated; outlined in its policy's column. Muted: a policy the trace does not claim, for information only: = agrees, ≠ differs at the step shown, · cannot judge the trace. A trace links to its steps where this page shows them.</p>
 <details class="matrix"{{#matrixOpen}} open{{/matrixOpen}}>
 <summary>Every trace: {{tracesText}} × {{policiesText}}</summary>
+{{#hasHiddenColumns}}<input type="checkbox" id="matrix-all" class="toggle"> <label for="matrix-all" class="toggle-line">Show the policies of other domains too (they cannot judge these traces: ·)</label>
+{{/hasHiddenColumns}}{{#matrixTables}}
+<h3 id="{{anchor}}">{{heading}} <span class="count">({{tracesText}}{{#ownText}}; {{ownText}}{{/ownText}})</span></h3>
 <div class="matrix-box"><table class="matrix">
-<thead><tr><th scope="col">Trace</th><th scope="col">App</th>{{#matrixColumns}}<th scope="col">{{id}}</th>{{/matrixColumns}}</tr></thead>
+<thead><tr><th scope="col">Trace</th><th scope="col">Claims</th>{{#columns}}<th scope="col" class="pc{{#other}} x{{/other}}"><span>{{id}}</span></th>{{/columns}}</tr></thead>
 <tbody>
-{{{matrixRows}}}</tbody>
+{{{rows}}}</tbody>
 </table></div>
+{{/matrixTables}}
 </details>
 </section>
 {{#hasCoverage}}

@@ -30,7 +30,7 @@ struct HistoryCommandTests {
         #expect(good.stderr == "conform: wrote \(page): 2 runs, every claim holds in the latest run\n")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
-        #expect(html.contains("<td><code>run-2.json</code></td><td>2026-11-26 10:00:00 UTC</td><td>0.1.0</td>"))
+        #expect(html.contains("<td><code class=\"path\">run-2.json</code></td><td>2026-11-26 10:00:00 UTC</td><td>0.1.0</td>"))
 
         try "{\"conform\": 2, \"results\": []}".write(to: runs.appendingPathComponent("later.json"), atomically: true, encoding: .utf8)
         let bad = try BinaryRunner.run(["history", runs.path, "--output", page])

@@ -32,7 +32,8 @@ struct EvidenceReportTests {
             ))
         #expect(html.components(separatedBy: "<img ").count == 2, "one image: only departures of broken claims")
         #expect(!html.contains("not-at-a-departure"))
-        #expect(html.contains("<code>notes.txt</code> (not an image, so not embedded)"), "another file is named, not linked")
+        #expect(html.contains("<code class=\"path\">notes.txt</code> (not an image, so not embedded)"), "another file is named, not linked")
+        #expect(html.contains("departs: <code class=\"path\">shots/<wbr>done (greyed).png</code>"), "a path wraps after its slash")
         #expect(!html.contains("href=\"notes.txt"))
     }
 

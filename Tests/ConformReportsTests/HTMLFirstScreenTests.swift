@@ -25,11 +25,15 @@ struct HTMLFirstScreenTests {
         #expect(rows.map(\.app) == apps.map(\.app), "every app, in the terminal's order (none has a broken claim)")
         for (row, app) in zip(rows, apps) {
             #expect(row.claims == (app.claims ?? "no claim"), "\(app.app)")
-            // More than two differing policies are counted, not named, to keep the row on one line.
+            // More than two differing policies are counted, to keep the row on one line, and named in
+            // the count's <details> (no tooltip: a phone has none).
             var unclaimed = app.unclaimed ?? "—"
             if let range = unclaimed.range(of: "differ ") {
-                let names = unclaimed[range.upperBound...].split(separator: ",")
-                if names.count > ReportModel.differNamed { unclaimed = unclaimed[..<range.upperBound] + "\(names.count) others" }
+                let listed = unclaimed[range.upperBound...]
+                let names = listed.split(separator: ",")
+                if names.count > ReportModel.differNamed {
+                    unclaimed = unclaimed[..<range.upperBound] + "\(names.count) others: " + listed
+                }
             }
             #expect(row.unclaimed == unclaimed, "\(app.app)")
         }

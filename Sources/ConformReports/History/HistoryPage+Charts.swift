@@ -101,7 +101,7 @@ extension HistoryPage {
         out += "<th scope=\"col\">Broken</th><th scope=\"col\">Baselined</th><th scope=\"col\">Input problems</th></tr></thead>\n<tbody>\n"
         for (index, run) in runs.enumerated() {
             let counts = run.counts
-            out += "<tr><th scope=\"row\">\(index + 1)</th><td><code>\(Escaping.xml(run.name))</code></td>"
+            out += "<tr><th scope=\"row\">\(index + 1)</th><td><code class=\"path\">\(Escaping.htmlPath(run.name))</code></td>"
             out +=
                 "<td>\(run.recordedAt.map { Escaping.xml(HistoryWording.time($0)) } ?? "<span class=\"v-none\">not recorded</span>")</td>"
             out += "<td>\(run.version.map(Escaping.xml) ?? "<span class=\"v-none\">—</span>")</td>"

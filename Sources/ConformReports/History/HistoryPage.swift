@@ -139,7 +139,7 @@ public struct HistoryPage: Sendable {
             out += "<td data-label=\"policy\">\(Escaping.xml(claim.policy))</td>"
             out += "<td data-label=\"since\"><strong>\(HistoryWording.run(item.since))</strong> "
             out += "<span class=\"count\">(\(Escaping.xml(HistoryWording.identify(since))); \(Plural.count(length, "run")))</span></td>"
-            out += "<td data-label=\"where\"><code>\(Escaping.xml(place))</code></td>"
+            out += "<td data-label=\"where\"><code class=\"path\">\(Escaping.htmlPath(place))</code></td>"
             out += "<td data-label=\"what\">\(Escaping.xml(step + (claim.message ?? "broken")))</td></tr>\n"
         }
         return out + "</tbody>\n</table></div>\n</section>\n"

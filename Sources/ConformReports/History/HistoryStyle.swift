@@ -36,9 +36,19 @@ enum HistoryStyle {
             .count { font-weight: normal; color: var(--muted); }
             /* A table wider than the window scrolls inside its box; the page itself never scrolls sideways. */
             .table-box { overflow-x: auto; max-width: 100%; margin: 8px 0 16px; }
+            /* A box that scrolls shows it, as on the report: a shadow on the side where more is (none when it
+               fits). Not the report's "scroll →" tag, an image, which this page's Content-Security-Policy forbids. */
+            .table-box {
+              background: linear-gradient(to right, var(--bg) 30%, transparent) left / 40px 100% no-repeat local,
+                linear-gradient(to left, var(--bg) 30%, transparent) right / 40px 100% no-repeat local,
+                radial-gradient(farthest-side at 0 50%, rgba(128, 128, 128, 0.55), transparent) left / 14px 100% no-repeat scroll,
+                radial-gradient(farthest-side at 100% 50%, rgba(128, 128, 128, 0.55), transparent) right / 14px 100% no-repeat scroll,
+                var(--bg); }
+            /* Paths wrap after a "/" (each is followed by a <wbr>), not inside a name. */
+            code.path { overflow-wrap: break-word; word-break: normal; }
             table { border-collapse: collapse; }
             th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; overflow-wrap: break-word; }
-            table.broken code { overflow-wrap: anywhere; }
+            table.broken code { overflow-wrap: break-word; }
             th { background: var(--panel); }
             td.num { text-align: right; white-space: nowrap; }
             .v-holds { color: var(--pass); font-weight: 600; } .v-broken { color: var(--fail); font-weight: 600; }
