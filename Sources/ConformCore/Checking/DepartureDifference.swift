@@ -1,0 +1,87 @@
+/// What a report shows of a departure: a headline and, under it, only the parts that differ (see
+/// `ValueDifference`). Every report words a departure from this one value, made from the three texts a
+/// run document keeps (`message`, `expected`, `observed`), so that a departure read back from JSON by
+/// `conform diff`, `merge` or `history` reads as the run printed it. Made only when a departure is
+/// shown: a run finds many more departures than it prints.
+public struct DepartureDifference: Sendable, Hashable {
+    /// The sentence to show: the departure's message, or, where the message quotes two whole values
+    /// (`expected sheet: { ... }, saw sheet: { ... }`), a short one naming what differs.
+    public var headline: String
+    /// The parts that differ, each in at most two lines (`ValueDifference.lines`); empty when the
+    /// headline says it all (`expected done: enabled, saw done: disabled`).
+    public var differences: [ValueDifference]
+
+    /// Every difference's lines, in order.
+    public var lines: [String] { differences.flatMap(\.lines) }
+
+    public init(headline: String, differences: [ValueDifference]) {
+        self.headline = headline
+        self.differences = differences
+    }
+
+    /// The difference of a departure with this `message`, `expected` and `observed`.
+    public init(message: String, expected: JSONValue, observed: JSONValue) {
+        self.init(headline: message, differences: [])
+        guard case .object(let wanted) = expected, case .object(let seen) = observed else { return }
+        if let key = wanted.first(where: { ValueDifference.member($0.0, of: seen) != nil })?.0,
+            message.hasPrefix("expected \(key): ")
+        {
+            // The check's sentence for an observed value that differs (`DepartureDetail.observed`).
+            let found = ValueDifference.between(expected, observed)
+            guard !found.isEmpty else { return }
+            if found.count == 1, let only = found.first, only.path == key, only.nearMiss == nil, message.count <= Self.shortMessage {
+                return
+            }
+            let keys = wanted.map(\.0).filter { key in found.contains { $0.path == key || $0.path.hasPrefix(key + ".") || $0.path.hasPrefix(key + " ") } }
+            headline = (keys.isEmpty ? key : keys.joined(separator: ", ")) + " differs from what the policy expects"
+            differences = found
+            return
+        }
+        guard seen.count == 1, let (verb, value) = seen.first, wanted.count == 1, let (key, want) = wanted.first else { return }
+        if key == "actions", case .array(let allowed) = want, !allowed.isEmpty {
+            // An action the state does not handle: what it does handle, which the message does not say.
+            let list = Self.texts(allowed).joined(separator: ", ")
+            differences = [ValueDifference(kind: .offered, path: "allowed here", expected: list, observed: nil)]
+            return
+        }
+        // A title chosen that the sheet does not offer, a label tapped that no button has.
+        guard case .string(let chosen) = value else { return }
+        let offered: [String]
+        switch (verb, key, want) {
+        case ("choose", "sheet", .object(let sheet)):
+            guard case .array(let actions)? = ValueDifference.member("actions", of: sheet) else { return }
+            offered = actions.compactMap { SheetDifference.Action($0)?.title }
+        case ("tap", "buttons", .array(let labels)):
+            offered = Self.texts(labels)
+        default:
+            return
+        }
+        let nearMiss = offered.first { NearMiss.between($0, chosen) != nil }
+        guard let nearest = nearMiss ?? Spelling.nearest(to: chosen, among: offered) else {
+            if verb == "tap", !offered.isEmpty {
+                let labels = offered.map { "'\($0)'" }.joined(separator: ", ")
+                differences = [ValueDifference(kind: .offered, path: "its buttons", expected: labels, observed: nil)]
+            }
+            return
+        }
+        // The difference names the nearest title, and how near it is; the message's own hint would repeat it.
+        if let hint = headline.firstRange(of: "; did you mean '") { headline = String(headline[..<hint.lowerBound]) }
+        differences = [
+            ValueDifference(
+                kind: .notOffered, path: verb, expected: "'\(nearest)'", observed: "'\(chosen)'", nearMiss: NearMiss.between(nearest, chosen))
+        ]
+    }
+
+    private static func texts(_ values: [JSONValue]) -> [String] {
+        values.compactMap { if case .string(let text) = $0 { return text } else { return nil } }
+    }
+
+    /// The longest message kept as the headline of a single difference: one that quotes two whole
+    /// values beyond this is replaced by the difference.
+    static let shortMessage = 100
+}
+
+extension Departure {
+    /// What reports show of the departure (see `DepartureDifference`); computed when read.
+    public var difference: DepartureDifference { DepartureDifference(message: message, expected: expected, observed: observed) }
+}
