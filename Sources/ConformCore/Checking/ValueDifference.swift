@@ -54,7 +54,7 @@ public struct ValueDifference: Sendable, Hashable {
         case .unexpected:
             return "\(path): \(observed ?? "") is shown but not expected"
         case .notOffered:
-            return "\(path): \(observed ?? "") is not offered; the nearest offered is \(expected ?? "none")\(mark)"
+            return "\(path): nearest offered \(expected ?? "none"), saw \(observed ?? "none")\(mark)"
         case .offered:
             return "\(path): \(expected ?? "none")"
         }
@@ -77,7 +77,10 @@ public struct ValueDifference: Sendable, Hashable {
             ]
         case .changed, .renamed, .roleChanged, .reordered:
             let line = sentence
-            if nearMiss == nil, line.count <= Self.oneLine { return [line] }
+            // Short values read well side by side; longer ones, or near misses, are compared one above the other.
+            if nearMiss == nil, line.count <= Self.oneLine, (expected ?? "").count <= Self.shortValue, (observed ?? "").count <= Self.shortValue {
+                return [line]
+            }
             let head = "\(path): "
             // `saw` ends where `expected` ends, so the values start in the same column.
             return [
@@ -89,4 +92,6 @@ public struct ValueDifference: Sendable, Hashable {
 
     /// The longest difference written in one line; longer ones put the values one above the other.
     static let oneLine = 72
+    /// The longest value shown side by side with the other.
+    static let shortValue = 24
 }
