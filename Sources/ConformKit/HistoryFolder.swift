@@ -64,7 +64,8 @@ extension HistoryRun {
     init(_ document: RunDocument, name: String) {
         let claims = document.results.filter(\.claimed).map { result in
             // A departure is kept as the page words it: its headline and the parts that differ.
-            let difference = result.verdict == .fail
+            let difference =
+                result.verdict == .fail
                 ? DepartureDifference(message: result.message ?? "", expected: result.expected ?? .null, observed: result.observed ?? .null)
                 : nil
             return HistoryRun.Claim(

@@ -28,7 +28,8 @@ struct ClaimRow {
     var firstDetailLine: String {
         // The headline's own first line, unless it is empty, or its last "\r" would join the "\n" after it.
         // (A departure's message may be worded when read: it is read once.)
-        if case .fail(let departure) = pair.verdict, case let message = departure.difference.headline, let first = message.first, first != "\n",
+        if case .fail(let departure) = pair.verdict, case let message = departure.difference.headline, let first = message.first,
+            first != "\n",
             message.unicodeScalars.last != "\r"
         {
             return message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""

@@ -126,7 +126,8 @@ extension RunDiff {
     static func what(_ verdict: Verdict, policy: String) -> String {
         switch verdict.kind {
         case .fail:
-            return "departs at step \(verdict.step.map(String.init) ?? "?") (state '\(verdict.state ?? "?")'): \(verdict.difference.headline)"
+            return
+                "departs at step \(verdict.step.map(String.init) ?? "?") (state '\(verdict.state ?? "?")'): \(verdict.difference.headline)"
         case .inapplicable: return "'\(policy)' cannot judge it: \(verdict.message ?? "")"
         case .error: return "could not be evaluated: \(verdict.message ?? "")"
         case .pass: return "holds"

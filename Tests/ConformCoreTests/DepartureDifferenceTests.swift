@@ -30,6 +30,15 @@ struct DepartureDifferenceTests {
         #expect(difference.differences.isEmpty)
     }
 
+    @Test("a scalar that differs only in case keeps the sentence, with the near miss marked under it")
+    func scalarNearMiss() {
+        let difference = DepartureDifference(
+            message: "expected label: Save, saw label: save", expected: .object([("label", .string("Save"))]),
+            observed: .object([("label", .string("save"))]))
+        #expect(difference.headline == "expected label: Save, saw label: save")
+        #expect(difference.lines == ["label: expected 'Save'", "            saw 'save' (case differs)"])
+    }
+
     @Test("only the keys that differ are named, nested keys by their path")
     func onlyKeysThatDiffer() {
         let found = ValueDifference.between(
@@ -40,8 +49,10 @@ struct DepartureDifferenceTests {
 
     @Test("a renamed sheet title is the one difference, its values one above the other")
     func sheetTitleRenamed() {
-        let expected = sheet(title: "You have unsaved changes!", message: "If you cancel, the changes will be reversed.", [action("Cancel", "cancel")])
-        let observed = sheet(title: "Unsaved changes", message: "If you cancel, the changes will be reversed.", [action("Cancel", "cancel")])
+        let expected = sheet(
+            title: "You have unsaved changes!", message: "If you cancel, the changes will be reversed.", [action("Cancel", "cancel")])
+        let observed = sheet(
+            title: "Unsaved changes", message: "If you cancel, the changes will be reversed.", [action("Cancel", "cancel")])
         let difference = sheetDeparture(expected, observed)
         #expect(difference.headline == "sheet differs from what the policy expects")
         #expect(
@@ -54,7 +65,8 @@ struct DepartureDifferenceTests {
 
     @Test("a message that differs is named alone")
     func messageDiffers() {
-        let difference = sheetDeparture(sheet(title: "Discard?", message: "This cannot be undone."), sheet(title: "Discard?", message: "This can't be undone."))
+        let difference = sheetDeparture(
+            sheet(title: "Discard?", message: "This cannot be undone."), sheet(title: "Discard?", message: "This can't be undone."))
         #expect(difference.differences.map(\.kind) == [.changed])
         #expect(difference.differences.first?.path == "sheet message")
     }
@@ -84,7 +96,8 @@ struct DepartureDifferenceTests {
     @Test("an action's role that changed")
     func roleChanged() {
         let difference = sheetDeparture(
-            sheet([action("Delete", "destructive"), action("Cancel", "cancel")]), sheet([action("Delete", "default"), action("Cancel", "cancel")]))
+            sheet([action("Delete", "destructive"), action("Cancel", "cancel")]),
+            sheet([action("Delete", "default"), action("Cancel", "cancel")]))
         #expect(difference.lines == ["sheet action 'Delete' role: expected destructive, saw default"])
         #expect(difference.differences.map(\.kind) == [.roleChanged])
     }
@@ -103,7 +116,8 @@ struct DepartureDifferenceTests {
 
     @Test("a title that differs only in case is marked so")
     func caseDiffers() {
-        let difference = sheetDeparture(sheet([action("Discard Changes", "destructive")]), sheet([action("Discard changes", "destructive")]))
+        let difference = sheetDeparture(
+            sheet([action("Discard Changes", "destructive")]), sheet([action("Discard changes", "destructive")]))
         #expect(
             difference.lines == [
                 "sheet action 1: expected 'Discard Changes'",
@@ -114,7 +128,8 @@ struct DepartureDifferenceTests {
     @Test("a trailing space is marked, and the quotes show it")
     func trailingSpace() {
         let difference = sheetDeparture(sheet(title: "Unsaved changes"), sheet(title: "Unsaved changes "))
-        #expect(difference.lines == ["sheet title: expected 'Unsaved changes'", "                  saw 'Unsaved changes ' (trailing space)"])
+        #expect(
+            difference.lines == ["sheet title: expected 'Unsaved changes'", "                  saw 'Unsaved changes ' (trailing space)"])
     }
 
     @Test("near misses, most specific first")
@@ -133,7 +148,8 @@ struct DepartureDifferenceTests {
     @Test("a sheet where none was expected shows the sheet seen, the key named once")
     func sheetWhereNoneExpected() {
         let difference = DepartureDifference(
-            message: "expected sheet: none, saw sheet: { title 'Discard changes?'; actions ['Discard' (destructive), 'Keep Editing' (cancel)] }",
+            message:
+                "expected sheet: none, saw sheet: { title 'Discard changes?'; actions ['Discard' (destructive), 'Keep Editing' (cancel)] }",
             expected: .object([("sheet", .string("none"))]),
             observed: sheet(title: "Discard changes?", [action("Discard", "destructive"), action("Keep Editing", "cancel")]))
         #expect(difference.headline == "sheet differs from what the policy expects")
@@ -151,8 +167,10 @@ struct DepartureDifferenceTests {
                 "chose 'discard changes', which the sheet does not offer (it offers: 'Discard Changes', 'Keep Editing'); did you mean 'Discard Changes'?",
             expected: sheet([action("Discard Changes", "destructive"), action("Keep Editing", "cancel")]),
             observed: .object([("choose", .string("discard changes"))]))
-        #expect(difference.headline == "chose 'discard changes', which the sheet does not offer (it offers: 'Discard Changes', 'Keep Editing')")
-        #expect(difference.lines == ["choose: nearest offered 'Discard Changes'", "                    saw 'discard changes' (case differs)"])
+        #expect(
+            difference.headline == "chose 'discard changes', which the sheet does not offer (it offers: 'Discard Changes', 'Keep Editing')")
+        #expect(
+            difference.lines == ["choose: nearest offered 'Discard Changes'", "                    saw 'discard changes' (case differs)"])
     }
 
     @Test("a label tapped that no button has points at the nearest label, else lists them")
@@ -172,7 +190,8 @@ struct DepartureDifferenceTests {
     func unhandled() {
         let difference = DepartureDifference(
             message: "tap Done is not allowed in state 'editing'",
-            expected: .object([("actions", .array([.string("tap cancel"), .string("edit")]))]), observed: .object([("tap", .string("Done"))]))
+            expected: .object([("actions", .array([.string("tap cancel"), .string("edit")]))]),
+            observed: .object([("tap", .string("Done"))]))
         #expect(difference.headline == "tap Done is not allowed in state 'editing'")
         #expect(difference.lines == ["allowed here: tap cancel, edit"])
     }
@@ -203,6 +222,7 @@ struct DepartureDifferenceTests {
                     ])), position: at)
         let departure = Departure(step: 4, position: at, state: "confirm", detail: .observed(seen, expected: .sheet(expected)))
         #expect(departure.difference.headline == "sheet differs from what the policy expects")
-        #expect(departure.difference.lines == ["sheet title: expected 'You have unsaved changes!'", "                  saw 'Unsaved changes'"])
+        #expect(
+            departure.difference.lines == ["sheet title: expected 'You have unsaved changes!'", "                  saw 'Unsaved changes'"])
     }
 }

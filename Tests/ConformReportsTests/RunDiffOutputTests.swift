@@ -117,7 +117,7 @@ struct RunDiffOutputTests {
     @Test(
         "Markdown: a diff past GitHub's limit is cut to 65,536 characters, claims newly broken first, with a count and the way to the JSON")
     func markdownLimit() throws {
-        let long = String(repeating: "a long message that goes on ", count: 30)
+        let long = String(repeating: "a long message that goes on ", count: 10)
         let result = try diff(Self.synthetic(traces: 3_000, broken: false), Self.synthetic(traces: 3_000, broken: true, message: long))
         #expect(result.newlyBroken.count == 3_000)
         let markdown = result.markdown()
@@ -146,7 +146,7 @@ struct RunDiffOutputTests {
     @Test("Markdown: cmark-gfm reads each shortened table as a table, a row for each row written, and the note as a quote")
     func markdownRenders() throws {
         guard Consumers.runs("cmark-gfm") else { return }
-        let long = String(repeating: "a long message that goes on ", count: 30)
+        let long = String(repeating: "a long message that goes on ", count: 10)
         let markdown = try diff(Self.synthetic(traces: 3_000, broken: false), Self.synthetic(traces: 3_000, broken: true, message: long))
             .markdown()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("conform-diff-\(UUID().uuidString).md")
@@ -210,7 +210,7 @@ struct RunDiffOutputTests {
     func streamed() throws {
         let (base, head) = Self.mixed()
         // The large one is written in more than one piece.
-        let long = String(repeating: "a long message that goes on ", count: 30)
+        let long = String(repeating: "a long message that goes on ", count: 10)
         let large = try diff(Self.synthetic(traces: 3_000, broken: false), Self.synthetic(traces: 3_000, broken: true, message: long))
         for result in [try diff(base, head), try diff(base, base), large] {
             var pieces = 0

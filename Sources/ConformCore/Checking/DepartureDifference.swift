@@ -29,10 +29,16 @@ public struct DepartureDifference: Sendable, Hashable {
             // The check's sentence for an observed value that differs (`DepartureDetail.observed`).
             let found = ValueDifference.between(expected, observed)
             guard !found.isEmpty else { return }
-            if found.count == 1, let only = found.first, only.path == key, only.nearMiss == nil, message.count <= Self.shortMessage {
+            if found.count == 1, let only = found.first, only.path == key, Self.isScalar(ValueDifference.member(key, of: wanted)),
+                Self.isScalar(ValueDifference.member(key, of: seen))
+            {
+                // Two scalars: the check's sentence is the difference; a near miss is marked under it.
+                if only.nearMiss != nil { differences = found }
                 return
             }
-            let keys = wanted.map(\.0).filter { key in found.contains { $0.path == key || $0.path.hasPrefix(key + ".") || $0.path.hasPrefix(key + " ") } }
+            let keys = wanted.map(\.0).filter { key in
+                found.contains { $0.path == key || $0.path.hasPrefix(key + ".") || $0.path.hasPrefix(key + " ") }
+            }
             headline = (keys.isEmpty ? key : keys.joined(separator: ", ")) + " differs from what the policy expects"
             differences = found
             return
@@ -68,7 +74,8 @@ public struct DepartureDifference: Sendable, Hashable {
         if let hint = headline.firstRange(of: "; did you mean '") { headline = String(headline[..<hint.lowerBound]) }
         differences = [
             ValueDifference(
-                kind: .notOffered, path: verb, expected: "'\(nearest)'", observed: "'\(chosen)'", nearMiss: NearMiss.between(nearest, chosen))
+                kind: .notOffered, path: verb, expected: "'\(nearest)'", observed: "'\(chosen)'",
+                nearMiss: NearMiss.between(nearest, chosen))
         ]
     }
 
@@ -76,9 +83,12 @@ public struct DepartureDifference: Sendable, Hashable {
         values.compactMap { if case .string(let text) = $0 { return text } else { return nil } }
     }
 
-    /// The longest message kept as the headline of a single difference: one that quotes two whole
-    /// values beyond this is replaced by the difference.
-    static let shortMessage = 100
+    private static func isScalar(_ value: JSONValue?) -> Bool {
+        switch value {
+        case .array?, .object?, nil: return false
+        case .null?, .bool?, .number?, .string?: return true
+        }
+    }
 }
 
 extension Departure {

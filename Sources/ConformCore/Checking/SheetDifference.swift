@@ -47,7 +47,9 @@ struct SheetDifference {
             // A tap outside stands for the cancel action, which the sheet then shows no button for.
             if !wanted.contains(where: { $0.role == "cancel" }) {
                 differences.append(
-                    ValueDifference(kind: .unexpected, path: "sheet", expected: nil, observed: "a tap outside that cancels (the policy's sheet has no cancel action)"))
+                    ValueDifference(
+                        kind: .unexpected, path: "sheet", expected: nil,
+                        observed: "a tap outside that cancels (the policy's sheet has no cancel action)"))
             }
             wanted.removeAll { $0.role == "cancel" }
         }

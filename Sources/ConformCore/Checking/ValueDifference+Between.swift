@@ -36,11 +36,17 @@ extension ValueDifference {
         case (.string(let wanted), .string(let seen)):
             let nearMiss = NearMiss.between(wanted, seen)
             let quoted = !top || nearMiss != nil
-            return [ValueDifference(kind: .changed, path: path, expected: show(expected, quoted: quoted),
-                observed: show(observed, quoted: quoted), nearMiss: nearMiss)]
+            return [
+                ValueDifference(
+                    kind: .changed, path: path, expected: show(expected, quoted: quoted),
+                    observed: show(observed, quoted: quoted), nearMiss: nearMiss)
+            ]
         default:
-            return [ValueDifference(kind: .changed, path: path, expected: show(expected, quoted: !top, sheet: path == "sheet"),
-                observed: show(observed, quoted: !top, sheet: path == "sheet"))]
+            return [
+                ValueDifference(
+                    kind: .changed, path: path, expected: show(expected, quoted: !top, sheet: path == "sheet"),
+                    observed: show(observed, quoted: !top, sheet: path == "sheet"))
+            ]
         }
     }
 
@@ -57,7 +63,8 @@ extension ValueDifference {
         case .string(let text): return quoted ? "'\(text)'" : text
         case .array(let items):
             // `sheet`: the array is a sheet's actions.
-            return "[" + items.map { item in sheet ? (SheetDifference.Action(item)?.display ?? show(item)) : show(item) }
+            return "["
+                + items.map { item in sheet ? (SheetDifference.Action(item)?.display ?? show(item)) : show(item) }
                 .joined(separator: ", ") + "]"
         case .object(let members):
             if sheet {

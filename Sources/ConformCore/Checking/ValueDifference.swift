@@ -78,7 +78,9 @@ public struct ValueDifference: Sendable, Hashable {
         case .changed, .renamed, .roleChanged, .reordered:
             let line = sentence
             // Short values read well side by side; longer ones, or near misses, are compared one above the other.
-            if nearMiss == nil, line.count <= Self.oneLine, (expected ?? "").count <= Self.shortValue, (observed ?? "").count <= Self.shortValue {
+            if nearMiss == nil, line.count <= Self.oneLine, (expected ?? "").count <= Self.shortValue,
+                (observed ?? "").count <= Self.shortValue
+            {
                 return [line]
             }
             let head = "\(path): "
