@@ -37,6 +37,15 @@ struct ClaimRow {
         return detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
     }
 
+    /// What SARIF says after the title, in one line: `firstDetailLine` and, for a departure, each part
+    /// that differs (`sheet title: expected '…', saw '…'`), so that a code-scanning alert names it.
+    var summaryLine: String {
+        guard case .fail(let departure) = pair.verdict else { return firstDetailLine }
+        let difference = departure.difference
+        let first = difference.headline.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        return ([first] + difference.differences.map(\.sentence)).joined(separator: "; ")
+    }
+
     var passed: Bool { pair.verdict.kind == .pass }
 
     static func rows(_ result: RunResult) -> [ClaimRow] {

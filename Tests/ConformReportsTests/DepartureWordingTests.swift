@@ -79,6 +79,31 @@ struct DepartureWordingTests {
         #expect(page.contains(text))
     }
 
+    @Test("SARIF's one-line message names the part that differs")
+    func sarif() throws {
+        let text = try render(.sarif, fixtureInput("departures"))
+        #expect(
+            text.contains(
+                "'one-handed' departs at step 3 (state 'confirm-swipe'): sheet differs from what the policy expects; "
+                    + "sheet title: expected 'You have unsaved changes!', saw 'Unsaved changes'"))
+    }
+
+    @Test("the history page, reading the run's JSON document, shows the part that differs")
+    func history() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try render(.json, fixtureInput("departures")).write(to: folder.appendingPathComponent("run-1.json"), atomically: true, encoding: .utf8)
+        let (runs, problems) = HistoryFolder.read(folder.path)
+        #expect(problems.isEmpty)
+        let page = HistoryPage(history: RunHistory(runs), problems: problems, version: "0.0.0-test").html()
+        #expect(
+            page.contains(
+                "step 3: sheet differs from what the policy expects<br><code>sheet title: expected &#39;You have unsaved changes!&#39;, "
+                    + "saw &#39;Unsaved changes&#39;</code></td>"))
+        #expect(!page.contains("{ title"))
+    }
+
     @Test("conform diff and the history page word a departure read back from JSON as the run did")
     func fromJSON() throws {
         let pair = try departing("title-changed")

@@ -93,5 +93,14 @@ public struct DepartureDifference: Sendable, Hashable {
 
 extension Departure {
     /// What reports show of the departure (see `DepartureDifference`); computed when read.
-    public var difference: DepartureDifference { DepartureDifference(message: message, expected: expected, observed: observed) }
+    public var difference: DepartureDifference {
+        // The common departure, two scalars that are not near misses: the check's sentence says it all, and
+        // building the JSON objects to find that out would cost a report of many departures its time.
+        if case .observed(let item, .value(let wanted)) = detail, case .scalar(let seen) = item.value,
+            NearMiss.between(wanted.display, seen.display) == nil
+        {
+            return DepartureDifference(headline: message, differences: [])
+        }
+        return DepartureDifference(message: message, expected: expected, observed: observed)
+    }
 }
