@@ -93,7 +93,8 @@ struct DepartureWordingTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-history-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try render(.json, fixtureInput("departures")).write(to: folder.appendingPathComponent("run-1.json"), atomically: true, encoding: .utf8)
+        try render(.json, fixtureInput("departures")).write(
+            to: folder.appendingPathComponent("run-1.json"), atomically: true, encoding: .utf8)
         let (runs, problems) = HistoryFolder.read(folder.path)
         #expect(problems.isEmpty)
         let page = HistoryPage(history: RunHistory(runs), problems: problems, version: "0.0.0-test").html()
