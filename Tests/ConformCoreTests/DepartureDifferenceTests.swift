@@ -93,6 +93,18 @@ struct DepartureDifferenceTests {
             ])
     }
 
+    @Test("actions a trace gives by title alone are paired by title, then by place; an extra one is named")
+    func titlesAlone() {
+        let difference = sheetDeparture(
+            .object([("sheet", .object([("actions", .array([action("Save", "default"), action("Discard", "destructive")]))]))]),
+            .object([("sheet", .object([("actions", .array([.string("Save changes"), .string("Discard"), .string("Keep")]))]))]))
+        #expect(
+            difference.lines == [
+                "sheet action 1: expected 'Save', saw 'Save changes'",
+                "sheet actions: 'Keep' is shown but not expected",
+            ])
+    }
+
     @Test("an action's role that changed")
     func roleChanged() {
         let difference = sheetDeparture(

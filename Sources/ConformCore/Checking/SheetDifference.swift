@@ -8,8 +8,13 @@ struct SheetDifference {
         var title: String?
         var role: String?
 
-        /// `nil` unless `value` is an object of a `title` and/or a `role`, as the JSON of an action is.
+        /// `nil` unless `value` is an object of a `title` and/or a `role`, as the JSON of an action is, or
+        /// a title alone (an action a trace saw without its role).
         init?(_ value: JSONValue) {
+            if case .string(let text) = value {
+                title = text
+                return
+            }
             guard case .object(let members) = value, !members.isEmpty else { return nil }
             for (key, member) in members {
                 switch (key, member) {
