@@ -14,6 +14,7 @@ public struct DepartureDifference: Sendable, Hashable {
     /// Every difference's lines, in order.
     public var lines: [String] { differences.flatMap(\.lines) }
 
+    /// A difference already worded.
     public init(headline: String, differences: [ValueDifference]) {
         self.headline = headline
         self.differences = differences

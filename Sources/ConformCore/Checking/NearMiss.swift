@@ -1,11 +1,17 @@
 /// Why two texts that differ look alike: a reader comparing `'Discard Changes'` with `'Discard changes'`
 /// by eye may not see the difference, so a difference says what kind it is.
 public enum NearMiss: String, Sendable, Hashable, CaseIterable {
+    /// The same letters in another case: `Discard Changes`, `Discard changes`.
     case caseDiffers = "case differs"
+    /// Spaces (or other spacing) at the end of one of them only.
     case trailingSpace = "trailing space"
+    /// Spaces at the start of one of them only.
     case leadingSpace = "leading space"
+    /// The same words spaced otherwise: two spaces for one, a tab, a non-breaking space, both ends.
     case whitespaceDiffers = "whitespace differs"
+    /// The same words in another case and spaced otherwise.
     case caseAndWhitespaceDiffer = "case and whitespace differ"
+    /// The same letters and digits with other punctuation or symbols: `Don't`, `Don’t`; `Save`, `Save…`.
     case punctuationDiffers = "differs only in punctuation"
 
     /// The kind of near miss `observed` is of `expected`, most specific first; `nil` when they are equal

@@ -23,6 +23,7 @@ public struct ValueDifference: Sendable, Hashable {
         case offered
     }
 
+    /// What kind of difference it is.
     public var kind: Kind
     /// What differs, as a reader names it: `done`, `sheet title`, `form.title`, `sheet action 2`.
     public var path: String
@@ -33,6 +34,7 @@ public struct ValueDifference: Sendable, Hashable {
     /// Why two texts that differ look alike, when they do.
     public var nearMiss: NearMiss?
 
+    /// A difference of `kind` at `path`, the values as messages show them.
     public init(kind: Kind, path: String, expected: String?, observed: String?, nearMiss: NearMiss? = nil) {
         self.kind = kind
         self.path = path
