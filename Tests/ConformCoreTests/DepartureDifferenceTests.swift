@@ -208,6 +208,20 @@ struct DepartureDifferenceTests {
         #expect(difference.lines == ["allowed here: tap cancel, edit"])
     }
 
+    @Test("a title chosen in another case than the state's transition is pointed at, and what is allowed listed")
+    func unhandledChooseCase() {
+        let difference = DepartureDifference(
+            message: "chose 'save changes', which 'p' does not handle in state 'confirm'",
+            expected: .object([("actions", .array([.string("choose Save changes"), .string("choose Cancel")]))]),
+            observed: .object([("choose", .string("save changes"))]))
+        #expect(
+            difference.lines == [
+                "choose: nearest offered 'Save changes'",
+                "                    saw 'save changes' (case differs)",
+                "allowed here: choose Save changes, choose Cancel",
+            ])
+    }
+
     @Test("a departure the message says in full is left as it is")
     func otherDepartures() {
         let difference = DepartureDifference(

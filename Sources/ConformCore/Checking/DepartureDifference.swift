@@ -49,6 +49,15 @@ public struct DepartureDifference: Sendable, Hashable {
             // An action the state does not handle: what it does handle, which the message does not say.
             let list = Self.texts(allowed).joined(separator: ", ")
             differences = [ValueDifference(kind: .offered, path: "allowed here", expected: list, observed: nil)]
+            // `choose: save changes` where the state handles `choose Save changes`: the title that was meant.
+            let prefix = verb + " "
+            let handled = Self.texts(allowed).filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            if case .string(let taken) = value, let nearest = handled.first(where: { NearMiss.between($0, taken) != nil }) {
+                differences.insert(
+                    ValueDifference(
+                        kind: .notOffered, path: verb, expected: "'\(nearest)'", observed: "'\(taken)'",
+                        nearMiss: NearMiss.between(nearest, taken)), at: 0)
+            }
             return
         }
         // A title chosen that the sheet does not offer, a label tapped that no button has.
