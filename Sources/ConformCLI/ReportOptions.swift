@@ -42,6 +42,9 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "GitHub Actions: annotate each broken claim, and append the Markdown summary to $GITHUB_STEP_SUMMARY.")
     var github = false
 
+    @Flag(help: "Print each broken claim's whole expected and observed values under the parts that differ.")
+    var verbose = false
+
     /// The report files asked for, in a stable order.
     func formats() throws -> [ReportFormat] {
         var formats = Set<ReportFormat>()
@@ -86,10 +89,12 @@ struct ReportOptions: ParsableArguments {
     /// What every output knows of the run.
     /// - Parameter paths: the paths the run was given, as given, which its JSON document records.
     func context(library: PolicyLibrary, version: String, paths: [String]?) -> RunContext {
-        RunContext(
+        var context = RunContext(
             policies: library.policies, version: version, generatedAt: (try? Self.sourceDate()) ?? nil, reportDirectory: output,
             workingDirectory: FileManager.default.currentDirectoryPath, recordedAt: (try? recordedTime()) ?? nil,
             policyDigests: Dictionary(library.digests.map { ($0.id, $0.digest) }) { first, _ in first }, paths: paths)
+        context.verbose = verbose
+        return context
     }
 
     /// Every output of the run, each with its destination: standard output in `format`, then the report

@@ -63,10 +63,16 @@ extension HistoryRun {
     /// results when it has none).
     init(_ document: RunDocument, name: String) {
         let claims = document.results.filter(\.claimed).map { result in
-            HistoryRun.Claim(
+            // A departure is kept as the page words it: its headline and the parts that differ.
+            let difference =
+                result.verdict == .fail
+                ? DepartureDifference(message: result.message ?? "", expected: result.expected ?? .null, observed: result.observed ?? .null)
+                : nil
+            return HistoryRun.Claim(
                 app: result.app, trace: result.trace, file: result.file, policy: result.policy,
                 outcome: result.verdict == .pass ? .holds : result.baselined == true ? .baselined : .broken,
-                step: result.step, line: result.line, message: result.message)
+                step: result.step, line: result.line, message: difference?.headline ?? result.message,
+                differences: difference?.differences.map(\.sentence) ?? [])
         }
         let counts: Counts
         if let summary = document.summary {

@@ -48,11 +48,12 @@ public struct TraceCheck: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Where and how the trace departs: `at step 4 (swipe down), in state 'editing': expected ...`.
+    /// Where and how the trace departs: `at step 4 (swipe down), in state 'editing': expected ...` (the
+    /// departure's headline: `report` has the parts that differ under it).
     public var place: String? {
         guard let departure else { return nil }
         let step = departure.step - 1 < stepTexts.count ? " (\(stepTexts[departure.step - 1]))" : ""
-        return "at step \(departure.step)\(step), in state '\(departure.state)': \(departure.message)"
+        return "at step \(departure.step)\(step), in state '\(departure.state)': \(departure.difference.headline)"
     }
 
     /// The one-sentence `summary`.

@@ -8,14 +8,16 @@ struct ClaimRow {
     var column: Int?
     var title: String
 
-    /// What the claim's verdict says after its title: a departure's message with its expected and
-    /// observed values. Made when read (the SARIF report and the HTML page's broken claims read the
-    /// first line alone, or nothing).
+    /// What the claim's verdict says after its title: a departure's headline and, a line or two each
+    /// indented under it, the parts that differ (`DepartureDifference`; the whole values are in the
+    /// JSON report). Made when read (the SARIF report and the HTML page's broken claims read the first
+    /// line alone, or nothing).
     var detail: String {
         switch pair.verdict {
         case .pass: return ""
         case .fail(let departure):
-            return "\(departure.message)\nexpected: \(departure.expected.serialized())\nobserved: \(departure.observed.serialized())"
+            let difference = departure.difference
+            return ([difference.headline] + difference.lines.map { "  " + $0 }).joined(separator: "\n")
         case .inapplicable(let reason): return reason
         case .error(let message, _, _): return message
         }
@@ -24,14 +26,24 @@ struct ClaimRow {
     /// `detail`'s first line that is not empty (as `split(separator: "\n")` finds it), without serialising
     /// a departure's values when its message alone holds that line.
     var firstDetailLine: String {
-        // The message's own first line, unless it is empty, or its last "\r" would join the "\n" after it.
+        // The headline's own first line, unless it is empty, or its last "\r" would join the "\n" after it.
         // (A departure's message may be worded when read: it is read once.)
-        if case .fail(let departure) = pair.verdict, case let message = departure.message, let first = message.first, first != "\n",
+        if case .fail(let departure) = pair.verdict, case let message = departure.difference.headline, let first = message.first,
+            first != "\n",
             message.unicodeScalars.last != "\r"
         {
             return message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
         }
         return detail.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+    }
+
+    /// What SARIF says after the title, in one line: `firstDetailLine` and, for a departure, each part
+    /// that differs (`sheet title: expected '…', saw '…'`), so that a code-scanning alert names it.
+    var summaryLine: String {
+        guard case .fail(let departure) = pair.verdict else { return firstDetailLine }
+        let difference = departure.difference
+        let first = difference.headline.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        return ([first] + difference.differences.map(\.sentence)).joined(separator: "; ")
     }
 
     var passed: Bool { pair.verdict.kind == .pass }

@@ -8,7 +8,8 @@ public enum ClaimWording {
         /// `file:line:column`, or the file alone.
         public var place: String
         public var message: String
-        /// `expected: {...}`, `observed: {...}` under a departure.
+        /// Under a departure, the parts that differ (`DepartureDifference.lines`), and with `verbose` the
+        /// whole `expected: {...}` and `observed: {...}`.
         public var details: [String]
 
         /// The lines as `conform run` prints them, without colour: each value escaped for the terminal
@@ -26,13 +27,17 @@ public enum ClaimWording {
     }
 
     /// `nil` when the claim holds.
-    public static func parts(_ pair: PairResult) -> Parts? {
+    /// - Parameter verbose: add a departure's whole expected and observed values (`conform run --verbose`).
+    public static func parts(_ pair: PairResult, verbose: Bool = false) -> Parts? {
         switch pair.verdict {
         case .fail(let departure):
+            let difference = departure.difference
+            var details = difference.lines
+            if verbose { details += ["expected: \(departure.expected.serialized())", "observed: \(departure.observed.serialized())"] }
             return Parts(
                 place: "\(pair.file):\(departure.position.line):\(departure.position.column)",
-                message: "'\(pair.policy)' departs at step \(departure.step) (state '\(departure.state)'): \(departure.message)",
-                details: ["expected: \(departure.expected.serialized())", "observed: \(departure.observed.serialized())"])
+                message: "'\(pair.policy)' departs at step \(departure.step) (state '\(departure.state)'): \(difference.headline)",
+                details: details)
         case .inapplicable(let reason):
             return Parts(place: pair.file, message: "claims '\(pair.policy)', which cannot judge it: \(reason)", details: [])
         case .error(let message, _, let position):

@@ -20,7 +20,7 @@ enum HTMLFailureRows {
             }
             out += "</th><td data-label=\"policy\">" + Escaping.xml(pair.policy)
             out += "</td><td data-label=\"where\"><code class=\"path\">" + Escaping.htmlPath(row.place)
-            out += "</code></td><td data-label=\"what\">" + Escaping.xml(row.title) + ": " + Escaping.xml(message(row))
+            out += "</code></td><td data-label=\"what\">" + Escaping.xml(row.title) + ": " + message(row)
             if let mark = pair.baseline {
                 out += "<br><span class=\"note\">"
                 if !mark.expired { out += "baselined: " }
@@ -31,10 +31,11 @@ enum HTMLFailureRows {
         return out
     }
 
-    /// What the row says after the title: a departure's message, or the other verdicts' detail.
+    /// What the row says after the title, escaped: a departure's difference (`HTMLDeparture`), or the
+    /// other verdicts' detail.
     private static func message(_ row: ClaimRow) -> String {
-        if case .fail(let departure) = row.pair.verdict { return departure.message }
-        return row.detail
+        if case .fail(let departure) = row.pair.verdict { return HTMLDeparture.text(departure) }
+        return Escaping.xml(row.detail)
     }
 
     /// A broken claim's baseline note (`failures[].baseline` too).

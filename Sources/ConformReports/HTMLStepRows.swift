@@ -12,10 +12,15 @@ enum HTMLStepRows {
         var message: String
         var expected: String
         var observed: String
+        /// The part that differs, which the page shows (`HTMLDeparture`).
+        var difference: DepartureDifference
 
         /// The mark as templates of one's own read it in `steps[].marks[]`.
         var values: [String: Any] {
-            ["policy": policy, "message": message, "expected": expected, "observed": observed, "place": place]
+            [
+                "policy": policy, "message": message, "expected": expected, "observed": observed, "place": place,
+                "headline": difference.headline, "differences": difference.differences.map(\.sentence),
+            ]
         }
     }
 
@@ -46,12 +51,8 @@ enum HTMLStepRows {
                 out += "</strong> departs at <code>"
                 out += Escaping.xml(mark.place)
                 out += "</code>: "
-                out += Escaping.xml(mark.message)
-                out += "<br>expected <code>"
-                out += Escaping.xml(mark.expected)
-                out += "</code><br>observed <code>"
-                out += Escaping.xml(mark.observed)
-                out += "</code></div>"
+                out += HTMLDeparture.text(mark.difference, expected: mark.expected, observed: mark.observed)
+                out += "</div>"
             }
             out += "</td></tr>\n"
         }

@@ -54,7 +54,7 @@ struct MarkdownReport: RunRenderer {
         return rows + departureTextCharactersAtLeast(facts, limit: limit)
     }
 
-    /// At least how many characters the built-in template's `message`, `expected` and `observed` of the
+    /// At least how many characters the built-in template's `headline` and `differences` of the
     /// broken claims shown at `limit` take. Only text that is all ASCII is counted, each printable byte
     /// one character: escaping only adds to it, and an ASCII character between ASCII neighbours (the
     /// template's, around each of these) is a character of its own; other text may merge with its
@@ -64,7 +64,8 @@ struct MarkdownReport: RunRenderer {
         var characters = 0
         for pair in shown {
             guard case .fail(let departure) = pair.verdict else { continue }
-            for text in [departure.message, departure.expected.serialized(), departure.observed.serialized()] {
+            let difference = departure.difference
+            for text in [difference.headline] + difference.differences.map(\.sentence) {
                 characters += printableASCIICount(text)
             }
         }

@@ -266,6 +266,10 @@ struct ReportModel {
                 entry["message"] = departure.message
                 entry["expected"] = departure.expected.serialized()
                 entry["observed"] = departure.observed.serialized()
+                // What the built-in templates show: the headline and the parts that differ, a line each.
+                let difference = departure.difference
+                entry["headline"] = difference.headline
+                entry["differences"] = difference.differences.map(\.sentence)
                 let steps = (stepsByFile[pair.file] ?? []).prefix(departure.step + 2)
                 entry["hasSteps"] = !steps.isEmpty
                 // The built-in page shows no steps here; the built-in Markdown writes them from `stepRows`.
@@ -287,6 +291,8 @@ struct ReportModel {
                 }
             } else {
                 entry["message"] = row.detail
+                entry["headline"] = row.detail
+                entry["differences"] = [String]()
             }
             return entry
         }
@@ -309,7 +315,8 @@ struct ReportModel {
                 marks[departure.step, default: []].append(
                     HTMLStepRows.Mark(
                         policy: pair.policy, place: "\(trace.file):\(departure.position.line)", message: departure.message,
-                        expected: departure.expected.serialized(), observed: departure.observed.serialized()))
+                        expected: departure.expected.serialized(), observed: departure.observed.serialized(),
+                        difference: departure.difference))
             }
             let failing = claimedPairs.contains { $0.verdict.kind != .pass }
             let unclaimed = claimedPairs.isEmpty

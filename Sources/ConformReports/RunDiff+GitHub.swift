@@ -10,7 +10,8 @@ extension RunDiff {
             return GitHubOutput.command(
                 "error", file: change.trace.file, line: change.head?.line, column: change.head?.column,
                 title: "conform diff: \(change.trace.trace) breaks its claim '\(change.policy)'",
-                message: "\(what) (\(Self.beforeWords(change.before)))")
+                message: "\(what) (\(Self.beforeWords(change.before)))"
+                    + (change.head.map { $0.kind == .fail ? $0.difference.lines.map { "\n  " + $0 }.joined() : "" } ?? ""))
         }
         return GitHubOutput.limited(lines, "claims newly broken")
     }

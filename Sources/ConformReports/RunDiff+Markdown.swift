@@ -85,8 +85,21 @@ extension RunDiff {
         }
         let m = Escaping.markdown
         func place(_ trace: TraceRef, _ verdict: Verdict?) -> String { m(Self.place(trace.file, verdict)) }
+        /// A departure's headline and each part that differs, a line each in the cell.
+        func departure(_ verdict: Verdict) -> String {
+            let difference = verdict.difference
+            return ([m(difference.headline)] + difference.differences.map { m($0.sentence) }).joined(separator: "<br>")
+        }
         func moved(_ move: Move) -> String {
-            move.aspects.map { m("\($0.rawValue): \(Self.value($0, move.base)) → \(Self.value($0, move.head))") }.joined(separator: "<br>")
+            var lines = move.aspects.filter { !Self.departureAspects.contains($0) }.map {
+                m("\($0.rawValue): \(Self.value($0, move.base)) → \(Self.value($0, move.head))")
+            }
+            if move.aspects.contains(where: Self.departureAspects.contains) {
+                for (word, verdict) in [("was", move.base), ("now", move.head)] {
+                    lines.append("\(word): " + (verdict.kind == .fail ? departure(verdict) : m(Self.what(verdict, policy: move.policy))))
+                }
+            }
+            return lines.joined(separator: "<br>")
         }
         let (newlyBroken, fixed, movedClaims, made, withdrawn) = (self.newlyBroken, self.fixed, self.moved, claimsMade, claimsWithdrawn)
         let (renamed, added, removed, apps, unclaimed) = (self.renamed, self.added, self.removed, self.apps, unclaimedMoved)
@@ -95,7 +108,10 @@ extension RunDiff {
                 let change = newlyBroken[$0]
                 return [
                     m(change.trace.trace), m(change.policy), place(change.trace, change.head), m(Self.beforeWords(change.before)),
-                    change.head.map { m(Self.what($0, policy: change.policy)) } ?? "",
+                    change.head.map { head in
+                        m(Self.what(head, policy: change.policy))
+                            + (head.kind == .fail ? head.difference.differences.map { "<br>" + m($0.sentence) }.joined() : "")
+                    } ?? "",
                 ]
             },
             table("✅ Claims fixed", ["Trace", "Policy", "File", "Before"], fixed.count) {

@@ -126,7 +126,8 @@ extension RunDiff {
     static func what(_ verdict: Verdict, policy: String) -> String {
         switch verdict.kind {
         case .fail:
-            return "departs at step \(verdict.step.map(String.init) ?? "?") (state '\(verdict.state ?? "?")'): \(verdict.message ?? "")"
+            return
+                "departs at step \(verdict.step.map(String.init) ?? "?") (state '\(verdict.state ?? "?")'): \(verdict.difference.headline)"
         case .inapplicable: return "'\(policy)' cannot judge it: \(verdict.message ?? "")"
         case .error: return "could not be evaluated: \(verdict.message ?? "")"
         case .pass: return "holds"
@@ -150,10 +151,7 @@ extension RunDiff {
             "\(Self.place(change.trace.file, head)): error: \(change.trace.trace) breaks its claim '\(change.policy)' "
                 + "(\(Self.beforeWords(change.before))): \(Self.what(head, policy: change.policy))"
         ]
-        if head.kind == .fail {
-            lines.append("    expected: \((head.expected ?? .null).serialized())")
-            lines.append("    observed: \((head.observed ?? .null).serialized())")
-        }
+        if head.kind == .fail { lines += head.difference.lines.map { "    " + $0 } }
         return lines
     }
 
@@ -164,11 +162,21 @@ extension RunDiff {
 
     private func moveLines(_ move: Move) -> [String] {
         var lines = ["\(Self.place(move.trace.file, move.head)): \(Self.moveWords(move))"]
-        for aspect in move.aspects {
+        for aspect in move.aspects where !Self.departureAspects.contains(aspect) {
             lines.append("    \(aspect.rawValue): \(Self.value(aspect, move.base)) → \(Self.value(aspect, move.head))")
+        }
+        guard move.aspects.contains(where: Self.departureAspects.contains) else { return lines }
+        // What was expected and seen, as each run's departure words it: the parts that differ, not two whole values each.
+        for (word, verdict) in [("was", move.base), ("now", move.head)] {
+            let difference = verdict.difference
+            lines.append("    \(word): \(verdict.kind == .fail ? difference.headline : Self.what(verdict, policy: move.policy))")
+            if verdict.kind == .fail { lines += difference.lines.map { "      " + $0 } }
         }
         return lines
     }
+
+    /// The aspects of a move that its `was:` and `now:` lines show rather than one line each.
+    static let departureAspects: Set<Aspect> = [.expected, .observed, .message]
 
     /// What became of a departure, in words that say "elsewhere" only when it departs at another step:
     /// `T departs from 'P' elsewhere now:`, `T still departs from 'P' at step 3, otherwise now:`, or,

@@ -74,6 +74,11 @@ public struct RunDiff: Sendable {
             baselined = result.baselined == true
         }
 
+        /// What the outputs show of a departure: its headline and the parts that differ.
+        var difference: DepartureDifference {
+            DepartureDifference(message: message ?? "", expected: expected ?? .null, observed: observed ?? .null)
+        }
+
         /// What differs between two departures, in the order the outputs say it.
         func changes(to other: Verdict) -> [Aspect] {
             var aspects: [Aspect] = []

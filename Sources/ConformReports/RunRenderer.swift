@@ -20,6 +20,9 @@ public struct RunContext: Sendable {
     public var reportDirectory: String?
     /// The absolute folder relative paths start from, for a link between an absolute and a relative path.
     public var workingDirectory: String?
+    /// Whether the terminal shows each departure's whole expected and observed values under the parts
+    /// that differ (`--verbose`).
+    public var verbose = false
 
     public init(
         policies: [Policy], version: String, generatedAt: String? = nil, reportDirectory: String? = nil, workingDirectory: String? = nil,

@@ -95,8 +95,8 @@ struct SARIFReport: RunRenderer {
     /// - Parameter baselined: whether the run had a baseline: then every result says whether it was in it
     ///   (`baselineState`), and those it accepts are suppressed, with the entry's reason.
     private func result(_ row: ClaimRow, _ lengths: LineLengths, baselined: Bool) -> JSONValue {
-        // The first line only: splitting the whole detail (its expected and observed JSON too) was most of the SARIF report.
-        var message = "\(row.title): \(row.firstDetailLine)"
+        // One line: the headline and the parts that differ; splitting the whole detail was once most of the SARIF report.
+        var message = "\(row.title): \(row.summaryLine)"
         if let mark = row.pair.baseline, mark.expired { message += " (\(BaselineWording.line(mark)))" }
         let fingerprint = Self.fingerprint([row.pair.policy, row.pair.trace, row.pair.file, row.title])
         var members: [(String, JSONValue)] = [

@@ -130,9 +130,11 @@ public struct ShrinkOutput: Sendable {
         lines.append(
             "Shrunk \(original.file) against '\(result.policy)': \(Plural.count(original.steps.count, "step")) to \(result.kept.count)"
                 + (result.cuts.isEmpty ? "; no step could be cut." : "."))
+        let difference = result.departure.difference
         lines.append(
             "It departs as the recording does, in state '\(result.shape.state)' at \(result.shape.key): "
-                + "step \(result.departure.step) (was \(result.originalDeparture.step)): \(result.departure.message)")
+                + "step \(result.departure.step) (was \(result.originalDeparture.step)): \(difference.headline)")
+        lines += difference.lines.map { "    " + $0 }
         let faithful: [(ShrinkCut.Kind, String)] = [
             (.afterDeparture, "after the departure"), (.observation, "observations"), (.undoneEdit, "undone edits"),
         ]

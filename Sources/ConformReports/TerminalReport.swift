@@ -52,7 +52,7 @@ public struct TerminalReport: RunRenderer {
     }
 
     private func claimLine(_ pair: PairResult) -> String {
-        guard let parts = ClaimWording.parts(pair) else { return "" }
+        guard let parts = ClaimWording.parts(pair, verbose: context.verbose) else { return "" }
         // A baselined claim is shown, as a warning, with why it is accepted; an expired entry says so under the error.
         let severity: Diagnostic.Severity = pair.isBaselined ? .warning : .error
         let baseline = pair.baseline.map { "    " + Escaping.terminal(BaselineWording.line($0)) + "\n" } ?? ""

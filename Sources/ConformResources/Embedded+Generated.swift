@@ -1328,11 +1328,10 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{#baseline}}
 - **Baseline:** {{baseline}}
 {{/baseline}}
-- **What:** {{message}}
-{{#expected}}
-- **Expected:** {{expected}}
-- **Observed:** {{observed}}
-{{/expected}}
+- **What:** {{headline}}
+{{#differences}}
+  - {{.}}
+{{/differences}}
 {{#hasSteps}}
 
 <details><summary>Steps up to the departure</summary>

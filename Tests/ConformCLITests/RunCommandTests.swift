@@ -48,9 +48,15 @@ struct RunCommandTests {
         #expect(output.status == 1)
         #expect(
             output.stdout.contains(
-                "./b.yaml:6:5: error: 'makeitso' departs at step 1 (state 'editing'): expected done: enabled, saw done: disabled\n    expected: {\"done\":\"enabled\"}\n    observed: {\"done\":\"disabled\"}\n"
+                "./b.yaml:6:5: error: 'makeitso' departs at step 1 (state 'editing'): expected done: enabled, saw done: disabled\n\n"
             ))
         #expect(output.stdout.hasSuffix("2 traces, 11 policies: 1 of 2 claims holds, 1 failed\n"))
+        // --verbose adds the whole expected and observed values.
+        let verbose = try BinaryRunner.run(["run", ".", "--verbose"], in: scratch.url)
+        #expect(
+            verbose.stdout.contains(
+                "./b.yaml:6:5: error: 'makeitso' departs at step 1 (state 'editing'): expected done: enabled, saw done: disabled\n    expected: {\"done\":\"enabled\"}\n    observed: {\"done\":\"disabled\"}\n"
+            ))
     }
 
     @Test("a broken file beside good ones: exit 2, located error, the good ones still checked")

@@ -37,8 +37,6 @@ struct RunDiffTests {
 
                 Claims newly broken (1):
                 Traces/Reminders/swipe-after-edit.yaml:18:5: error: reminders-swipe-after-edit breaks its claim 'apple-reminders' (held in the base run): departs at step 7 (state 'discarded'): expected saved: false, saw saved: true
-                    expected: {"saved":false}
-                    observed: {"saved":true}
 
                 Per app (1):
                 Reminders: no longer agrees with apple-reminders (now: claimed, broken 2/3 hold)
@@ -100,8 +98,8 @@ struct RunDiffTests {
                 Traces/Reminders/swipe-after-edit.yaml:12:5: reminders-swipe-after-edit departs from 'apple-reminders' elsewhere now:
                     step: step 7 → step 3
                     state: 'discarded' → 'editing'
-                    expected: {"saved":false} → {"done":"enabled"}
-                    observed: {"saved":true} → {"done":"disabled"}
+                    was: expected saved: false, saw saved: true
+                    now: expected done: enabled, saw done: disabled
 
                 Nothing got worse: 1 departure moved.
 

@@ -140,7 +140,9 @@ public struct HistoryPage: Sendable {
             out += "<td data-label=\"since\"><strong>\(HistoryWording.run(item.since))</strong> "
             out += "<span class=\"count\">(\(Escaping.xml(HistoryWording.identify(since))); \(Plural.count(length, "run")))</span></td>"
             out += "<td data-label=\"where\"><code class=\"path\">\(Escaping.htmlPath(place))</code></td>"
-            out += "<td data-label=\"what\">\(Escaping.xml(step + (claim.message ?? "broken")))</td></tr>\n"
+            out += "<td data-label=\"what\">\(Escaping.xml(step + (claim.message ?? "broken")))"
+            for difference in claim.differences { out += "<br><code>\(Escaping.xml(difference))</code>" }
+            out += "</td></tr>\n"
         }
         return out + "</tbody>\n</table></div>\n</section>\n"
     }

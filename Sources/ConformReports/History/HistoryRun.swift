@@ -63,14 +63,17 @@ public struct HistoryRun: Sendable, Equatable {
         public var step: Int?
         /// The departing step's line in the trace file.
         public var line: Int?
-        /// What went wrong, as the run said it (a departure, an inapplicable claim, an error).
+        /// What went wrong, as the run said it (a departure's headline, an inapplicable claim, an error).
         public var message: String?
+        /// A departure's parts that differ, a sentence each (`ValueDifference.sentence`).
+        public var differences: [String]
 
         /// A claim as a run document states it.
         public init(
             app: String?, trace: String, file: String, policy: String, outcome: Outcome, step: Int? = nil, line: Int? = nil,
-            message: String? = nil
+            message: String? = nil, differences: [String] = []
         ) {
+            self.differences = differences
             self.app = app
             self.trace = trace
             self.file = file
