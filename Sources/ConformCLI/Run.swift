@@ -103,7 +103,9 @@ extension ConformCommand {
             let baselineOptions = self.baselineOptions.applying(config)
             try reportOptions.validateFormats()
             try baselineOptions.validateNeeds()
-            let policyFiles = library.loadPolicies(among: paths, followLinks: followLinks)
+            // The files are found once: for the policies among them, then for the run.
+            let discovery = FileDiscovery.find(in: paths, followLinks: followLinks)
+            let policyFiles = library.loadPolicies(among: discovery)
             for claim in claims where library.policy(id: claim) == nil {
                 throw ValidationError(library.unknownPolicyMessage(claim))
             }
@@ -134,6 +136,7 @@ extension ConformCommand {
             options.steps = outputs.stepDemand
             options.followLinks = followLinks
             options.policyFiles = policyFiles
+            options.discovery = discovery
             options.jobs = jobs
             options.shard = shard
             let baseline = try baselineOptions.matcher()

@@ -35,6 +35,9 @@ public struct ConformRunner: Sendable {
         /// Policy files found among the paths and loaded as policies (`PolicyLibrary.loadPolicies(among:)`):
         /// not checked as traces.
         public var policyFiles: [String] = []
+        /// The files under `paths`, when the caller found them already (`FileDiscovery.find(in:followLinks:)`
+        /// with these `paths` and `followLinks`, as `loadPolicies` does): the run does not walk the folders again.
+        public var discovery: FileDiscovery.Found? = nil
 
         /// How many files are checked at once (`--jobs`): 1 checks them one after another on the calling
         /// thread; `nil` uses every core. The outcomes, and so every output, are the same for any number.
@@ -69,15 +72,9 @@ public struct ConformRunner: Sendable {
     /// The policies every trace is checked against.
     public let library: PolicyLibrary
     private let loader: TraceLoader
-    /// Whether each claiming trace is warned about a form field its policy reads and its `form:` lacks.
-    var warnsUnreadFields = true
-    /// Lint's choice of those warnings: per policy id, the fields some claiming trace declares. A field
-    /// of a policy without `fields:` that no trace declares is warned about once, at the policy's read
-    /// (`FieldReadCheck`), not at every trace. `nil`: every such field is warned about (a run).
-    var fieldsDeclaredByClaimingTraces: [String: Set<String>]? = nil
-    /// Whether a `tap` label or `choose` title that slips from one the claimed policies know is warned
-    /// about (lint, which reports no departure; a run reports the departure).
-    var warnsLabelSlips = false
+    /// The checks made of every trace once its replays are done, in the order their warnings are shown
+    /// (`TraceWarningCheck`): a run's (`runChecks`), or lint's (`lintChecks`). The runner only runs them.
+    var traceChecks: [any TraceWarningCheck] = ConformRunner.runChecks
     /// `--coverage`'s memory of the pairs of points it compared (`RevealMemo`), one per worker thread.
     let memos = RevealMemoPool()
 
@@ -150,7 +147,7 @@ public struct ConformRunner: Sendable {
         discovered: (CompactStrings) -> Void = { _ in },
         each: (Int?, FileOutcome) -> Void
     ) -> Ending {
-        let discovery = FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
+        let discovery = options.discovery ?? FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
         let traceFiles = Self.partition(discovery.files, excluding: options.policyFiles).kept
         let (files, baselineFilesFound) = Self.partition(traceFiles, excluding: options.baselineFiles)
         discovered(files)
@@ -339,15 +336,11 @@ public struct ConformRunner: Sendable {
         let pathsLater = recordPaths && !everyPath && !steps.wantsEveryTrace
         let drawn = { (policy: Policy) in claimed.contains(policy.id) || claimedOnCommandLine.contains(policy.id) }
         let recordingPath = { (policy: Policy) in recordPaths && !pathsLater && drawn(policy) }
-        let outcomes: [CheckOutcome]
-        var replays: [TraceReplay?] = []
-        if let reveal {
-            // The replays `--coverage` compares are made in the same pass as the check.
-            (outcomes, replays) = Checker.check(
-                trace, against: library.policies, recordingPath: recordingPath, replaying: { reveal.replayed.contains($0.id) })
-        } else {
-            outcomes = Checker.check(trace, against: library.policies, recordingPath: recordingPath)
-        }
+        // One replay per pair: what the vacuity check needs of a claim is counted in its replay, and the
+        // replays `--coverage` compares are made in the same pass.
+        let (outcomes, replays, exercises) = Checker.check(
+            trace, against: library.policies, recordingPath: recordingPath, exercising: drawn,
+            replaying: reveal.map { reveal -> (Policy) -> Bool in { reveal.replayed.contains($0.id) } })
         // By position: zipping copied every policy and outcome to read an id and a verdict.
         for index in outcomes.indices {
             let id = library.policies[index].id
@@ -367,25 +360,28 @@ public struct ConformRunner: Sendable {
         let summary = TraceSummary(
             id: trace.id, file: file, app: trace.app, title: trace.title, claims: trace.claims.map(\.policy), stepCount: trace.steps.count,
             steps: showsSteps ? trace.steps.map(StepSummary.init) : [], idPosition: trace.idPosition)
-        var outcome = FileOutcome(summary: summary, results: results, errors: errors)
-        // Claims that hold without showing what they claim (an empty trace is a load problem already), and
-        // titles that are predictions.
-        outcome.warnings = Self.vacuity(of: trace, results: results, policies: library.policies) + Self.placeholderTitles(in: trace)
-        if warnsUnreadFields {
-            outcome.warnings += Self.unreadFields(of: trace, policies: library.policies, declaredElsewhere: fieldsDeclaredByClaimingTraces)
+        // The checks, over what the replays gathered (the results move in and back: shared, the one that
+        // attaches evidence would copy them). Only reports show evidence, so only a run that keeps steps reads it.
+        var checked = CheckedTrace(
+            trace: trace, policies: library.policies, results: results, exercises: exercises,
+            evidenceFolders: keepSteps ? evidenceFolders ?? EvidenceConfinement(paths: [file]) : nil)
+        results = []
+        var warnings: [Diagnostic] = []
+        var evidenceWarningCount = 0
+        for check in traceChecks {
+            let found = check.warnings(about: &checked)
+            warnings += found
+            if check.warnsAboutEvidence { evidenceWarningCount += found.count }
         }
-        if warnsLabelSlips { outcome.warnings += Self.labelSlips(in: trace, policies: library.policies) }
-        // Only reports show evidence, so only a run that keeps steps reads it.
+        var outcome = FileOutcome(summary: summary, results: checked.results, errors: errors)
+        outcome.warnings = warnings
+        outcome.evidenceWarningCount = evidenceWarningCount
         if keepSteps {
-            let evidenceWarnings = Self.attachEvidence(
-                trace, to: &outcome.results, confinement: evidenceFolders ?? EvidenceConfinement(paths: [file]))
-            outcome.warnings += evidenceWarnings
-            outcome.evidenceWarningCount = evidenceWarnings.count
             // Reports that mark a whole line (SARIF) get its length here, where the bytes are.
             // By position: filtering would copy every claimed pair to read a line number.
             var lines = errors.compactMap(\.location.line)
-            for index in results.indices where results[index].claimed {
-                if let line = results[index].verdict.line { lines.append(line) }
+            for index in outcome.results.indices where outcome.results[index].claimed {
+                if let line = outcome.results[index].verdict.line { lines.append(line) }
             }
             outcome.lineLengths = LineLengths.measure(Set(lines), in: bytes)
         }

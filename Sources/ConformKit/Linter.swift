@@ -68,10 +68,10 @@ public struct Linter: Sendable {
             result.diagnostics += FieldReadCheck.warnings(for: policy, traces: traceForms)
         }
         var runner = ConformRunner(library: library)
-        runner.fieldsDeclaredByClaimingTraces = traceForms.reduce(into: [:]) { declared, form in
-            for claim in form.claims { declared[claim, default: []].formUnion(form.fields) }
-        }
-        runner.warnsLabelSlips = true
+        runner.traceChecks = ConformRunner.lintChecks(
+            fieldsDeclaredByClaimingTraces: traceForms.reduce(into: [:]) { declared, form in
+                for claim in form.claims { declared[claim, default: []].formUnion(form.fields) }
+            })
         // The run refuses a second trace with an id already used; lint says so first, in the same words.
         var ids = TraceIDs()
         for file in traceFiles {

@@ -4,7 +4,7 @@ extension Policy {
     /// The first read of each field that `declared` does not hold, with the nearest declared name, for a
     /// form policy that declares no `fields:` (with `fields:`, loading checks every read already). Such a
     /// read is `null` for good: a misspelt `form.too` keeps Send disabled and nothing says why. Lint
-    /// (`FieldReadCheck`) and a run (`ConformRunner.unreadFields`) word it at their own places.
+    /// (`FieldReadCheck`) and a run (`UndeclaredFieldReads`) word it at their own places.
     func readsOfUndeclaredFields(_ declared: [String]) -> [(read: FieldRead, nearest: String?)] {
         guard isFormDomain, formFields == nil else { return [] }
         var warned: Set<String> = []

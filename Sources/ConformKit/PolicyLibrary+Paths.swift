@@ -8,44 +8,82 @@ extension PolicyLibrary {
     /// policies instead of reading the policies as traces.
     /// - Returns: the policy files found, which the run then leaves out of its traces.
     public mutating func loadPolicies(among paths: [String], followLinks: Bool = false) -> [String] {
-        let files = FileDiscovery.find(in: paths, followLinks: followLinks).files
-        // Every file is read once more: a quick look for the word first, so that only candidates are parsed.
-        let candidates = Self.filesMentioningStates(Array(files))
-        var found: [String] = []
-        for (file, bytes) in candidates where Linter.looksLikePolicy(bytes) {
-            found.append(file)
+        loadPolicies(among: FileDiscovery.find(in: paths, followLinks: followLinks))
+    }
+
+    /// As `loadPolicies(among:followLinks:)`, among files found already, which the run then takes as its
+    /// own (`ConformRunner.Options.discovery`), so that the folders are walked once.
+    /// - Parameter found: the files under the run's paths.
+    /// - Returns: the policy files found, which the run then leaves out of its traces.
+    public mutating func loadPolicies(among found: FileDiscovery.Found) -> [String] {
+        var policies: [String] = []
+        for file in Self.filesMentioningStates(Array(found.files)) {
+            // Only a candidate is read whole and parsed.
+            guard case .success(let bytes) = FileReader.read(file), Linter.looksLikePolicy(bytes) else { continue }
+            policies.append(file)
             add(bytes: bytes, file: file)
         }
-        return found
+        return policies
     }
 
-    /// The files whose bytes hold `states` (every policy's do), with those bytes; read on every core.
-    private static func filesMentioningStates(_ files: [String]) -> [(String, [UInt8])] {
-        let word = Array("states".utf8)
-        let results = LockedSlots<[UInt8]>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            guard case .success(let bytes) = FileReader.read(files[index]), contains(bytes, word) else { return }
-            results.set(bytes, at: index)
-        }
-        return zip(files, results.values).compactMap { file, bytes in bytes.map { (file, $0) } }
-    }
-
-    /// Whether `word` occurs in `bytes`: `memchr` to each candidate first byte, `memcmp` there (a run
-    /// reads every file once more for this, so it is kept to the C library's speed).
-    private static func contains(_ bytes: [UInt8], _ word: [UInt8]) -> Bool {
-        guard let first = word.first, bytes.count >= word.count else { return false }
-        return bytes.withUnsafeBytes { haystack in
-            word.withUnsafeBytes { needle in
-                guard let base = haystack.baseAddress, let pattern = needle.baseAddress else { return false }
-                var offset = 0
-                let last = haystack.count - needle.count
-                while offset <= last, let found = memchr(base + offset, Int32(first), last - offset + 1) {
-                    let at = base.distance(to: UnsafeRawPointer(found))
-                    if memcmp(base + at, pattern, needle.count) == 0 { return true }
-                    offset = at + 1
-                }
-                return false
+    /// The files that hold the word `states` (every policy's do), in order: each read once more, through
+    /// one buffer per thread, on every core. This is all a run pays to find policies among its paths, so
+    /// it allocates nothing per file (what each costs is its system calls), and notes each file opened as
+    /// an input (`InputFiles`), as `FileReader` does.
+    private static func filesMentioningStates(_ files: [String]) -> [String] {
+        let found = LockedSlots<Bool>(count: files.count)
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let capacity = 1 << 16
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+            defer { buffer.deallocate() }
+            for index in stride(from: worker, to: files.count, by: workers) where mentionsStates(files[index], buffer, capacity) {
+                found.set(true, at: index)
             }
+        }
+        return zip(files, found.values).compactMap { file, mentions in mentions == true ? file : nil }
+    }
+
+    private static let word = Array("states".utf8)
+
+    /// Whether the file holds `states`, read a buffer at a time (the last bytes of one kept before the
+    /// next, so that the word is found across them). A file `FileReader` would refuse is no candidate:
+    /// the run says why when it reads it.
+    private static func mentionsStates(_ path: String, _ buffer: UnsafeMutableRawPointer, _ capacity: Int) -> Bool {
+        // As `FileReader.read`: O_NONBLOCK so that a FIFO is not waited on, only regular files, noted when opened.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return false }
+        InputFiles.note(status, path: path)
+        guard Int(status.st_size) <= FileReader.maximumBytes else { return false }
+        var kept = 0
+        while true {
+            let got = read(descriptor, buffer + kept, capacity - kept)
+            if got < 0, errno == EINTR { continue }
+            if got <= 0 { return false }
+            let count = kept + got
+            if contains(UnsafeRawPointer(buffer), count, word) { return true }
+            kept = min(word.count - 1, count)
+            memmove(buffer, buffer + (count - kept), kept)
+        }
+    }
+
+    /// Whether `word` occurs in the `count` bytes at `base`: `memchr` to each candidate first byte,
+    /// `memcmp` there.
+    private static func contains(_ base: UnsafeRawPointer, _ count: Int, _ word: [UInt8]) -> Bool {
+        guard let first = word.first, count >= word.count else { return false }
+        return word.withUnsafeBytes { needle in
+            guard let pattern = needle.baseAddress else { return false }
+            var offset = 0
+            let last = count - needle.count
+            while offset <= last, let found = memchr(base + offset, Int32(first), last - offset + 1) {
+                let at = base.distance(to: UnsafeRawPointer(found))
+                if memcmp(base + at, pattern, needle.count) == 0 { return true }
+                offset = at + 1
+            }
+            return false
         }
     }
 }

@@ -3,38 +3,31 @@ import Foundation
 /// The paths CI takes through `conform run` (reports, JSON, coverage, one thread), each timed beside
 /// the plain run on the same corpus, in the same process run, so that their ratios hold on a noisy machine.
 struct CIPaths {
-    let conform: String
+    /// This build's `conform`, then the one `--versus` names, if any.
+    let binaries: [(label: String, path: String)]
     let runs: Int
     /// Where report files go (emptied before each run).
     let reports: URL
 
-    struct Row {
-        var name: String
-        var measure: ProcessMeasure
-        var target: String
-    }
+    var conform: String { binaries[0].path }
 
     /// The variants of issue 14's table, in its order; the plain run first (the ratios' base).
-    func measure(corpus: URL) throws -> [Row] {
-        let path = corpus.path
-        let variants: [(String, [String], String)] = [
-            ("plain `conform run`", ["run", path], ""),
-            ("`--report all`", ["run", path, "--report", "all", "--output", reports.path], "≤ 2× plain, ≤ 150 MB"),
-            ("`--format json`", ["run", path, "--format", "json"], "≤ 1.3× plain"),
-            ("`--coverage`", ["run", path, "--coverage"], "≤ 1.5× plain"),
-            ("`--jobs 1`", ["run", path, "--jobs", "1"], "(one thread)"),
+    static func variants(corpus path: String, reports: URL) -> [PathRounds.Variant] {
+        [
+            .init(name: "plain `conform run`", arguments: ["run", path], target: "≤ 3× byte floor, ≤ 30 MB"),
+            .init(name: "`--report all`", arguments: ["run", path, "--report", "all", "--output", reports.path], target: "≤ 1.5× plain"),
+            .init(name: "`--format json`", arguments: ["run", path, "--format", "json"], target: "≤ 1.2× plain"),
+            .init(name: "`--coverage`", arguments: ["run", path, "--coverage"], target: "≤ 1.5× plain"),
+            .init(name: "`--jobs 1`", arguments: ["run", path, "--jobs", "1"], target: "(one thread) < rapidyaml's tree parse"),
         ]
-        // Round by round, each variant once a round: a spell of load (another build, the disk) then
-        // slows every variant a little rather than one of them entirely.
-        var measured = Array(repeating: [ProcessMeasure](), count: variants.count)
-        for _ in 0..<runs {
-            for (index, variant) in variants.enumerated() {
-                try? FileManager.default.removeItem(at: reports)
-                measured[index].append(try ProcessMeasure.run(conform, variant.1))
-            }
-        }
-        return variants.indices.map { Row(name: variants[$0].0, measure: ProcessMeasure.median(of: measured[$0]), target: variants[$0].2) }
     }
+
+    /// Each variant, round by round with both floors (`PathRounds`): per binary, a row per variant.
+    func measure(corpus: URL, files: [String]) throws -> (rows: [[PathRounds.Row]], floors: Floors) {
+        try rounds.measure(Self.variants(corpus: corpus.path, reports: reports), files: files)
+    }
+
+    var rounds: PathRounds { PathRounds(binaries: binaries, runs: runs, reports: reports) }
 
     /// Time and peak memory of the plain run and of `--report all` as the corpus grows.
     func scaling(counts: [Int], work: URL) throws -> [(count: Int, files: Int, plain: ProcessMeasure, all: ProcessMeasure)] {

@@ -5,11 +5,11 @@ import ConformReports
 import Foundation
 
 // conform's benchmark: generates a deterministic corpus, times `conform run` end to end and phase by
-// phase, and compares it with the parsing floor (libyaml alone) and a Python peer (PyYAML's C loader
-// plus `transitions`). Prints a table; asserts nothing.
+// phase, and compares it with two floors (reading the bytes and counting lines; libyaml scanning
+// events) and a Python peer (PyYAML's C loader plus `transitions`). Prints a table; asserts nothing.
 //
 //   swift build -c release && .build/release/conform-bench [--traces 10000] [--runs 3] [--work DIR] [--no-python] [--no-scaling]
-//   [--phases-only] [--learn-only] [--corpus passing|failure-heavy]
+//   [--phases-only] [--paths-only] [--learn-only] [--corpus passing|failure-heavy] [--versus CONFORM]
 
 var traceCount = 10_000
 var runs = 3
@@ -25,6 +25,11 @@ var learnOnly = false
 /// their claim) and only the CI outputs' interleaved table on it (5 rounds unless `--runs` says).
 var failureHeavy = false
 var runsGiven = false
+/// `--paths-only`: only the CI paths' table (with both floors), and stop.
+var pathsOnly = false
+/// `--versus CONFORM`: another `conform` binary (e.g. a build of the commit before a change) run beside
+/// this build's in the paths' tables, round by round, with the ratio of each path between the two.
+var versus: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -37,6 +42,8 @@ while let argument = arguments.popFirst() {
     case "--no-scaling": scalingCounts = []
     case "--phases-only": phasesOnly = true
     case "--learn-only": learnOnly = true
+    case "--paths-only": pathsOnly = true
+    case "--versus": versus = arguments.popFirst()
     case "--corpus":
         switch arguments.popFirst() {
         case "passing": failureHeavy = false
@@ -47,7 +54,7 @@ while let argument = arguments.popFirst() {
         }
     default:
         print(
-            "usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python] [--no-scaling] [--phases-only] [--learn-only] [--corpus passing|failure-heavy]"
+            "usage: conform-bench [--traces N] [--runs N] [--work DIR] [--no-python] [--no-scaling] [--phases-only] [--paths-only] [--learn-only] [--corpus passing|failure-heavy] [--versus CONFORM]"
         )
         exit(2)
     }
@@ -58,6 +65,14 @@ let conform = binDirectory.appendingPathComponent("conform").path
 guard FileManager.default.isExecutableFile(atPath: conform) else {
     print("conform-bench: build conform first (swift build -c release); looked for \(conform)")
     exit(2)
+}
+var binaries = [(label: "this build", path: conform)]
+if let versus {
+    guard FileManager.default.isExecutableFile(atPath: versus) else {
+        print("conform-bench: --versus names no executable: \(versus)")
+        exit(2)
+    }
+    binaries.append((label: "versus", path: versus))
 }
 
 let root = URL(fileURLWithPath: work)
@@ -76,10 +91,15 @@ if failureHeavy {
         "failure-heavy corpus: \(made.files) files, \(made.steps) steps, \(String(format: "%.1f", Double(made.bytes) / 1_048_576)) MB in \(corpus.path)"
     )
     let rounds = runsGiven ? max(1, runs) : 5
-    let bench = FailureHeavyBench(conform: conform, runs: rounds, corpus: corpus, reports: root.appendingPathComponent("reports"))
+    let reports = root.appendingPathComponent("reports")
+    let bench = FailureHeavyBench(binaries: binaries, runs: rounds, corpus: corpus, reports: reports)
     let loadBefore = FailureHeavyBench.loadAverage()
-    let (rows, floor) = try bench.measure()
-    FailureHeavyBench.print(rows: rows, floor: floor, files: made.files, runs: rounds, load: (loadBefore, FailureHeavyBench.loadAverage()))
+    let (rows, floors) = try bench.measure()
+    print("")
+    print(
+        "failure-heavy corpus, medians of \(rounds) interleaved rounds (load average before: \(loadBefore); after: \(FailureHeavyBench.loadAverage()))"
+    )
+    PathRounds(binaries: binaries, runs: rounds, reports: reports).print(rows: rows, floors: floors, files: made.files)
     let diff = DiffBench(conform: conform, runs: rounds, work: root)
     if let (measure, bytes) = try diff.measure(base: corpus, count: traceCount) {
         print(
@@ -95,11 +115,22 @@ var generator = CorpusGenerator()
 try? FileManager.default.removeItem(at: corpus)
 let made = try generator.writeCorpus(count: traceCount, to: corpus)
 print("corpus: \(made.files) files, \(made.steps) steps, \(String(format: "%.1f", Double(made.bytes) / 1_048_576)) MB in \(corpus.path)")
+let ci = CIPaths(binaries: binaries, runs: runs, reports: root.appendingPathComponent("reports"))
+if pathsOnly {
+    let loadBefore = FailureHeavyBench.loadAverage()
+    let (rows, floors) = try ci.measure(corpus: corpus, files: Array(FileDiscovery.find(in: [corpus.path]).files))
+    print("medians of \(max(1, runs)) interleaved rounds (load average before: \(loadBefore); after: \(FailureHeavyBench.loadAverage()))")
+    ci.rounds.print(rows: rows, floors: floors, files: made.files)
+    exit(0)
+}
 
 // Phases, one thread, in this process.
 let library = PolicyLibrary.builtIn()
 let (found, discovery) = time { FileDiscovery.find(in: [corpus.path]) }
 let files = Array(found.files)
+// What `run` pays to find policy files among its paths (every core), beyond the one read each file gets.
+var sniffed = library
+let (_, sniffing) = time { sniffed.loadPolicies(among: found).count }
 let loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
 let (traces, parsing) = time {
     files.compactMap { file -> Trace? in
@@ -124,14 +155,24 @@ if phasesOnly {
     var parses: [Double] = [parsing]
     var checks: [Double] = []
     var floors: [Double] = []
+    var byteFloors: [Double] = []
+    var sniffs: [Double] = [sniffing]
     for run in 0..<max(1, runs) {
-        if run > 0 { parses.append(time { parse().count }.1) }
+        if run > 0 {
+            parses.append(time { parse().count }.1)
+            var again = library
+            sniffs.append(time { again.loadPolicies(among: found).count }.1)
+        }
         checks.append(time { checkAll() }.1)
         floors.append(LibyamlFloor.scan(files).seconds)
+        byteFloors.append(ByteFloor.scan(files).seconds)
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    let (p, c, f) = (median(parses), median(checks), median(floors))
-    print(String(format: "parsing %.3f s, checking %.3f s, floor %.3f s; (parsing + checking) / floor %.2f×", p, c, f, (p + c) / f))
+    let (p, c, f, b, n) = (median(parses), median(checks), median(floors), median(byteFloors), median(sniffs))
+    print(
+        String(
+            format: "parsing %.3f s, checking %.3f s, policy-file sniff %.3f s (every core); libyaml floor %.3f s, byte floor %.3f s; "
+                + "(parsing + checking) / libyaml floor %.2f×, / byte floor %.2f×", p, c, n, f, b, (p + c) / f, (p + c) / b))
     exit(0)
 }
 let runner = ConformRunner(library: library)
@@ -145,8 +186,13 @@ _ = verdicts
 // End to end, and the references.
 let endToEnd = try ProcessMeasure.median(runs: runs) { try ProcessMeasure.run(conform, ["run", corpus.path]) }
 var floors: [Double] = []
-for _ in 0..<runs { floors.append(LibyamlFloor.scan(files).seconds) }
+var byteFloors: [Double] = []
+for _ in 0..<runs {
+    floors.append(LibyamlFloor.scan(files).seconds)
+    byteFloors.append(ByteFloor.scan(files).seconds)
+}
 let floor = floors.sorted()[floors.count / 2]
+let byteFloor = byteFloors.sorted()[byteFloors.count / 2]
 var peer: ProcessMeasure?
 if python {
     peer = try? ProcessMeasure.median(runs: runs) {
@@ -186,44 +232,37 @@ print("")
 print("| measurement | value | target |")
 print("|---|---|---|")
 print("| discovery (1 thread) | \(s(discovery)) | |")
+print("| policy-file sniff: every file looked at for `states` (every core) | \(s(sniffing)) | |")
 print("| parsing: read + YAML + trace model (1 thread) | \(s(parsing)) | |")
 print("| checking: \(traces.count) traces × \(library.policies.count) policies (1 thread) | \(s(checking)) | |")
 print("| rendering: JSON document of the matrix | \(s(rendering)) | |")
 print("| **conform run** end to end (exit \(endToEnd.status)) | \(s(endToEnd.seconds)) | |")
 print("| libyaml floor: scan events only (1 thread) | \(s(floor)) | |")
 print("| ratio conform / libyaml | \(String(format: "%.2f×", endToEnd.seconds / floor)) | ≤ 2× |")
+print("| byte floor: read every file, count its lines (1 thread) | \(s(byteFloor)) | |")
+print("| ratio conform / byte floor | \(String(format: "%.2f×", endToEnd.seconds / byteFloor)) | ≤ 3× |")
 if let peer {
     print("| Python peer: PyYAML CLoader + transitions | \(s(peer.seconds)) | |")
     print("| ratio Python / conform | \(String(format: "%.1f×", peer.seconds / endToEnd.seconds)) | ≥ 10× |")
 } else {
     print("| Python peer | not run (needs python3 with PyYAML's C loader and `transitions`) | |")
 }
-print("| peak memory, \(made.files) files | \(mb(endToEnd.peakMegabytes)) | ≤ 150 MB |")
+print("| peak memory, \(made.files) files | \(mb(endToEnd.peakMegabytes)) | ≤ 30 MB |")
 print("| peak memory, \(max(1, traceCount / 10)) form traces | \(mb(smallRun.peakMegabytes)) | no growth with files |")
 for (length, measure) in lengths {
     print(
         "| one trace of \(length) steps | \(s(measure.seconds)), \(String(format: "%.2f µs", measure.seconds / Double(length) * 1e6))/step, \(mb(measure.peakMegabytes)) | linear |"
     )
 }
-print("| one small trace (20 steps) | \(String(format: "%.1f ms", single.seconds * 1000)) | ≤ 50 ms |")
+print("| one small trace (20 steps) | \(String(format: "%.1f ms", single.seconds * 1000)) | ≤ 10 ms |")
 print(
     "| conform shrink: a 10,000-step session to 3 steps (exit \(shrinking.status)) | \(s(shrinking.seconds)), \(mb(shrinking.peakMegabytes)) | |"
 )
 print(learnRow)
 
 // The paths CI takes, beside the plain run, then time and memory as the corpus grows.
-let ci = CIPaths(conform: conform, runs: runs, reports: root.appendingPathComponent("reports"))
-let rows = try ci.measure(corpus: corpus)
-let base = rows[0].measure
-print("")
-print("| \(made.files) files | time | × plain | × libyaml floor | CPU (all threads) | CPU × plain | peak memory | exit | target |")
-print("|---|---|---|---|---|---|---|---|---|")
-for row in rows {
-    let m = row.measure
-    let ratios = "\(String(format: "%.2f×", m.seconds / base.seconds)) | \(String(format: "%.2f×", m.seconds / floor))"
-    let cpu = "\(s(m.cpuSeconds)) | \(String(format: "%.2f×", m.cpuSeconds / base.cpuSeconds))"
-    print("| \(row.name) | \(s(m.seconds)) | \(ratios) | \(cpu) | \(mb(m.peakMegabytes)) | \(m.status) | \(row.target) |")
-}
+let (rows, pathFloors) = try ci.measure(corpus: corpus, files: files)
+ci.rounds.print(rows: rows, floors: pathFloors, files: made.files)
 if !scalingCounts.isEmpty {
     print("")
     print("| form traces | files | plain: time, memory | `--report all`: time, memory | `--report all` µs/file |")

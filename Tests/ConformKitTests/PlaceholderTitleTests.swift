@@ -53,8 +53,8 @@ struct PlaceholderTitleTests {
     @Test("the same trace with the titles the screen showed has no warning; a real title in parentheses is not a placeholder")
     func realTitles() throws {
         let shown = Self.trace.replacingOccurrences(of: "\"(destructive action)\"", with: "\"(Discard action)\"")
-        #expect(ConformRunner.placeholderTitles(in: try builtIns.load(yaml: shown, file: "shown.yaml")).isEmpty)
-        #expect(ConformRunner.placeholderTitles(in: try builtIns.load(yaml: Self.trace, file: "t.yaml")).count == 2)
+        #expect(PlaceholderTitles.warnings(in: try builtIns.load(yaml: shown, file: "shown.yaml")).isEmpty)
+        #expect(PlaceholderTitles.warnings(in: try builtIns.load(yaml: Self.trace, file: "t.yaml")).count == 2)
         #expect(PolicySimulator.isPlaceholder("(any action)"))
         #expect(!PolicySimulator.isPlaceholder("(Undo last action)"))
     }

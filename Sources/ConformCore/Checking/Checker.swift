@@ -42,29 +42,69 @@ public struct Checker {
     public static func check(
         _ trace: Trace, against policies: [Policy], recordingPath: (Policy) -> Bool, replaying: (Policy) -> Bool
     ) -> (outcomes: [CheckOutcome], replays: [TraceReplay?]) {
+        // An optional closure is escaping; this one is used only during the call.
+        let checked = withoutActuallyEscaping(replaying) { replaying in
+            check(trace, against: policies, recordingPath: recordingPath, exercising: { _ in false }, replaying: replaying)
+        }
+        return (checked.outcomes, checked.replays)
+    }
+
+    /// Checks one trace against each policy and, in the same replay, counts what each policy `exercising`
+    /// names judged of it (`Exercise`, which a claim that holds is warned about when it judged nothing:
+    /// Docs/Checking.md, "Vacuous claims"), and, with `replaying`, replays it on those it names that can
+    /// read it (`TraceReplay`, for `run --coverage`).
+    ///
+    /// An exercise counted here equals `exercise(_:against:)`'s for a pair that passes, except that its
+    /// `unjudgedKeys` are given only when it compared nothing (then they are every key the trace sees):
+    /// telling judged keys apart would cost the replay a set, and only a replay that compared nothing
+    /// names them. For any other verdict it counts up to where the replay stopped.
+    /// - Parameters:
+    ///   - trace: the trace.
+    ///   - policies: the policies, each replayed once.
+    ///   - recordingPath: whether a policy's outcome lists the transitions taken.
+    ///   - exercising: whether a policy's exercise is counted (`nil` in `exercises` for the others).
+    ///   - replaying: whether the trace is replayed on a policy for `run --coverage`; `nil`: on none, and `replays` is empty.
+    /// - Returns: per policy, in order, the outcome, the replay (when asked for) and the exercise.
+    public static func check(
+        _ trace: Trace, against policies: [Policy], recordingPath: (Policy) -> Bool, exercising: (Policy) -> Bool,
+        replaying: ((Policy) -> Bool)?
+    ) -> (outcomes: [CheckOutcome], replays: [TraceReplay?], exercises: [Exercise?]) {
         let words = TraceWords(trace)
         var outcomes: [CheckOutcome] = []
         var replays: [TraceReplay?] = []
+        var exercises: [Exercise?] = []
         outcomes.reserveCapacity(policies.count)
-        replays.reserveCapacity(policies.count)
+        exercises.reserveCapacity(policies.count)
+        if replaying != nil { replays.reserveCapacity(policies.count) }
         for index in policies.indices {
-            var replay = replaying(policies[index]) ? TraceReplay(keepingConfigurations: false, points: trace.steps.count / 2 + 1) : nil
+            let policy = policies[index]
+            var replay = replaying?(policy) == true ? TraceReplay(keepingConfigurations: false, points: trace.steps.count / 2 + 1) : nil
+            var exercise = exercising(policy) ? Exercise() : nil
             let outcome = check(
-                trace, against: policies[index].tables, words: words, recordingPath: recordingPath(policies[index]), replay: &replay)
-            replays.append(outcome.verdict.kind == .inapplicable ? nil : replay)
+                trace, against: policy.tables, words: words, recordingPath: recordingPath(policy), replay: &replay, exercise: &exercise)
+            if replaying != nil { replays.append(outcome.verdict.kind == .inapplicable ? nil : replay) }
+            exercises.append(outcome.verdict.kind == .inapplicable ? nil : exercise)
             outcomes.append(outcome)
         }
-        return (outcomes, replays)
+        return (outcomes, replays, exercises)
     }
 
     private static func check(
         _ trace: Trace, against tables: PolicyTables, words: TraceWords, recordingPath: Bool, replay: inout TraceReplay?
     ) -> CheckOutcome {
+        var none: Exercise?
+        return check(trace, against: tables, words: words, recordingPath: recordingPath, replay: &replay, exercise: &none)
+    }
+
+    private static func check(
+        _ trace: Trace, against tables: PolicyTables, words: TraceWords, recordingPath: Bool, replay: inout TraceReplay?,
+        exercise: inout Exercise?
+    ) -> CheckOutcome {
         // Decided first: many policies cannot read a trace.
         if let reason = Applicability.reason(trace, tables, words) {
             return CheckOutcome(verdict: .inapplicable(reason: reason), path: [])
         }
-        return Replay(tables: tables, recordsPath: recordingPath).run(trace, recording: &replay)
+        return Replay(tables: tables, recordsPath: recordingPath).run(trace, recording: &replay, exercise: &exercise)
     }
 
     /// Checks the trace: `inapplicable` when it uses a verb or key outside the policy's vocabulary,
@@ -141,6 +181,14 @@ struct Replay {
     /// teaches nothing), up to the first action the policy does not allow, recording where the model
     /// stands after the start and after each action.
     func run(_ trace: Trace, recording replay: inout TraceReplay?) -> CheckOutcome {
+        var none: Exercise?
+        return run(trace, recording: &replay, exercise: &none)
+    }
+
+    /// As `run(_:recording:)`, and with `exercise`, counts in the same pass what the policy judged, up to
+    /// the outcome (`Checker.check(_:against:recordingPath:exercising:replaying:)`): what the vacuity
+    /// warnings once replayed the trace a second time for.
+    func run(_ trace: Trace, recording replay: inout TraceReplay?, exercise: inout Exercise?) -> CheckOutcome {
         var model = ModelState(tables: tables, form: trace.form, settings: trace.settings)
         var path: [TakenTransition] = []
         // The last action that moved the model (its position in the steps): what a later observation's
@@ -158,6 +206,12 @@ struct Replay {
                 case .see(let observation):
                     // Once the outcome is settled, a `see` matters only for the roles it may teach.
                     if settled != nil, !observation.namesSheetActions { continue }
+                    if settled == nil, exercise != nil {
+                        // Counted before the comparison, in the model it compares in, as `exercise` does.
+                        var compared = 0
+                        for item in observation.items { compared += compares(item, model: &model) }
+                        exercise?.compared += compared
+                    }
                     guard let departure = try compare(observation, at: step, after: lastMove, of: steps, model: &model) else { continue }
                     let outcome = CheckOutcome(verdict: .fail(departure), path: path)
                     guard replay != nil else { return outcome }
@@ -170,6 +224,7 @@ struct Replay {
                     case .took(let place):
                         lastMove = index
                         taken = place
+                        if settled == nil { exercise?.moved += 1 }
                     case .unchanged:
                         break
                     }
@@ -187,6 +242,7 @@ struct Replay {
                 settled = settled ?? outcome
             }
         }
+        if settled == nil, exercise?.compared == 0 { exercise?.unjudgedKeys = Self.keysSeen(in: steps) }
         return settled ?? CheckOutcome(verdict: .pass, path: path)
     }
 

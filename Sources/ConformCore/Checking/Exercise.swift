@@ -57,17 +57,28 @@ extension Replay {
     }
 
     /// How many comparisons `compare` makes of this item in the model's current state.
-    private func compares(_ item: ObservedItem, model: inout ModelState) -> Int {
+    func compares(_ item: ObservedItem, model: inout ModelState) -> Int {
         switch item.value {
         case .fields(let seen):
-            return seen.filter { field in
+            return seen.count { field in
                 guard let known = model.value(of: field.name) else { return false }
                 if case .opaque = known { return false }
                 return true
-            }.count
+            }
         case .sheet, .scalar:
             guard let index = model.index, tables.states[index].expectation(for: item.key) != nil else { return 0 }
             return 1
         }
+    }
+
+    /// Every key the steps' observations name, each once, in first-seen order: the unjudged keys of a
+    /// replay that compared nothing.
+    static func keysSeen(in steps: [Step]) -> [String] {
+        var keys: [String] = []
+        for step in steps {
+            guard case .see(let observation) = step.kind else { continue }
+            for item in observation.items where !keys.contains(item.key) { keys.append(item.key) }
+        }
+        return keys
     }
 }

@@ -1,11 +1,13 @@
 import ConformCore
 
-extension ConformRunner {
-    /// Lint's warnings at a `tap` label or a `choose` title of a trace that no form policy it claims
-    /// knows, when one it knows differs only by a slip (`tap: send` for `Send`, `choose: Delete draft`
-    /// for `Delete Draft`): labels and titles match exactly, so the step would depart. `run` reports the
-    /// departure itself, with the same did-you-mean.
-    static func labelSlips(in trace: Trace, policies: [Policy]) -> [Diagnostic] {
+/// Lint's warnings at a `tap` label or a `choose` title of a trace that no form policy it claims
+/// knows, when one it knows differs only by a slip (`tap: send` for `Send`, `choose: Delete draft`
+/// for `Delete Draft`): labels and titles match exactly, so the step would depart. `run` reports the
+/// departure itself, with the same did-you-mean, and so does not make this check.
+struct LabelSlips: TraceWarningCheck {
+    func warnings(about checked: inout CheckedTrace) -> [Diagnostic] {
+        let trace = checked.trace
+        let policies = checked.policies
         let claimed = trace.claims.compactMap { claim in policies.first { $0.id == claim.policy && $0.isFormDomain } }
         guard !claimed.isEmpty else { return [] }
         var labels: Set<String> = []

@@ -1,13 +1,17 @@
 import ConformCore
 
-extension ConformRunner {
-    /// Warnings for the claims of a trace that hold without showing the behaviour they claim (Docs/Checking.md,
-    /// "Vacuous claims"): a trace of observations only, or of actions only, and, per claim that holds, a
-    /// policy that compared none of its observations or that no action moved. Only a trace with a claim
-    /// that holds is warned about: an unclaimed trace decides nothing, and a broken claim is no vacuous
-    /// "holds". Warnings keep the exit status.
-    /// - Parameter results: the trace's pairs, in the order of `policies`.
-    static func vacuity(of trace: Trace, results: [PairResult], policies: [Policy]) -> [Diagnostic] {
+/// Warnings for the claims of a trace that hold without showing the behaviour they claim (Docs/Checking.md,
+/// "Vacuous claims"): a trace of observations only, or of actions only, and, per claim that holds, a
+/// policy that compared none of its observations or that no action moved. Only a trace with a claim
+/// that holds is warned about: an unclaimed trace decides nothing, and a broken claim is no vacuous
+/// "holds". Warnings keep the exit status.
+///
+/// What each policy judged was counted in the claim's one replay (`CheckedTrace.exercises`); a claimed
+/// pair without those counts is replayed here (`Checker.exercise`), as before they were gathered.
+struct VacuousClaims: TraceWarningCheck {
+    func warnings(about checked: inout CheckedTrace) -> [Diagnostic] {
+        let trace = checked.trace
+        let results = checked.results
         let holds = results.contains { result in
             guard result.claimed, case .pass = result.verdict else { return false }
             return true
@@ -32,7 +36,7 @@ extension ConformRunner {
         }
         for index in results.indices where results[index].claimed {
             guard case .pass = results[index].verdict else { continue }
-            let exercise = Checker.exercise(trace, against: policies[index])
+            let exercise = checked.exercise(at: index)
             let id = results[index].policy
             let location = trace.claims.first { $0.policy == id }.map { SourceLocation(file: file, position: $0.position) } ?? start
             if observed, exercise.compared == 0 {

@@ -1,11 +1,16 @@
 import ConformCore
 
-extension ConformRunner {
-    /// Warnings at every sheet action title in the form `conform record`, `generate` and `compare` use
-    /// for a role whose words no source gives (`(destructive action)`): a trace that holds one holds a
-    /// prediction, not something the screen showed (Docs/Checking.md, "Vacuous claims"). Given for every
-    /// trace, claimed or not: it is about what the file records, not about a verdict.
-    static func placeholderTitles(in trace: Trace) -> [Diagnostic] {
+/// Warnings at every sheet action title in the form `conform record`, `generate` and `compare` use
+/// for a role whose words no source gives (`(destructive action)`): a trace that holds one holds a
+/// prediction, not something the screen showed (Docs/Checking.md, "Vacuous claims"). Given for every
+/// trace, claimed or not: it is about what the file records, not about a verdict.
+struct PlaceholderTitles: TraceWarningCheck {
+    func warnings(about checked: inout CheckedTrace) -> [Diagnostic] {
+        Self.warnings(in: checked.trace)
+    }
+
+    /// The warnings about `trace`'s titles, in step order.
+    static func warnings(in trace: Trace) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         func warn(_ title: String, at position: TextPosition) {
             warnings.append(
