@@ -17,7 +17,7 @@ extension PolicyLibrary {
     /// - Returns: the policy files found, which the run then leaves out of its traces.
     public mutating func loadPolicies(among found: FileDiscovery.Found) -> [String] {
         var policies: [String] = []
-        for file in Self.filesMentioningStates(Array(found.files)) {
+        for file in Self.filesMentioningStates(found.files) {
             // Only a candidate is read whole and parsed.
             guard case .success(let bytes) = FileReader.read(file), Linter.looksLikePolicy(bytes) else { continue }
             policies.append(file)
@@ -29,8 +29,9 @@ extension PolicyLibrary {
     /// The files that hold the word `states` (every policy's do), in order: each read once more, through
     /// one buffer per thread, on every core. This is all a run pays to find policies among its paths, so
     /// it allocates nothing per file (what each costs is its system calls), and notes each file opened as
-    /// an input (`InputFiles`), as `FileReader` does.
-    private static func filesMentioningStates(_ files: [String]) -> [String] {
+    /// an input (`InputFiles`), as `FileReader` does. The paths are read in place from the discovery's
+    /// compact list: a copy as `[String]` was most of the heap at 100,000 files (Docs/Performance.md).
+    private static func filesMentioningStates(_ files: CompactStrings) -> [String] {
         let found = LockedSlots<Bool>(count: files.count)
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -41,7 +42,8 @@ extension PolicyLibrary {
                 found.set(true, at: index)
             }
         }
-        return zip(files, found.values).compactMap { file, mentions in mentions == true ? file : nil }
+        let mentions = found.values
+        return mentions.indices.compactMap { mentions[$0] == true ? files[$0] : nil }
     }
 
     private static let word = Array("states".utf8)
