@@ -161,7 +161,10 @@ struct DepartureDifferenceTests {
     func asciiNearMissesByBytes() {
         // Texts built from few bytes, so that most pairs are near misses of some kind; controls, `\r\n`,
         // every kind of spacing, punctuation and symbols included.
-        let pieces = ["a", "A", "b", "B", "1", " ", "  ", "\t", "\r\n", "\n", "\u{0B}", "\u{0C}", "\r", "'", "-", "_", "$", "+", "^", "`", "~", "\u{1}", "\u{1F}", "\u{7F}"]
+        let pieces = [
+            "a", "A", "b", "B", "1", " ", "  ", "\t", "\r\n", "\n", "\u{0B}", "\u{0C}", "\r", "'", "-", "_", "$", "+", "^", "`", "~",
+            "\u{1}", "\u{1F}", "\u{7F}",
+        ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
