@@ -173,14 +173,16 @@ struct DepartureDifferenceTests {
         let single = pieces.filter { $0.count == 1 }
         func text() -> String { (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined() }
         var kinds = Set<NearMiss?>()
-        for _ in 0..<20_000 {
+        var mismatches: [String] = []
+        for _ in 0..<3_000 {
             let first = text()
             // Half the time a variant of the first: another case, spacing or punctuation.
             let second = next(2) == 0 ? text() : String(first.map { next(3) == 0 ? Character(single[next(single.count)]) : $0 })
             let bytes = NearMiss.between(first, second)
-            #expect(bytes == NearMiss.byCharacters(first, second), "\(Array(first.utf8)) \(Array(second.utf8))")
+            if bytes != NearMiss.byCharacters(first, second) { mismatches.append("\(Array(first.utf8)) \(Array(second.utf8))") }
             kinds.insert(bytes)
         }
+        #expect(mismatches.isEmpty)
         #expect(kinds.count == NearMiss.allCases.count + 1)
         // Not ASCII: by characters.
         #expect(NearMiss.between("Don't save", "Don’t save") == .punctuationDiffers)
