@@ -47,7 +47,14 @@ public final class RunOutputs {
     /// The work each output wants done on the checking threads, for `ConformRunner.run(_:prepare:each:)`.
     public var prepare: @Sendable (inout FileOutcome) -> Void {
         let preparers = outputs.compactMap(\.renderer.preparer)
-        return { outcome in for prepare in preparers { prepare(&outcome) } }
+        // Before the preparers: JUnit's test cases read the differences too.
+        guard outputs.contains(where: \.renderer.wordsDepartures) else {
+            return { outcome in for prepare in preparers { prepare(&outcome) } }
+        }
+        return { outcome in
+            outcome.rememberBrokenClaimsDifferences()
+            for prepare in preparers { prepare(&outcome) }
+        }
     }
 
     /// Which traces' steps the outputs show together, for `ConformRunner.Options.steps`.

@@ -91,6 +91,10 @@ public protocol RunRenderer {
     /// Which traces' steps this output shows (`FileOutcome.summary.steps`); the others' are not made.
     var stepDemand: StepDemand { get }
 
+    /// Whether the output words broken claims' departures (`Departure.difference`): then each is made
+    /// once, on the checking threads, and shared by every output (`RunOutputs.prepare`).
+    var wordsDepartures: Bool { get }
+
     /// Whether the output holds no control character but line breaks by the way it is made (JSON, all
     /// of whose text `JSONText` escapes), so that standard output need not look for them.
     var writesInertText: Bool { get }
@@ -111,6 +115,7 @@ extension RunRenderer {
     public mutating func begin() -> String { "" }
     public mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart] { [.text(try finish(ending))] }
     public var stepDemand: StepDemand { .none }
+    public var wordsDepartures: Bool { true }
     public var writesInertText: Bool { false }
     public var writesWorkflowCommands: Bool { false }
 }

@@ -64,6 +64,8 @@ public struct ShardDocument: RunRenderer {
     /// escaped as `JSONText` escapes (`JSONText.escapingEncoderOutput`).
     public var writesInertText: Bool { true }
 
+    public var wordsDepartures: Bool { false }
+
     public func begin() -> String { document.begin() }
 
     public mutating func add(_ outcome: FileOutcome) -> String { document.add(outcome) }

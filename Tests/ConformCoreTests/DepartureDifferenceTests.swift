@@ -157,6 +157,38 @@ struct DepartureDifferenceTests {
         #expect(NearMiss.between("Save", "Save") == nil)
     }
 
+    @Test("ASCII texts are compared by bytes with the same answer as by characters")
+    func asciiNearMissesByBytes() {
+        // Texts built from few bytes, so that most pairs are near misses of some kind; controls, `\r\n`,
+        // every kind of spacing, punctuation and symbols included.
+        let pieces = [
+            "a", "A", "b", "B", "1", " ", "  ", "\t", "\r\n", "\n", "\u{0B}", "\u{0C}", "\r", "'", "-", "_", "$", "+", "^", "`", "~",
+            "\u{1}", "\u{1F}", "\u{7F}",
+        ]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let single = pieces.filter { $0.count == 1 }
+        func text() -> String { (0..<next(6)).map { _ in pieces[next(pieces.count)] }.joined() }
+        var kinds = Set<NearMiss?>()
+        var mismatches: [String] = []
+        for _ in 0..<3_000 {
+            let first = text()
+            // Half the time a variant of the first: another case, spacing or punctuation.
+            let second = next(2) == 0 ? text() : String(first.map { next(3) == 0 ? Character(single[next(single.count)]) : $0 })
+            let bytes = NearMiss.between(first, second)
+            if bytes != NearMiss.byCharacters(first, second) { mismatches.append("\(Array(first.utf8)) \(Array(second.utf8))") }
+            kinds.insert(bytes)
+        }
+        #expect(mismatches.isEmpty)
+        #expect(kinds.count == NearMiss.allCases.count + 1)
+        // Not ASCII: by characters.
+        #expect(NearMiss.between("Don't save", "Don’t save") == .punctuationDiffers)
+        #expect(NearMiss.between("Save\u{A0}changes", "Save changes") == .whitespaceDiffers)
+    }
+
     @Test("a sheet where none was expected shows the sheet seen, the key named once")
     func sheetWhereNoneExpected() {
         let difference = DepartureDifference(

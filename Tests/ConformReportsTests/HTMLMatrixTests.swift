@@ -46,6 +46,28 @@ struct HTMLMatrixTests {
         #expect(!cells.contains { $0.hasPrefix("n\">") }, "no form policy is shown as unable to judge a form trace")
     }
 
+    @Test("each kind of cell, claimed or not, shown or hidden, is the same text as written by interpolation")
+    func cellsAsInterpolated() {
+        let departure = Departure(
+            step: 12, position: TextPosition(line: 30, column: 5), state: "editing", message: "m", expected: .null, observed: .null)
+        let verdicts: [Verdict] = [
+            .pass, .fail(departure), .inapplicable(reason: "r"), .error(message: "e", step: 2, position: TextPosition(line: 1, column: 1)),
+        ]
+        for verdict in verdicts {
+            for claimed in [false, true] {
+                for other in [false, true] {
+                    let pair = PairResult(
+                        trace: "t", file: "f.yaml", app: nil, title: nil, policy: "p", claimed: claimed,
+                        outcome: CheckOutcome(verdict: verdict, path: []))
+                    var row = "<tr>"
+                    HTMLMatrix.appendCell(pair, other: other, to: &row)
+                    #expect(row == "<tr>" + HTMLMatrix.interpolatedCell(pair, other: other))
+                    #expect(HTMLMatrix.cell(pair, other: other) == HTMLMatrix.interpolatedCell(pair, other: other))
+                }
+            }
+        }
+    }
+
     @Test("the badge counts broken claims in words that agree; the verdict line links the same number")
     func badgeCounts() throws {
         var one = fixtureInput("basic")

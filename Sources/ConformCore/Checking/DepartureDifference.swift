@@ -101,9 +101,32 @@ public struct DepartureDifference: Sendable, Hashable {
     }
 }
 
+/// A departure's difference made once, held by reference so that a `Departure` stays small and every
+/// copy of it (each report keeps its own) shares the one made.
+final class RememberedDifference: Sendable {
+    let difference: DepartureDifference
+
+    init(_ difference: DepartureDifference) {
+        self.difference = difference
+    }
+}
+
 extension Departure {
-    /// What reports show of the departure (see `DepartureDifference`); computed when read.
+    /// What reports show of the departure (see `DepartureDifference`); computed when read, unless
+    /// `rememberDifference()` made it already.
     public var difference: DepartureDifference {
+        remembered?.difference ?? madeDifference
+    }
+
+    /// Makes `difference` now and keeps it: for a departure that several reports show (a broken claim
+    /// is worded by the terminal, JUnit, SARIF, Markdown and HTML reports alike), on the thread that
+    /// checked it. The same value as made when read.
+    public mutating func rememberDifference() {
+        guard remembered == nil else { return }
+        remembered = RememberedDifference(madeDifference)
+    }
+
+    private var madeDifference: DepartureDifference {
         // The common departure, two scalars that are not near misses: the check's sentence says it all, and
         // building the JSON objects to find that out would cost a report of many departures its time.
         if case .observed(let item, .value(let wanted)) = detail, case .scalar(let seen) = item.value,

@@ -18,6 +18,15 @@ public enum NearMiss: String, Sendable, Hashable, CaseIterable {
     /// or differ in more than case, spacing or punctuation.
     public static func between(_ expected: String, _ observed: String) -> NearMiss? {
         guard expected != observed else { return nil }
+        // Titles are nearly always ASCII, and a sheet's departure compares every title with every
+        // other (`SheetDifference`): the byte-wise kind is the same, without walking characters.
+        if let kind = ASCIINearMiss.between(expected, observed) { return kind.nearMiss }
+        return byCharacters(expected, observed)
+    }
+
+    /// `between` by characters, for any text (and the definition `ASCIINearMiss` is tested against).
+    static func byCharacters(_ expected: String, _ observed: String) -> NearMiss? {
+        guard expected != observed else { return nil }
         if expected.lowercased() == observed.lowercased() { return .caseDiffers }
         if trimmedEnd(expected) == trimmedEnd(observed) { return .trailingSpace }
         if trimmedStart(expected) == trimmedStart(observed) { return .leadingSpace }

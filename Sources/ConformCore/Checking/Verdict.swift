@@ -73,6 +73,9 @@ public struct Departure: Sendable {
     /// that a change elsewhere in what the screen showed there is not hidden. Kept as the observation
     /// and made JSON only when read, since most departures are never baselined.
     var revealing: Revealing?
+    /// `difference`, once made for a departure that several reports show (`rememberDifference()`):
+    /// shared by every copy, so that each report reads it rather than making it again.
+    var remembered: RememberedDifference?
 
     enum Revealing: Sendable {
         case observation(Observation)

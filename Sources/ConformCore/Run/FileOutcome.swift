@@ -31,3 +31,15 @@ public struct FileOutcome: Sendable {
         self.warnings = warnings
     }
 }
+
+extension FileOutcome {
+    /// Makes each broken claim's `Departure.difference` once and keeps it (`rememberDifference()`), on
+    /// the thread that checked the file: the reports that word a broken claim then share it.
+    public mutating func rememberBrokenClaimsDifferences() {
+        for index in results.indices where results[index].claimed {
+            guard case .fail(var departure) = results[index].outcome.verdict else { continue }
+            departure.rememberDifference()
+            results[index].outcome.verdict = .fail(departure)
+        }
+    }
+}
