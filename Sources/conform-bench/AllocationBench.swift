@@ -3,21 +3,20 @@ import ConformCore
 import ConformKit
 import ConformLoading
 
-/// Heap allocations per step of loading the corpus and of checking it as `conform run` does (issue 37
-/// §4), counted in this process on one thread with `AllocationCounter` (Linux only): a count, so unlike
-/// the timings it does not vary with the machine's load.
+/// Heap allocations of loading the corpus and of checking it as `conform run` does (issue 37 §4),
+/// counted in this process on one thread with `AllocationCounter` (Linux only): counts, so unlike the
+/// timings they do not vary with the machine's load.
+///
+/// Per step is the slope of a trace's allocations over its steps (least squares over the corpus's traces,
+/// 5 to 100 steps), per trace the intercept: what a trace costs however long it is.
 struct AllocationBench {
-    var traces = 0
-    var steps = 0
     /// `TraceLoader.load` of each file's bytes (reading them, one array a file, is not counted).
-    var loading = 0
+    var loading = Fit()
     /// `Checker.check` as `ConformRunner.check` calls it on a plain run: every policy, the claimed ones'
     /// exercise counted, no paths recorded, no coverage replay.
-    var checking = 0
-    /// The replays of the claims that hold alone, beyond the same replays of the trace without its steps:
-    /// what grows with the steps.
-    var claimedPerStep = 0
-    var claimedSteps = 0
+    var checking = Fit()
+    /// The replay of each claim that holds alone, as the run calls it.
+    var claimed = Fit()
     /// How many policies each trace is checked against.
     var policies = 0
 
@@ -30,28 +29,24 @@ struct AllocationBench {
         for file in files {
             guard case .success(let bytes) = FileReader.read(file) else { continue }
             var loaded: Trace?
-            bench.loading += AllocationCounter.count { loaded = loader.load(bytes, file: file).trace } ?? 0
+            let loading = AllocationCounter.count { loaded = loader.load(bytes, file: file).trace } ?? 0
             guard let trace = loaded else { continue }
-            bench.traces += 1
-            bench.steps += trace.steps.count
-            let claimed = Set(trace.claims.map(\.policy))
-            bench.checking +=
+            let steps = Double(trace.steps.count)
+            bench.loading.add(steps, Double(loading))
+            let claims = Set(trace.claims.map(\.policy))
+            let checking =
                 AllocationCounter.count {
                     _ = Checker.check(
-                        trace, against: everyPolicy, recordingPath: { _ in false }, exercising: { claimed.contains($0.id) }, replaying: nil)
+                        trace, against: everyPolicy, recordingPath: { _ in false }, exercising: { claims.contains($0.id) }, replaying: nil)
                 } ?? 0
-            var empty = trace
-            empty.steps = []
-            for policy in everyPolicy where claimed.contains(policy.id) {
-                func check(_ trace: Trace) -> Bool {
+            bench.checking.add(steps, Double(checking))
+            for policy in everyPolicy where claims.contains(policy.id) {
+                func check() -> Bool {
                     Checker.check(trace, against: [policy], recordingPath: { _ in false }, exercising: { _ in true }, replaying: nil)
                         .outcomes[0].verdict.kind == .pass
                 }
-                guard check(trace) else { continue }
-                let full = AllocationCounter.count { _ = check(trace) } ?? 0
-                let none = AllocationCounter.count { _ = check(empty) } ?? 0
-                bench.claimedPerStep += full - none
-                bench.claimedSteps += trace.steps.count
+                guard check() else { continue }
+                bench.claimed.add(steps, Double(AllocationCounter.count { _ = check() } ?? 0))
             }
         }
         return .success(bench)
@@ -61,13 +56,40 @@ struct AllocationBench {
         let reason: String
     }
 
-    /// The table's rows (`| what | per step | per trace |`).
+    /// A least-squares line through (steps, allocations), one point a trace.
+    struct Fit {
+        var count = 0.0
+        var steps = 0.0
+        var allocations = 0.0
+        var stepsSquared = 0.0
+        var product = 0.0
+
+        mutating func add(_ x: Double, _ y: Double) {
+            count += 1
+            steps += x
+            allocations += y
+            stepsSquared += x * x
+            product += x * y
+        }
+
+        var perStep: Double {
+            let spread = count * stepsSquared - steps * steps
+            return spread == 0 ? 0 : (count * product - steps * allocations) / spread
+        }
+
+        var perTrace: Double { count == 0 ? 0 : (allocations - perStep * steps) / count }
+        var mean: Double { count == 0 ? 0 : allocations / count }
+    }
+
+    /// The table's rows (`| what | per step | per trace | mean per trace |`).
     var rows: [String] {
-        func ratio(_ count: Int, _ by: Int) -> String { by == 0 ? "-" : String(format: "%.2f", Double(count) / Double(by)) }
+        func row(_ what: String, _ fit: Fit) -> String {
+            String(format: "| %@ (%.0f traces) | %.3f | %.1f | %.1f |", what, fit.count, fit.perStep, fit.perTrace, fit.mean)
+        }
         return [
-            "| loading: `TraceLoader.load` of the bytes read (\(traces) traces, \(steps) steps) | \(ratio(loading, steps)) | \(ratio(loading, traces)) |",
-            "| checking as `run` does: \(policies) policies, the claims' exercise counted, no paths | \(ratio(checking, steps)) | \(ratio(checking, traces)) |",
-            "| the replays of the claims that hold, beyond the same trace without steps (\(claimedSteps) steps) | \(ratio(claimedPerStep, claimedSteps)) | |",
+            row("loading: `TraceLoader.load` of the bytes read", loading),
+            row("checking as `run` does: \(policies) policies, the claims' exercise counted, no paths", checking),
+            row("the replay of a claim that holds, alone", claimed),
         ]
     }
 }

@@ -148,11 +148,11 @@ let (verdicts, checking) = time { checkAll() }
 /// Allocations per step of loading and of the replay (issue 37), counted apart from the timed phases.
 func printAllocations() {
     print("")
-    print("| allocations (this process, one thread) | per step | per trace |")
-    print("|---|---|---|")
+    print("| allocations (this process, one thread) | per step (slope) | per trace (intercept) | mean per trace |")
+    print("|---|---|---|---|")
     switch AllocationBench.measure(files: files, loader: loader, library: library) {
     case .success(let counted): for row in counted.rows { print(row) }
-    case .failure(let unavailable): print("| not counted: \(unavailable.reason) | | |")
+    case .failure(let unavailable): print("| not counted: \(unavailable.reason) | | | |")
     }
 }
 if phasesOnly {
