@@ -64,7 +64,7 @@ struct ReplayAllocationTests {
             }
         }
         #expect(measured >= 40)
-        // The same scenario five times as long allocates exactly as much: nothing per step.
+        // The same scenario six times as long (16 and 100 steps) allocates exactly as much: nothing per step.
         #expect(beyond["bench one-handed 100 steps"] == beyond["bench one-handed 20 steps"])
         #expect(beyond["bench makeitso 100 steps"] == beyond["bench makeitso 20 steps"])
     }
