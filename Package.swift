@@ -73,8 +73,14 @@ let package = Package(
         // The benchmark: prints timings against the libyaml floor and a Python peer; asserts nothing.
         .executableTarget(
             name: "conform-bench",
-            dependencies: ["ConformKit", "ConformReports", "ConformLoading", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "ConformKit", "ConformReports", "ConformLoading", "AllocationCounting", .product(name: "Yams", package: "Yams"),
+            ]
         ),
+        // Benchmark and test only (issue 37): counts heap allocations. The C part defines malloc and its kin
+        // (Linux, glibc) in the executable that links it, conform-bench and the test binary, never `conform`.
+        .target(name: "CAllocationCount"),
+        .target(name: "AllocationCounting", dependencies: ["CAllocationCount"]),
         // Test-only: the slice of XCTest's UI-testing API that ConformXCUITest uses, declared as Apple declares
         // it (Xcode 26 SDK), over a simulated device (`@_spi(Simulation)`), so the adapter compiles and runs on Linux.
         .target(name: "XCUIDeclarations", path: "Tests/XCUIDeclarations", exclude: ["README.md"]),
@@ -90,7 +96,9 @@ let package = Package(
         // the build neither copies them nor warns about them.
         .testTarget(
             name: "ConformKitTests",
-            dependencies: ["ConformKit", "ConformReports", "ConformResources", "ConformEmbedding", "ConformTestSupport"],
+            dependencies: [
+                "ConformKit", "ConformReports", "ConformResources", "ConformEmbedding", "ConformTestSupport", "AllocationCounting",
+            ],
             exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(

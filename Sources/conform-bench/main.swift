@@ -145,6 +145,16 @@ func checkAll() -> Int {
     }
 }
 let (verdicts, checking) = time { checkAll() }
+/// Allocations per step of loading and of the replay (issue 37), counted apart from the timed phases.
+func printAllocations() {
+    print("")
+    print("| allocations (this process, one thread) | per step (slope) | per trace (intercept) | mean per trace |")
+    print("|---|---|---|---|")
+    switch AllocationBench.measure(files: files, loader: loader, library: library) {
+    case .success(let counted): for row in counted.rows { print(row) }
+    case .failure(let unavailable): print("| not counted: \(unavailable.reason) | | | |")
+    }
+}
 if phasesOnly {
     func parse() -> [Trace] {
         files.compactMap { file -> Trace? in
@@ -173,6 +183,7 @@ if phasesOnly {
         String(
             format: "parsing %.3f s, checking %.3f s, policy-file sniff %.3f s (every core); libyaml floor %.3f s, byte floor %.3f s; "
                 + "(parsing + checking) / libyaml floor %.2f×, / byte floor %.2f×", p, c, n, f, b, (p + c) / f, (p + c) / b))
+    printAllocations()
     exit(0)
 }
 let runner = ConformRunner(library: library)
@@ -259,6 +270,7 @@ print(
     "| conform shrink: a 10,000-step session to 3 steps (exit \(shrinking.status)) | \(s(shrinking.seconds)), \(mb(shrinking.peakMegabytes)) | |"
 )
 print(learnRow)
+printAllocations()
 
 // The paths CI takes, beside the plain run, then time and memory as the corpus grows.
 let (rows, pathFloors) = try ci.measure(corpus: corpus, files: files)

@@ -35,18 +35,21 @@ extension Replay {
     private func resolveTap(_ label: String, _ action: Action, at index: Int, step: StepPlace, model: inout ModelState)
         throws(EvaluationError) -> Resolution
     {
-        guard let button = tables.buttonLabels.first(where: { $0.label == label }) else {
+        // By position, as everywhere in the replay (`Replay`: a generic search allocates in a debug build).
+        var bar: Int?
+        for place in 0..<tables.buttonLabels.count where tables.buttonLabels[place].label == label {
+            bar = place
+            break
+        }
+        guard let bar else {
             // Not a bar button: a transition or ignore entry keyed by this label, or by a bare tap, may take
             // it. The role words `done` and `cancel` name bar buttons in patterns, never a label.
-            let state = tables.source[index]
-            let patterns = state.transitions.map(\.pattern) + state.ignored
-            if !FormDomain.buttonRoles.contains(label),
-                patterns.contains(where: { $0.verb == "tap" && ($0.argument == nil || $0.argument == label) })
-            {
+            if !Self.isButtonRole(label), Self.tapTakes(label, in: tables.source[index]) {
                 return .candidates(Candidates(label))
             }
             return .departed(departure(step, model.state, .noSuchButton(action, label: label, policy: tables.id, buttons: tables.buttons)))
         }
+        let button = tables.buttonLabels[bar]
         var buttonState = Value.symbol("enabled")
         if case .value(let expression)? = tables.states[index].formExpectations[button.slot] {
             buttonState = try expression.evaluate(&model, argument: nil)
@@ -69,10 +72,20 @@ extension Replay {
             return .departed(departure(step, model.state, .noSheet(action, title: title)))
         }
         let actions = sheet.actions
-        let byTitle = actions.first { $0.title == title }
+        var byTitle: SheetActionSpec?
+        for place in 0..<actions.count where actions[place].title == title {
+            byTitle = actions[place]
+            break
+        }
         // A learnt role matters only when no action has the title.
         let learnt = byTitle == nil ? model.learnedRoles[title] : nil
-        let byRole = learnt.flatMap { role in actions.first { $0.title == nil && $0.role == role } }
+        var byRole: SheetActionSpec?
+        if let learnt {
+            for place in 0..<actions.count where actions[place].title == nil && actions[place].role == learnt {
+                byRole = actions[place]
+                break
+            }
+        }
         guard let chosen = byTitle ?? byRole else {
             return .departed(departure(step, model.state, .notOffered(action, title: title, sheet: sheet, learnt: learnt != nil)))
         }
@@ -86,10 +99,34 @@ extension Replay {
         guard case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet], sheet.isShown else {
             return .departed(departure(step, model.state, .noSheet(action, title: what)))
         }
-        guard let cancel = sheet.actions.first(where: { $0.role == .cancel }) else {
+        var cancelAction: SheetActionSpec?
+        for place in 0..<sheet.actions.count where sheet.actions[place].role == .cancel {
+            cancelAction = sheet.actions[place]
+            break
+        }
+        guard let cancel = cancelAction else {
             return .departed(departure(step, model.state, .notOffered(action, title: what, sheet: sheet, learnt: true)))
         }
         return .candidates(Candidates(cancel.title, SheetRole.cancel.rawValue, nil))
+    }
+
+    /// Whether `label` is a bar button's role word (`FormDomain.buttonRoles`).
+    private static func isButtonRole(_ label: String) -> Bool {
+        for place in 0..<FormDomain.buttonRoles.count where FormDomain.buttonRoles[place] == label { return true }
+        return false
+    }
+
+    /// Whether a transition or ignore entry of `state` is keyed by a tap on `label`, or by a bare tap.
+    private static func tapTakes(_ label: String, in state: PolicyState) -> Bool {
+        for place in 0..<state.transitions.count {
+            let pattern = state.transitions[place].pattern
+            if pattern.verb == "tap", pattern.argument == nil || pattern.argument == label { return true }
+        }
+        for place in 0..<state.ignored.count {
+            let pattern = state.ignored[place]
+            if pattern.verb == "tap", pattern.argument == nil || pattern.argument == label { return true }
+        }
+        return false
     }
 
     /// The word a scalar argument is matched by in a transition key.

@@ -34,9 +34,11 @@ public enum Applicability {
     /// Whether the policy knows every one of `words`. The common case, every word known, costs two bit
     /// tests, and a lookup for each word outside the form's.
     static func knows(_ words: TraceWords, _ tables: PolicyTables) -> Bool {
-        words.formVerbs & ~tables.knownFormVerbs == 0 && words.formKeys & ~tables.knownFormKeys == 0
-            && words.otherVerbs.allSatisfy({ tables.vocabulary.actions[$0] != nil })
-            && words.otherKeys.allSatisfy({ tables.vocabulary.observations[$0] != nil })
+        guard words.formVerbs & ~tables.knownFormVerbs == 0 && words.formKeys & ~tables.knownFormKeys == 0 else { return false }
+        // By position, as the replay walks arrays (`Replay`: a generic walk allocates in a debug build).
+        for index in 0..<words.otherVerbs.count where tables.vocabulary.actions[words.otherVerbs[index]] == nil { return false }
+        for index in 0..<words.otherKeys.count where tables.vocabulary.observations[words.otherKeys[index]] == nil { return false }
+        return true
     }
 
     /// "step 3 uses 'swipe', which 'keyboard-listener' does not know", its bytes written into one buffer of
@@ -70,34 +72,48 @@ public struct TraceWords: Sendable {
         self.init(steps: trace.steps)
     }
 
-    /// The words of `steps`.
-    init(steps: some Sequence<Step>) {
-        for step in steps {
-            switch step.kind {
-            case .action(let action):
-                switch action {
-                case .edit: formVerbs |= 1 << FormWords.edit
-                case .tap: formVerbs |= 1 << FormWords.tap
-                case .swipe: formVerbs |= 1 << FormWords.swipe
-                case .choose, .tapOutside: formVerbs |= 1 << FormWords.choose
-                case .present: formVerbs |= 1 << FormWords.present
-                case .custom(let verb, _):
-                    if let number = FormWords.verbNumber(verb) {
-                        formVerbs |= 1 << number
-                    } else if !otherVerbs.contains(verb) {
-                        // A trace repeats a handful of words: a short list is cheaper than hashing each use.
-                        otherVerbs.append(verb)
-                    }
+    /// The words of `steps`, walked by position (`Replay`: a generic walk allocates per element in a
+    /// debug build, where the replay's allocation test counts).
+    init(steps: [Step]) {
+        for index in 0..<steps.count { add(steps[index]) }
+    }
+
+    /// The words of one step.
+    init(step: Step) {
+        add(step)
+    }
+
+    private mutating func add(_ step: Step) {
+        switch step.kind {
+        case .action(let action):
+            switch action {
+            case .edit: formVerbs |= 1 << FormWords.edit
+            case .tap: formVerbs |= 1 << FormWords.tap
+            case .swipe: formVerbs |= 1 << FormWords.swipe
+            case .choose, .tapOutside: formVerbs |= 1 << FormWords.choose
+            case .present: formVerbs |= 1 << FormWords.present
+            case .custom(let verb, _):
+                if let number = FormWords.verbNumber(verb) {
+                    formVerbs |= 1 << number
+                } else if !Self.list(otherVerbs, contains: verb) {
+                    // A trace repeats a handful of words: a short list is cheaper than hashing each use.
+                    otherVerbs.append(verb)
                 }
-            case .see(let observation):
-                for item in observation.items {
-                    if let slot = FormWords.keySlot(item.key) {
-                        formKeys |= 1 << slot
-                    } else if !otherKeys.contains(item.key) {
-                        otherKeys.append(item.key)
-                    }
+            }
+        case .see(let observation):
+            for item in 0..<observation.items.count {
+                let key = observation.items[item].key
+                if let slot = FormWords.keySlot(key) {
+                    formKeys |= 1 << slot
+                } else if !Self.list(otherKeys, contains: key) {
+                    otherKeys.append(key)
                 }
             }
         }
+    }
+
+    private static func list(_ words: [String], contains word: String) -> Bool {
+        for index in 0..<words.count where words[index] == word { return true }
+        return false
     }
 }

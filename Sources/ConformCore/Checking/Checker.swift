@@ -170,6 +170,11 @@ struct StepPlace {
 ///
 /// The model is passed `inout` to every step, even where only read: a model passed by value would be
 /// copied (its dictionaries retained and released) at every call.
+///
+/// A step of a claim that holds allocates nothing (issue 37; `ReplayAllocationTests` counts it, in a debug
+/// build): no array, dictionary or closure context is made per step, and arrays are walked by position,
+/// since a generic walk (`for x in array`, `first(where:)`, `zip`, `enumerated`) allocates a frame per
+/// element in a debug build, where the optimiser does not specialise it.
 struct Replay {
     let tables: PolicyTables
     let recordsPath: Bool
@@ -209,7 +214,7 @@ struct Replay {
                     if settled == nil, exercise != nil {
                         // Counted before the comparison, in the model it compares in, as `exercise` does.
                         var compared = 0
-                        for item in observation.items { compared += compares(item, model: &model) }
+                        for item in 0..<observation.items.count { compared += compares(observation.items[item], model: &model) }
                         exercise?.compared += compared
                     }
                     guard let departure = try compare(observation, at: step, after: lastMove, of: steps, model: &model) else { continue }
@@ -254,7 +259,7 @@ struct Replay {
         throws(EvaluationError) -> Departure?
     {
         let items = observation.items
-        for itemIndex in items.indices {
+        for itemIndex in 0..<items.count {
             let mismatch: DepartureDetail.ExpectedValue?
             let key = items[itemIndex].key
             switch items[itemIndex].value {
@@ -297,10 +302,10 @@ struct Replay {
     }
 
     private func compareFields(_ seen: [NamedValue], model: inout ModelState) -> DepartureDetail.ExpectedValue? {
-        for field in seen {
+        for index in 0..<seen.count {
             // A field the model knows nothing of, or one set to "some new value", cannot be checked.
-            guard let known = model.value(of: field.name), !isOpaque(known) else { continue }
-            if !known.matches(field.value) { return .field(field.name, known) }
+            guard let known = model.value(of: seen[index].name), !isOpaque(known) else { continue }
+            if !known.matches(seen[index].value) { return .field(seen[index].name, known) }
         }
         return nil
     }
@@ -319,14 +324,22 @@ struct Replay {
         if let index = model.index, case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet] {
             specs = sheet.actions
         }
-        for item in observation.items {
-            guard case .sheet(.details(_, _, let actions?, let outside)) = item.value else { continue }
-            let shown = SheetMatcher.buttons(specs, outsideCancels: outside)
-            let positional = actions.count == shown.count
-            for (index, action) in actions.enumerated() {
+        for item in 0..<observation.items.count {
+            guard case .sheet(.details(_, _, let actions?, let outside)) = observation.items[item].value else { continue }
+            // The policy's buttons (`SheetMatcher.buttonCount`) are walked beside the actions seen, not listed.
+            let positional = actions.count == SheetMatcher.buttonCount(specs, outsideCancels: outside)
+            var button = 0
+            for index in 0..<actions.count {
+                var shownRole: SheetRole?
+                if positional {
+                    while button < specs.count, outside, specs[button].role == .cancel { button += 1 }
+                    shownRole = button < specs.count ? specs[button].role : nil
+                    button += 1
+                }
+                let title = actions[index].title
                 // Written only when it changes: a look-up costs less than a write, and a trace repeats its sheets.
-                if let role = action.role ?? (positional ? shown[index].role : nil), model.learnedRoles[action.title] != role {
-                    model.learnedRoles[action.title] = role
+                if let role = actions[index].role ?? shownRole, model.learnedRoles[title] != role {
+                    model.learnedRoles[title] = role
                 }
             }
         }
@@ -370,19 +383,33 @@ struct Replay {
     {
         let verb = tables.verbNumber(of: action)
         let transitions = tables.states[stateIndex].transitions
-        let exact = transitions.firstIndex { $0.verb == verb && $0.argument.map(candidates.contains) == true }
-        guard let transitionIndex = exact ?? transitions.firstIndex(where: { $0.verb == verb && $0.argument == nil }) else {
-            let ignored = tables.states[stateIndex].ignored.contains {
-                $0.verb == verb && ($0.argument == nil || candidates.contains($0.argument ?? ""))
+        // The first transition keyed by one of the candidates, else the first keyed by the bare verb.
+        var exact: Int?
+        var bare: Int?
+        for index in 0..<transitions.count where transitions[index].verb == verb {
+            guard let argument = transitions[index].argument else {
+                if bare == nil { bare = index }
+                continue
             }
-            if ignored { return .unchanged }
+            if candidates.contains(argument) {
+                exact = index
+                break
+            }
+        }
+        guard let transitionIndex = exact ?? bare else {
+            let ignored = tables.states[stateIndex].ignored
+            for index in 0..<ignored.count where ignored[index].verb == verb {
+                if let argument = ignored[index].argument, !candidates.contains(argument) { continue }
+                return .unchanged
+            }
             return .departed(unhandled(action, at: stateIndex, step: step, model: &model))
         }
         let transition = transitions[transitionIndex]
         // The model changes in place: if no branch applies, the check ends here and the model is dropped.
         if case .edit(let edits) = action { model.apply(edits) }
         let argument = Checker.argument(of: action)
-        for (index, branch) in transition.branches.enumerated() {
+        for index in 0..<transition.branches.count {
+            let branch = transition.branches[index]
             if let condition = branch.condition {
                 let holds = try condition.evaluate(&model, argument: argument)
                 guard case .bool(let isTrue) = holds else {
@@ -391,11 +418,11 @@ struct Replay {
                 }
                 guard isTrue else { continue }
             }
-            if !branch.updates.isEmpty {
-                // Every right-hand side sees the values from before the transition.
-                var updated = model.variables
-                for update in branch.updates { updated[update.slot] = try update.value.evaluate(&model, argument: argument) }
-                model.variables = updated
+            if branch.updates.count == 1 {
+                let value = try branch.updates[0].value.evaluate(&model, argument: argument)
+                model.variables[branch.updates[0].slot] = value
+            } else if !branch.updates.isEmpty {
+                try Self.update(branch.updates, model: &model, argument: argument)
             }
             model.state = branch.target
             model.index = branch.targetIndex
@@ -405,6 +432,27 @@ struct Replay {
         return .departed(departure(step, model.state, .noConditionHolds(action, state: tables.states[stateIndex].name, transition: source)))
     }
 
+    /// Sets a branch's variables, every right-hand side evaluated with the values from before the
+    /// transition: the new values wait in a buffer on the stack (copying the variables to update the copy
+    /// allocated at every such transition), then move into the model.
+    private static func update(
+        _ updates: [(slot: Int, value: CompiledExpression)], model: inout ModelState, argument: ActionArgument
+    ) throws(EvaluationError) {
+        let count = updates.count
+        try withUnsafeTemporaryAllocation(of: Value.self, capacity: count) {
+            (values: UnsafeMutableBufferPointer<Value>) throws(EvaluationError) in
+            var made = 0
+            // An error leaves the values made so far to be dropped; the model is dropped too (`take`).
+            defer { _ = values[..<made].deinitialize() }
+            for index in 0..<count {
+                values.initializeElement(at: index, to: try updates[index].value.evaluate(&model, argument: argument))
+                made += 1
+            }
+            made = 0
+            for index in 0..<count { model.variables[updates[index].slot] = values.moveElement(from: index) }
+        }
+    }
+
     /// A tap on a greyed-out button changes nothing. When the state's transition for it says so too (the
     /// branch its guards choose stays in the state and sets nothing: `- note: Send is greyed without a
     /// recipient`), that branch is the one taken, so that the tap exercises it; otherwise nothing is.
@@ -412,11 +460,18 @@ struct Replay {
     {
         let verb = tables.verbNumber(of: .tap(""))
         let transitions = tables.states[stateIndex].transitions
-        guard
-            let transitionIndex = transitions.firstIndex(where: { $0.verb == verb && $0.argument.map(candidates.contains) == true })
-        else { return .unchanged }
+        var found: Int?
+        for index in 0..<transitions.count where transitions[index].verb == verb {
+            if let argument = transitions[index].argument, candidates.contains(argument) {
+                found = index
+                break
+            }
+        }
+        guard let transitionIndex = found else { return .unchanged }
         let argument = ActionArgument.scalar(.string(label))
-        for (index, branch) in transitions[transitionIndex].branches.enumerated() {
+        let branches = transitions[transitionIndex].branches
+        for index in 0..<branches.count {
+            let branch = branches[index]
             if let condition = branch.condition {
                 guard (try? condition.evaluate(&model, argument: argument)) == .bool(true) else { continue }
             }
@@ -447,6 +502,9 @@ extension Observation {
     /// Whether the observation names the actions of a sheet: only then can it teach roles (`learnRoles`),
     /// the one thing a `see` changes in the model.
     var namesSheetActions: Bool {
-        items.contains { if case .sheet(.details(_, _, _?, _)) = $0.value { true } else { false } }
+        for index in 0..<items.count {
+            if case .sheet(.details(_, _, _?, _)) = items[index].value { return true }
+        }
+        return false
     }
 }

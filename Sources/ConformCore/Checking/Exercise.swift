@@ -60,11 +60,13 @@ extension Replay {
     func compares(_ item: ObservedItem, model: inout ModelState) -> Int {
         switch item.value {
         case .fields(let seen):
-            return seen.count { field in
-                guard let known = model.value(of: field.name) else { return false }
-                if case .opaque = known { return false }
-                return true
+            var count = 0
+            for index in 0..<seen.count {
+                guard let known = model.value(of: seen[index].name) else { continue }
+                if case .opaque = known { continue }
+                count += 1
             }
+            return count
         case .sheet, .scalar:
             guard let index = model.index, tables.states[index].expectation(for: item.key) != nil else { return 0 }
             return 1

@@ -11,18 +11,27 @@ enum SheetMatcher {
             guard let actions else { return true }
             // A tap outside stands for the cancel action: the policy must have one, and the buttons
             // shown are the policy's other actions.
-            if outside, !actions.contains(where: { $0.role == .cancel }) { return false }
+            if outside, buttonCount(actions, outsideCancels: true) == actions.count { return false }
             guard let seenActions else { return true }
-            let shown = buttons(actions, outsideCancels: outside)
-            guard shown.count == seenActions.count else { return false }
-            return zip(shown, seenActions).allSatisfy { accepts($0, $1, learnedRoles: learnedRoles) }
+            guard buttonCount(actions, outsideCancels: outside) == seenActions.count else { return false }
+            // The buttons shown beside those seen, in order, without listing them: by position,
+            // as the replay walks every array (`Replay`).
+            var seen = 0
+            for index in 0..<actions.count where !(outside && actions[index].role == .cancel) {
+                guard accepts(actions[index], seenActions[seen], learnedRoles: learnedRoles) else { return false }
+                seen += 1
+            }
+            return true
         }
     }
 
-    /// The policy's actions that a sheet shows as buttons: all of them, or all but the cancel actions
-    /// when a tap outside cancels (`outside: cancel`).
-    static func buttons(_ actions: [SheetActionSpec], outsideCancels: Bool) -> [SheetActionSpec] {
-        outsideCancels ? actions.filter { $0.role != .cancel } : actions
+    /// How many of the policy's actions a sheet shows as buttons: all of them, or all but the cancel
+    /// actions when a tap outside cancels (`outside: cancel`).
+    static func buttonCount(_ actions: [SheetActionSpec], outsideCancels: Bool) -> Int {
+        guard outsideCancels else { return actions.count }
+        var count = 0
+        for index in 0..<actions.count where actions[index].role != .cancel { count += 1 }
+        return count
     }
 
     private static func accepts(_ spec: SheetActionSpec, _ seen: SheetActionObservation, learnedRoles: [String: SheetRole]) -> Bool {

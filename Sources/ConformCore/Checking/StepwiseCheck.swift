@@ -31,7 +31,7 @@ public struct StepwiseCheck {
     @discardableResult
     public mutating func add(_ step: Step) -> Bool {
         guard conforms else { return false }
-        guard Applicability.knows(TraceWords(steps: CollectionOfOne(step)), replay.tables) else {
+        guard Applicability.knows(TraceWords(step: step), replay.tables) else {
             conforms = false
             return false
         }

@@ -25,7 +25,9 @@ indirect enum CompiledExpression: Sendable {
     case unary(UnaryOperator, CompiledExpression)
     case binary(BinaryOperator, CompiledExpression, CompiledExpression)
     case conditional(CompiledExpression, CompiledExpression, CompiledExpression)
-    case call(String, [CompiledExpression])
+    /// A built-in function, found by name when the policy is made (`nil`: no such function, an error
+    /// when evaluated, as `Evaluator` gives it).
+    case call(String, BuiltinFunction?, [CompiledExpression])
 
     /// - Parameter slots: the slot of each variable name (declared ones, and any a transition sets).
     init(_ expression: Expression, slots: [String: Int]) {
@@ -41,7 +43,8 @@ indirect enum CompiledExpression: Sendable {
             self = .conditional(
                 CompiledExpression(condition, slots: slots), CompiledExpression(then, slots: slots),
                 CompiledExpression(otherwise, slots: slots))
-        case .call(let name, let arguments): self = .call(name, arguments.map { CompiledExpression($0, slots: slots) })
+        case .call(let name, let arguments):
+            self = .call(name, BuiltinFunction(rawValue: name), arguments.map { CompiledExpression($0, slots: slots) })
         }
     }
 
@@ -75,7 +78,9 @@ indirect enum CompiledExpression: Sendable {
         case .field(let field): return model.value(of: field) ?? .null
         case .parameter(let parameter, let name):
             guard case .record(let values)? = argument else { return .symbol(name) }
-            return values.first { $0.name == parameter }?.value ?? .null
+            // By position: a generic search allocates in a debug build (the replay's allocation test counts there).
+            for index in 0..<values.count where values[index].name == parameter { return values[index].value }
+            return .null
         case .setting(let name): return model.settings[name] ?? .null
         case .symbol(let name): return .symbol(name)
         case .unary(.not, let operand): return .bool(!(try operand.bool(&model, argument)))
@@ -83,10 +88,37 @@ indirect enum CompiledExpression: Sendable {
         case .binary(let op, let left, let right): return try Self.binary(op, left, right, &model, argument)
         case .conditional(let condition, let then, let otherwise):
             return try (try condition.bool(&model, argument) ? then : otherwise).evaluate(&model, argument: argument)
-        case .call(let name, let arguments):
-            var values: [Double] = []
-            for operand in arguments { values.append(try operand.number(&model, argument)) }
-            return try Evaluator.call(name, values)
+        case .call(let name, let function, let arguments):
+            return try Self.call(name, function, arguments, &model, argument)
+        }
+    }
+
+    /// `Evaluator.call` without an array of the arguments' values: every argument evaluated in order (its
+    /// error first), then `min` and `max` folded from the left as `reduce` folds them, `trunc` of the first.
+    private static func call(
+        _ name: String, _ function: BuiltinFunction?, _ arguments: [CompiledExpression], _ model: inout ModelState,
+        _ argument: ActionArgument?
+    ) throws(EvaluationError) -> Value {
+        var first: Double?
+        var folded = 0.0
+        for index in 0..<arguments.count {
+            let value = try arguments[index].number(&model, argument)
+            guard first != nil else {
+                first = value
+                folded = value
+                continue
+            }
+            switch function {
+            case .min?: folded = Swift.min(folded, value)
+            case .max?: folded = Swift.max(folded, value)
+            case .trunc?, nil: break
+            }
+        }
+        guard let first else { throw EvaluationError("'\(name)' needs an argument") }
+        switch function {
+        case .min?, .max?: return .number(folded)
+        case .trunc?: return .number(first.rounded(.towardZero))
+        case nil: throw EvaluationError("unknown function '\(name)'")
         }
     }
 
