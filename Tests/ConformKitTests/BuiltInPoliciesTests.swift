@@ -11,7 +11,9 @@ struct BuiltInPoliciesTests {
     static func summary(_ library: PolicyLibrary) -> [String] {
         [library.fingerprint, library.diagnostics.map(\.formatted).joined(separator: "\n")]
             + library.digests.map { "\($0.id) \($0.digest)" }
-            + library.policies.map { "\($0.id) \($0.file) \($0.title) \($0.states.map(\.name)) \(library.sourceText(of: $0.id)?.count ?? -1)" }
+            + library.policies.map {
+                "\($0.id) \($0.file) \($0.title) \($0.states.map(\.name)) \(library.sourceText(of: $0.id)?.count ?? -1)"
+            }
             + library.failedFiles.map { "\($0.key) \($0.value)" }.sorted()
     }
 
