@@ -1,7 +1,7 @@
-import ConformCore
 import Foundation
 import Testing
 
+@testable import ConformCore
 @testable import ConformKit
 
 @Suite("Kit: Built-in policies loaded once, side by side")
@@ -60,5 +60,24 @@ struct BuiltInPoliciesTests {
         again.add(bytes: Array(text.utf8), file: "/tmp/elsewhere/one-handed.yaml")
         #expect(again.diagnostics.map(\.message).first?.hasPrefix("duplicate policy id 'one-handed'") == true)
         #expect(PolicyLibrary.builtIn().policy(id: "one-handed")?.file == "<built-in>/Policies/one-handed.yaml")
+    }
+
+    @Test("a policy keeps its tables when a field they are not made from changes, and gets new ones otherwise")
+    func tablesKept() throws {
+        var policy = try #require(PolicyLibrary.builtIn().policy(id: "one-handed"))
+        let tables = policy.tables
+        policy.title = "another title"
+        policy.file = "elsewhere.yaml"
+        policy.summary = ""
+        policy.sources = []
+        policy.formFields = nil
+        policy.fieldReads = []
+        policy.idPosition = nil
+        policy.initialPosition = nil
+        #expect(policy.tables === tables)
+        policy.initialState = "no-such-state"
+        #expect(policy.tables !== tables)
+        #expect(policy.tables.initialState == "no-such-state")
+        #expect(policy.tables.initialIndex == nil)
     }
 }
