@@ -1,21 +1,11 @@
 import ArgumentParser
 import ConformCore
-import ConformKit
 import ConformReports
 import Foundation
 
-// The built-in policies load on a thread of their own while the arguments are parsed: for one trace
-// they are a third of the CPU and argument parsing a quarter, so overlapping them shortens the run
-// (Docs/Performance.md, "Issue 37: one trace start to exit"). Only for the commands that load
-// policies, and not for help; a command missing here still gets them, loaded when it asks.
-let commandsLoadingPolicies: Set<String> = [
-    "run", "merge", "policies", "explain", "lint", "generate", "compare", "learn", "record", "shrink",
-]
-if let first = CommandLine.arguments.dropFirst().first, commandsLoadingPolicies.contains(first),
-    !CommandLine.arguments.contains(where: { ["--help", "-h", "--help-hidden"].contains($0) })
-{
-    PolicyLibrary.startLoadingBuiltIn()
-}
+// The built-in policies are not loaded on a thread of their own while the arguments are parsed
+// (`PolicyLibrary.startLoadingBuiltIn()`): measured side by side on this 2-core VM, that cost 1-2 ms
+// of CPU and bought no wall time (Docs/Performance.md, "Issue 37: one trace start to exit").
 
 // A hand-written entry point: argument-parser exits 64 on a usage error, conform's contract says 2.
 func exitForUsage(_ message: String) -> Never {
