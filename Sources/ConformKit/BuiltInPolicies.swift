@@ -52,10 +52,11 @@ final class ParsedFiles: @unchecked Sendable {
 }
 
 /// The built-in library, loaded once per process and shared: parsing the eleven embedded policies is
-/// about a third of the CPU of `conform run` of one trace (Docs/Performance.md, "Issue 37: one trace
-/// start to exit"). The command line starts it on a thread of its own before argument parsing
-/// (`start()`), so the two overlap; whoever asks first without a start loads it on their own thread.
-/// Every caller gets the same library, the same as loading the files one by one (a test holds this).
+/// the largest part of the CPU of `conform run` of one trace (Docs/Performance.md, "Issue 37: one trace
+/// start to exit"). A host with a core to spare can start it on a thread of its own (`start()`); the
+/// command line does not (measured, it cost CPU and bought no wall time on a loaded 2-core machine).
+/// Whoever asks first without a start loads it on their own thread. Every caller gets the same library,
+/// the same as loading the files one by one (a test holds this).
 final class BuiltInPolicies: @unchecked Sendable {
     static let shared = BuiltInPolicies()
 
