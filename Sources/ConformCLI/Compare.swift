@@ -7,6 +7,7 @@ extension ConformCommand {
     /// `conform compare A B`: the shortest scenarios on which two policies show something different.
     struct Compare: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compare",
             abstract: "Find the shortest scenarios on which two policies show something different.",
             discussion: """
                 Explores both policies together, breadth-first over pairs of states, and prints each \

@@ -8,6 +8,7 @@ extension ConformCommand {
     /// `conform diff BASE.json HEAD.json`: what a change did to the behaviour two runs recorded.
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract:
                 "Say what changed between two runs: claims newly broken or fixed, departures moved, traces renamed, added or removed.",
             discussion: """

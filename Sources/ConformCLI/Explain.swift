@@ -7,6 +7,7 @@ extension ConformCommand {
     /// `conform explain ID`: a policy as a table and a state diagram.
     struct Explain: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "explain",
             abstract: "Show a policy: per state, what it shows and where each action leads, with sources; and a state diagram.",
             discussion: """
                 By default, plain text to read in a terminal. --format md prints GitHub-flavoured Markdown: the table \

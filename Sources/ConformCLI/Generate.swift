@@ -7,6 +7,7 @@ extension ConformCommand {
     /// `conform generate ID`: the traces to record so that every transition of a policy is exercised.
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "generate",
             abstract: "Plan the traces to record so that every transition of a policy is exercised.",
             discussion: """
                 Finds a small set of scenarios (few actions in total) that together take every transition of \

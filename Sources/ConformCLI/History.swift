@@ -7,6 +7,7 @@ extension ConformCommand {
     /// `conform history DIR --output FILE.html`: how a series of runs' claims fared over time, as one page.
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "Write one HTML page showing how the claims of a series of runs fared over time.",
             discussion: """
                 Reads every .json file under DIR (recursively; hidden ones skipped) as a run document: the output of \

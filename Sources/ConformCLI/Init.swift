@@ -6,6 +6,7 @@ extension ConformCommand {
     /// `conform init`: a starter project (configuration, one policy to edit, one trace).
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Start a project: a .conform.yaml, a policy of your app to edit, and a trace that conforms to it.",
             discussion: """
                 Writes into FOLDER (default: the working directory):

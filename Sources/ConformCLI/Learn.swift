@@ -9,6 +9,7 @@ extension ConformCommand {
     /// which traces to record next.
     struct Learn: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "learn",
             abstract: "Infer an app's form policy from its traces, name the nearest policies, and say which traces to record next.",
             discussion: """
                 For each app (and each settings: its traces were recorded with), infers the smallest form \

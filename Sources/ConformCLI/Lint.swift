@@ -7,6 +7,7 @@ extension ConformCommand {
     /// `conform lint`: validate trace and policy files.
     struct Lint: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lint",
             abstract: "Validate traces and policies and report every problem with its file, line and column.",
             discussion: """
                 Policy files (those with `states:`) among the paths are loaded first. Each policy is then checked for \

@@ -8,6 +8,7 @@ extension ConformCommand {
     /// `conform merge`: the whole run's outputs and exit status from its shards' JSON documents.
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Join the JSON documents of a sharded run into the outputs and exit status of the whole run.",
             discussion: """
                 Each shard writes its document with `conform run PATH --shard K/N --report json --output shard-K` (or \

@@ -8,6 +8,7 @@ extension ConformCommand {
     /// `conform policies`: list the loaded policies.
     struct Policies: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "policies",
             abstract:
                 "List the policies: built-in ones and any loaded with --policies or named by .conform.yaml, with titles, a one-line summary and sources."
         )

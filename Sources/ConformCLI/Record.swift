@@ -8,6 +8,7 @@ extension ConformCommand {
     /// `conform record`: a guided recorder for a person at a device.
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "record",
             abstract: "Record a trace step by step, guided by what a policy predicts.",
             discussion: """
                 Asks, turn by turn, what the person did and what the screen showed, and writes a trace that \

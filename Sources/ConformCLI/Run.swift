@@ -8,6 +8,7 @@ extension ConformCommand {
     /// `conform run`: replay traces against the policies.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Check traces against the policies and report where each departs.",
             discussion: """
                 Every trace is checked against every loaded policy (the matrix). A trace's own `policy:` entries \

@@ -8,6 +8,7 @@ extension ConformCommand {
     /// `conform shrink FILE --policy ID`: the shortest trace that still fails the same way.
     struct Shrink: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "shrink",
             abstract: "Cut a failing trace down to the shortest one that still fails the policy the same way.",
             discussion: """
                 The same way: the same policy departs in the same model state at the same key (the observation \

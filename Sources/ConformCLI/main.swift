@@ -3,6 +3,10 @@ import ConformCore
 import ConformReports
 import Foundation
 
+// The built-in policies are not loaded on a thread of their own while the arguments are parsed
+// (`PolicyLibrary.startLoadingBuiltIn()`): measured side by side on this 2-core VM, that cost 1-2 ms
+// of CPU and bought no wall time (Docs/Performance.md, "Issue 37: one trace start to exit").
+
 // A hand-written entry point: argument-parser exits 64 on a usage error, conform's contract says 2.
 func exitForUsage(_ message: String) -> Never {
     // Through the one printer: a message may quote what was typed, escape sequences included.

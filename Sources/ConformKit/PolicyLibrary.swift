@@ -32,12 +32,34 @@ public struct PolicyLibrary: Sendable {
     /// How the file of a built-in policy is named in messages.
     public static let builtInPrefix = "<built-in>/"
 
-    /// The built-in policies, read from the copies embedded in the binary.
+    /// The built-in policies, read from the copies embedded in the binary: loaded once per process
+    /// (`BuiltInPolicies`), on a thread of its own when `startLoadingBuiltIn()` was called earlier.
     public static func builtIn() -> PolicyLibrary {
-        var library = PolicyLibrary(policies: [])
-        for file in EmbeddedPolicies.files {
-            library.add(text: file.text, file: "\(builtInPrefix)Policies/\(file.name)")
+        BuiltInPolicies.shared.library()
+    }
+
+    /// Starts loading the built-in policies in the background, so that a command finds them loaded
+    /// when it asks (`builtIn()`); calling it again, or after `builtIn()`, does nothing.
+    public static func startLoadingBuiltIn() {
+        BuiltInPolicies.shared.start()
+    }
+
+    /// The built-in policies, loaded on the calling thread: the files parsed one by one when
+    /// `concurrently` is false, else side by side, then added in their order either way.
+    static func loadBuiltIn(concurrently: Bool) -> PolicyLibrary {
+        let files = EmbeddedPolicies.files
+        let parsed = ParsedFiles(count: files.count)
+        let parse: @Sendable (Int) -> Void = { index in
+            let file = files[index]
+            parsed.set(index, ParsedPolicyFile(bytes: Array(file.text.utf8), file: "\(builtInPrefix)Policies/\(file.name)"))
         }
+        if concurrently {
+            DispatchQueue.concurrentPerform(iterations: files.count, execute: parse)
+        } else {
+            (0..<files.count).forEach(parse)
+        }
+        var library = PolicyLibrary(policies: [])
+        for file in parsed.all() { library.add(file) }
         return library
     }
 
@@ -70,17 +92,20 @@ public struct PolicyLibrary: Sendable {
         if !file.hasPrefix(Self.builtInPrefix) {
             guard loadedFiles.insert(Self.standardized(file)).inserted else { return }
         }
-        let (policy, problems) = PolicyLoader().load(bytes, file: file)
-        diagnostics += problems.map { $0.diagnostic(in: file) }
-        guard let policy else {
+        add(ParsedPolicyFile(bytes: bytes, file: file), replacingBuiltIn: replacingBuiltIn)
+    }
+
+    /// Adds a parsed policy file, as `add(bytes:file:replacingBuiltIn:)` says (its file already noted).
+    mutating func add(_ parsed: ParsedPolicyFile, replacingBuiltIn: Bool = false) {
+        let (bytes, file) = (parsed.bytes, parsed.file)
+        diagnostics += parsed.problems.map { $0.diagnostic(in: file) }
+        guard let policy = parsed.policy else {
             noteFailed(bytes: bytes, file: file)
             return
         }
-        var hash = StableHash()
-        hash.combine(bytes)
         if replacingBuiltIn, let index = policies.firstIndex(where: { $0.id == policy.id && $0.file.hasPrefix(Self.builtInPrefix) }) {
             policies[index] = policy
-            sourceHashes[policy.id] = hash.hex
+            sourceHashes[policy.id] = parsed.hash
             sourceTexts[policy.id] = String(decoding: bytes, as: UTF8.self)
             return
         }
@@ -94,7 +119,7 @@ public struct PolicyLibrary: Sendable {
             noteFailed(stemOf: file)
             return
         }
-        sourceHashes[policy.id] = hash.hex
+        sourceHashes[policy.id] = parsed.hash
         sourceTexts[policy.id] = String(decoding: bytes, as: UTF8.self)
         policies.append(policy)
         policies.sort { $0.id < $1.id }

@@ -83,6 +83,21 @@ struct ShardTests {
         #expect(hash.hex.count == 16)
     }
 
+    @Test("FNV-1a 64: bytes in one buffer hash as the same bytes one by one")
+    func fnvBuffers() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        var contiguous = StableHash()
+        contiguous.combine(bytes)
+        contiguous.combine(bytes[10..<20])
+        var byteByByte = StableHash()
+        byteByByte.combine(bytes.lazy.map { $0 })
+        byteByByte.combine(AnySequence(bytes[10..<20]))
+        #expect(contiguous == byteByByte)
+        var bridged = StableHash()
+        bridged.combine(Array("foobar".utf8))
+        #expect(bridged.value == 0x8594_4171_f739_67e8)
+    }
+
     @Test("Base64: RFC 4648's examples, round trips, and what is not Base64")
     func base64() {
         let examples = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]

@@ -9,24 +9,24 @@ public struct Policy: Sendable {
     /// The file the policy was loaded from, named in messages about it.
     public var file: String {
         get { storage.fields.file }
-        set { update { $0.file = newValue } }
+        set { update(keepingTables: true) { $0.file = newValue } }
     }
     /// A one-line name (`title:`).
     public var title: String {
         get { storage.fields.title }
-        set { update { $0.title = newValue } }
+        set { update(keepingTables: true) { $0.title = newValue } }
     }
     /// What the policy expects, in prose (`summary:`).
     public var summary: String {
         get { storage.fields.summary }
-        set { update { $0.summary = newValue } }
+        set { update(keepingTables: true) { $0.summary = newValue } }
     }
     /// `form` (the fixed form-dismissal vocabulary), or the word of a domain the policy's `vocabulary` defines.
     public var domain: String { storage.fields.domain }
     /// Citations by short id, in the order the file gives them.
     public var sources: [NamedText] {
         get { storage.fields.sources }
-        set { update { $0.sources = newValue } }
+        set { update(keepingTables: true) { $0.sources = newValue } }
     }
     /// The verbs and keys the policy can judge; a trace that uses others is `inapplicable` to it.
     public var vocabulary: Vocabulary {
@@ -53,23 +53,23 @@ public struct Policy: Sendable {
     /// The form fields the policy declares it reads (`fields:`), with example values; `nil` when it declares none.
     public var formFields: [FormFieldDeclaration]? {
         get { storage.fields.formFields }
-        set { update { $0.formFields = newValue } }
+        set { update(keepingTables: true) { $0.formFields = newValue } }
     }
     /// Every `form.FIELD` the policy's expressions read, where it is written: lint compares them with the
     /// fields the traces declare.
     public var fieldReads: [FieldRead] {
         get { storage.fields.fieldReads }
-        set { update { $0.fieldReads = newValue } }
+        set { update(keepingTables: true) { $0.fieldReads = newValue } }
     }
     /// Where the file writes the id (the value of `policy:`): a duplicate id is reported there.
     public var idPosition: TextPosition? {
         get { storage.fields.idPosition }
-        set { update { $0.idPosition = newValue } }
+        set { update(keepingTables: true) { $0.idPosition = newValue } }
     }
     /// Where the file writes `initial:`'s value; `nil` when it leaves the first state as the initial one.
     public var initialPosition: TextPosition? {
         get { storage.fields.initialPosition }
-        set { update { $0.initialPosition = newValue } }
+        set { update(keepingTables: true) { $0.initialPosition = newValue } }
     }
     /// Expectations that hold in every non-final state unless the state says otherwise.
     public var defaults: [String: Expectation] { storage.fields.defaults }
@@ -105,18 +105,24 @@ public struct Policy: Sendable {
         let fields: Fields
         let tables: PolicyTables
 
-        init(_ fields: Fields) {
+        init(_ fields: Fields, tables: PolicyTables? = nil) {
             self.fields = fields
-            tables = PolicyTables(
-                id: fields.id, domain: fields.domain, vocabulary: fields.vocabulary, buttons: fields.buttons, variables: fields.variables,
-                initialState: fields.initialState, states: fields.states, defaults: fields.defaults)
+            self.tables =
+                tables
+                ?? PolicyTables(
+                    id: fields.id, domain: fields.domain, vocabulary: fields.vocabulary, buttons: fields.buttons,
+                    variables: fields.variables,
+                    initialState: fields.initialState, states: fields.states, defaults: fields.defaults)
         }
     }
 
-    private mutating func update(_ change: (inout Fields) -> Void) {
+    /// Changes the fields; `keepingTables` when the change is to a field the tables are not made from
+    /// (the loader sets four such after making a policy: making the tables again each time was a
+    /// quarter of loading the built-in policies).
+    private mutating func update(keepingTables: Bool = false, _ change: (inout Fields) -> Void) {
         var fields = storage.fields
         change(&fields)
-        storage = Storage(fields)
+        storage = Storage(fields, tables: keepingTables ? storage.tables : nil)
     }
 
     /// A policy from its parts, as the loader makes one; what the checker reads at every step is worked out here.

@@ -13,10 +13,23 @@ public struct StableHash: Sendable, Hashable {
 
     /// Hashes in the bytes, after those hashed so far.
     public mutating func combine(_ bytes: some Sequence<UInt8>) {
+        // Called from other modules this is not specialised: one witness call per byte. Bytes held
+        // in one buffer (an array, a native string's UTF-8) are hashed by the loop below instead.
+        if bytes.withContiguousStorageIfAvailable({ combine(buffer: $0) }) != nil { return }
         for byte in bytes {
             value ^= UInt64(byte)
             value = value &* Self.prime
         }
+    }
+
+    /// The same FNV-1a steps over a buffer, in a loop the compiler sees whole.
+    private mutating func combine(buffer: UnsafeBufferPointer<UInt8>) {
+        var value = self.value
+        for byte in buffer {
+            value ^= UInt64(byte)
+            value = value &* Self.prime
+        }
+        self.value = value
     }
 
     /// Hashes in the text's UTF-8 bytes, then a NUL, so that ("ab", "c") and ("a", "bc") differ.

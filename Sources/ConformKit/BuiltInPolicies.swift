@@ -1,0 +1,109 @@
+import ConformCore
+import ConformLoading
+import Foundation
+
+/// One policy file read into a policy (or its problems) and the hash of its bytes: the part of adding a
+/// file to a library that depends on the file alone, so that several files can be parsed side by side.
+struct ParsedPolicyFile: Sendable {
+    let bytes: [UInt8]
+    let file: String
+    let policy: Policy?
+    let problems: [Problem]
+    /// FNV-1a of `bytes`, for a file that loaded (the digest `PolicyLibrary.digests` prints).
+    let hash: String
+
+    init(bytes: [UInt8], file: String) {
+        let (policy, problems) = PolicyLoader().load(bytes, file: file)
+        self.bytes = bytes
+        self.file = file
+        self.policy = policy
+        self.problems = problems
+        if policy != nil {
+            var hash = StableHash()
+            hash.combine(bytes)
+            self.hash = hash.hex
+        } else {
+            self.hash = ""
+        }
+    }
+}
+
+/// The slots the parallel parse of the built-in files writes into, one per file, guarded by a lock.
+final class ParsedFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [ParsedPolicyFile?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ file: ParsedPolicyFile) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = file
+    }
+
+    /// Every file set so far, in index order.
+    func all() -> [ParsedPolicyFile] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
+}
+
+/// The built-in library, loaded once per process and shared: parsing the eleven embedded policies is
+/// the largest part of the CPU of `conform run` of one trace (Docs/Performance.md, "Issue 37: one trace
+/// start to exit"). A host with a core to spare can start it on a thread of its own (`start()`); the
+/// command line does not (measured, it cost CPU and bought no wall time on a loaded 2-core machine).
+/// Whoever asks first without a start loads it on their own thread. Every caller gets the same library,
+/// the same as loading the files one by one (a test holds this).
+final class BuiltInPolicies: @unchecked Sendable {
+    static let shared = BuiltInPolicies()
+
+    private enum State {
+        case notStarted
+        case loading
+        case loaded(PolicyLibrary)
+    }
+
+    // `state` is read and written only with `condition` locked.
+    private let condition = NSCondition()
+    private var state = State.notStarted
+
+    /// Starts loading in the background unless loading has started already.
+    func start() {
+        guard claimLoading() else { return }
+        Thread.detachNewThread { self.finish(PolicyLibrary.loadBuiltIn(concurrently: true)) }
+    }
+
+    /// The library: waits for a load under way, or loads it here (one file after another) if none is.
+    func library() -> PolicyLibrary {
+        if claimLoading() {
+            let library = PolicyLibrary.loadBuiltIn(concurrently: false)
+            finish(library)
+            return library
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if case .loaded(let library) = state { return library }
+            condition.wait()
+        }
+    }
+
+    /// Whether the caller is the one to load (loading had not started); marks it started.
+    private func claimLoading() -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard case .notStarted = state else { return false }
+        state = .loading
+        return true
+    }
+
+    private func finish(_ library: PolicyLibrary) {
+        condition.lock()
+        state = .loaded(library)
+        condition.broadcast()
+        condition.unlock()
+    }
+}
