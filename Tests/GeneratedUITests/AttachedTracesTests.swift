@@ -70,14 +70,18 @@ struct AttachedTracesTests {
         guard result.status != -1 else { return }
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("wrote 1 trace(s) and "), "\(result.output)")
-        let written = XCUIScenario.defaultFolder
+        // Compared with what the test attached, not with `XCUIScenario.defaultFolder`: that folder is shared
+        // by every test process on the machine that writes the same trace on another presentation.
+        var attached: [String: Data] = [:]
+        for (_, attachment) in Simulation.attachments { attached[attachment.name ?? ""] = attachment.data }
         let trace = try Data(contentsOf: output.appendingPathComponent("one-handed-uitest-05.yaml"))
-        #expect(trace == (try Data(contentsOf: written.appendingPathComponent("one-handed-uitest-05.yaml"))))
+        #expect(trace == attached["one-handed-uitest-05.yaml"])
         let shots = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("one-handed-uitest-05").path).sorted()
         #expect(!shots.isEmpty)
+        #expect(shots.count == attached.keys.filter { $0.hasPrefix("one-handed-uitest-05--") }.count)
         for shot in shots {
             let back = try Data(contentsOf: output.appendingPathComponent("one-handed-uitest-05/\(shot)"))
-            #expect(back == (try Data(contentsOf: written.appendingPathComponent("one-handed-uitest-05/\(shot)"))), "\(shot)")
+            #expect(back == attached["one-handed-uitest-05--\(shot)"], "\(shot)")
         }
         let check = try PolicyLibrary.builtIn().check(
             file: output.appendingPathComponent("one-handed-uitest-05.yaml").path, against: "one-handed")
