@@ -91,14 +91,8 @@ enum HTMLMatrix {
     /// `f` broken ✗ with the departing step, `e` not evaluable !; a policy the trace does not claim is
     /// information, muted (`u`): = agrees, ≠ differs at the step shown; `n` cannot judge. `x`: a policy
     /// of another domain than the table's, hidden until the toggle shows it.
-    static func cell(_ pair: borrowing PairResult, other: Bool) -> String {
-        var text = ""
-        appendCell(pair, other: other, to: &text)
-        return text
-    }
-
-    /// `cell(_:other:)` appended to `row`: the fixed parts are literals, only a step number is made
-    /// (a million cells in a page of 100,000 rows; interpolating each made a string of its own).
+    /// Appended to `row`: the fixed parts are literals, only a step number is made (interpolating each
+    /// cell made a string of its own).
     static func appendCell(_ pair: borrowing PairResult, other: Bool, to row: inout String) {
         switch (pair.verdict.kind, pair.claimed) {
         case (.pass, true): row += other ? "<td class=\"p c x\">✓</td>" : "<td class=\"p c\">✓</td>"
@@ -113,21 +107,6 @@ enum HTMLMatrix {
         guard case .fail(let departure) = pair.verdict else { return }
         row += String(departure.step)
         row += "</td>"
-    }
-
-    /// The cell as it was first written, one interpolated string per case: what `appendCell` must equal.
-    static func interpolatedCell(_ pair: borrowing PairResult, other: Bool) -> String {
-        let x = other ? " x" : ""
-        switch (pair.verdict, pair.claimed) {
-        case (.pass, true): return "<td class=\"p c\(x)\">✓</td>"
-        case (.fail(let departure), true): return "<td class=\"f c\(x)\">✗ \(departure.step)</td>"
-        case (.inapplicable, true): return "<td class=\"f c\(x)\">✗ n/a</td>"
-        case (.error, true): return "<td class=\"e c\(x)\">!</td>"
-        case (.pass, false): return "<td class=\"u\(x)\">=</td>"
-        case (.fail(let departure), false): return "<td class=\"u\(x)\">≠ \(departure.step)</td>"
-        case (.inapplicable, false): return "<td class=\"n\(x)\">·</td>"
-        case (.error, false): return "<td class=\"e\(x)\">!</td>"
-        }
     }
 
     /// The rendered page cut at the first table's marker, with the rows in its place (or the page as

@@ -56,11 +56,9 @@ public struct JSONDocument: RunRenderer {
         // By position: enumerating would copy every result (all its strings retained).
         let results = outcome.results
         // Each result after a comma, the first one's too: `add` leaves that one out for the document's first result.
-        // The trace's members, the same in each of its results, are escaped once (`PairResult.Head`).
-        var head: PairResult.Head?
         for index in results.indices {
             text.append(",\n    ")
-            results[index].writeJSON(to: &text, head: &head)
+            results[index].writeJSON(to: &text)
         }
         outcome.prepared[preparedKey] = text.string
     }
@@ -141,49 +139,20 @@ public struct JSONDocument: RunRenderer {
 }
 
 extension PairResult {
-    /// A result's first members, the trace's (`trace`, `file`, `app`), written and escaped once for
-    /// all the results of one trace: a trace has a result per loaded policy.
-    struct Head {
-        var trace: String
-        var file: String
-        var app: String?
-        var text: JSONText
-
-        init(_ pair: borrowing PairResult) {
-            trace = pair.trace
-            file = pair.file
-            app = pair.app
-            text = JSONText()
-            text.append("{\n      \"trace\": ")
-            text.appendQuoted(trace)
-            text.append(",\n      \"file\": ")
-            text.appendQuoted(file)
-            text.append(",\n      \"app\": ")
-            if let app { text.appendQuoted(app) } else { text.append("null") }
-        }
-
-        func writes(_ pair: borrowing PairResult) -> Bool {
-            pair.trace == trace && pair.file == file && pair.app == app
-        }
-    }
-
     /// `json.serialized(pretty: true, indent: 2)`, the same bytes, written without building the value
     /// first: the JSON report writes one per trace and policy, hundreds of thousands in a large run.
     func writeJSON(to out: inout JSONText) {
-        var head: Head?
-        writeJSON(to: &out, head: &head)
-    }
-
-    /// `writeJSON(to:)`, the trace's members copied from `head` when it is this pair's trace's (made
-    /// here when it is not).
-    func writeJSON(to out: inout JSONText, head: inout Head?) {
         func member(_ name: StaticString) {
             out.append(",\n      \"")
             out.append(name)
             out.append("\": ")
         }
-        if head?.writes(self) != true { head = Head(self) }
-        if let head { out.append(head.text) }
+        out.append("{\n      \"trace\": ")
+        out.appendQuoted(trace)
+        member("file")
+        out.appendQuoted(file)
+        member("app")
+        if let app { out.appendQuoted(app) } else { out.append("null") }
         member("policy")
         out.appendQuoted(policy)
         member("claimed")

@@ -122,11 +122,6 @@ public struct JSONText: Sendable, TextOutputStream {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// `other`'s bytes, as they are (text already written and escaped, shared by several values).
-    public mutating func append(_ other: JSONText) {
-        other.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-    }
-
     /// Room for `count` more bytes.
     public mutating func reserve(_ count: Int) {
         bytes.reserveCapacity(bytes.count + count)
