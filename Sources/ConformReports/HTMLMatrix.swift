@@ -91,6 +91,7 @@ enum HTMLMatrix {
     /// `f` broken ✗ with the departing step, `e` not evaluable !; a policy the trace does not claim is
     /// information, muted (`u`): = agrees, ≠ differs at the step shown; `n` cannot judge. `x`: a policy
     /// of another domain than the table's, hidden until the toggle shows it.
+    ///
     /// Appended to `row`: the fixed parts are literals, only a step number is made (interpolating each
     /// cell made a string of its own).
     static func appendCell(_ pair: borrowing PairResult, other: Bool, to row: inout String) {

@@ -2,7 +2,7 @@ import ConformCore
 
 /// A verdict as one cell of the Markdown matrix shows it: a claim (which decides the exit status) with
 /// an emoji, a policy the trace does not claim in plain words, since it is information, not a failure.
-/// (The HTML page has its own, shorter cells: `HTMLMatrix.cell`.)
+/// (The HTML page has its own, shorter cells: `HTMLMatrix.appendCell`.)
 struct MatrixCell {
     /// Followed by a space when not empty.
     var symbol: String
