@@ -7,13 +7,23 @@ struct PolicyContext {
     let variables: [VariableDeclaration]
     let sourceIDs: [String]
     /// The fields the policy's `fields:` declares; `nil` when it declares none (then any `form.FIELD` is read).
-    var formFields: [String]? = nil
+    let formFields: [String]?
     let fieldReads = FieldReadLog()
+    /// The scopes made so far, by verb: every branch and every `see` asks for one, and making it (a
+    /// dictionary of names, a set of every enumeration case) cost more than reading their expressions.
+    let scopes = ScopeMemo()
 
     var isForm: Bool { domain == FormDomain.name }
 
     /// Names visible in `see` expressions and guards; `verb` adds that action's arguments.
     func scope(for verb: String? = nil) -> ExpressionScope {
+        if let scope = scopes.byVerb[verb] { return scope }
+        let scope = makeScope(for: verb)
+        scopes.byVerb[verb] = scope
+        return scope
+    }
+
+    private func makeScope(for verb: String?) -> ExpressionScope {
         var scope = ExpressionScope()
         for variable in variables {
             scope.names[variable.name] = variable.type
@@ -113,6 +123,13 @@ struct PolicyContext {
         guard let sheet = seeNode.mapping?[key: "sheet"], let node = sheet.mapping?[key: "unverified"] else { return nil }
         return Self.unverified(node, problems: &problems)
     }
+}
+
+/// The scopes one policy's context has made, by verb (`nil` for none). A class, so that the context,
+/// a value passed to every part of the loader, shares one memo; it lives as long as one file's load, and
+/// the context's parts it is made from do not change during it.
+final class ScopeMemo {
+    var byVerb: [String?: ExpressionScope] = [:]
 }
 
 /// Reads a policy's `sheet:` expectation: `none`, `shown`, or `{ title, message, actions }`,

@@ -13,12 +13,19 @@ struct Token: Equatable {
 }
 
 /// Splits expression text into tokens; offsets count Unicode scalars so they line up with libyaml's columns.
+///
+/// It reads the text's UTF-8 bytes: the language's own characters are ASCII, so a token is a slice of
+/// bytes made into one `String` at its end, not a string appended a scalar at a time (which was most of
+/// the lexer's time, and the lexer a tenth of loading the built-in policies). `offset` counts the
+/// scalars passed (the bytes that start one), so every offset is the one a scalar-by-scalar reading gives.
 struct ExpressionLexer {
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
+    /// The byte being read, and how many Unicode scalars stand before it.
     private var index = 0
+    private var offset = 0
 
     init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+        bytes = Array(text.utf8)
     }
 
     mutating func tokens() throws(ExpressionError) -> [Token] {
@@ -30,87 +37,159 @@ struct ExpressionLexer {
         }
     }
 
-    private static let twoCharacterSymbols: Set<String> = ["==", "!=", "<=", ">=", "&&", "||"]
-    private static let oneCharacterSymbols: Set<Unicode.Scalar> = [
-        "+", "-", "*", "/", "<", ">", "!", "?", ":", "(", ")", ",",
-    ]
-
     private mutating func next() throws(ExpressionError) -> Token {
-        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
-        let start = index
-        guard index < scalars.count else { return Token(kind: .end, offset: start) }
-        let scalar = scalars[index]
-        if isDigit(scalar) || (scalar == "." && index + 1 < scalars.count && isDigit(scalars[index + 1])) {
+        skipWhitespace()
+        let start = offset
+        guard index < bytes.count else { return Token(kind: .end, offset: start) }
+        let byte = bytes[index]
+        if Self.isDigit(byte) || (byte == UInt8(ascii: ".") && index + 1 < bytes.count && Self.isDigit(bytes[index + 1])) {
             return try number(from: start)
         }
-        if scalar == "'" || scalar == "\"" { return try string(quote: scalar, from: start) }
-        if isIdentifierStart(scalar) { return identifier(from: start) }
-        if index + 1 < scalars.count {
-            let pair = String(String.UnicodeScalarView([scalar, scalars[index + 1]]))
-            if Self.twoCharacterSymbols.contains(pair) {
-                index += 2
-                return Token(kind: .symbol(pair), offset: start)
-            }
+        if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") { return try string(quote: byte, from: start) }
+        if Self.isIdentifierStart(byte) { return identifier(from: start) }
+        if index + 1 < bytes.count, let pair = Self.twoCharacterSymbol(byte, bytes[index + 1]) {
+            advance(by: 2)
+            return Token(kind: .symbol(pair), offset: start)
         }
-        if Self.oneCharacterSymbols.contains(scalar) {
-            index += 1
-            return Token(kind: .symbol(String(scalar)), offset: start)
+        if let symbol = Self.oneCharacterSymbol(byte) {
+            advance(by: 1)
+            return Token(kind: .symbol(symbol), offset: start)
         }
+        let scalar = scalar(at: index).scalar
         // `a = b`, `a & b`, `a | b`: the doubled operator is the likely meaning.
         let doubled = ["=": "==", "&": "&&", "|": "||"][String(scalar)].map { "; did you mean '\($0)'?" } ?? ""
         throw ExpressionError("unexpected character '\(scalar)'\(doubled)", at: start)
     }
 
-    private mutating func number(from start: Int) throws(ExpressionError) -> Token {
-        while index < scalars.count, isDigit(scalars[index]) || scalars[index] == "." { index += 1 }
-        if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
-            index += 1
-            if index < scalars.count, scalars[index] == "+" || scalars[index] == "-" { index += 1 }
-            while index < scalars.count, isDigit(scalars[index]) { index += 1 }
+    /// Skips white space as Unicode defines it (a no-break space too), as the scalar-by-scalar lexer did.
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return }
+                advance(by: 1)
+            } else {
+                let (scalar, length) = scalar(at: index)
+                guard scalar.properties.isWhitespace else { return }
+                index += length
+                offset += 1
+            }
         }
-        let text = String(String.UnicodeScalarView(scalars[start..<index]))
+    }
+
+    /// Moves past `count` ASCII bytes (one scalar each).
+    private mutating func advance(by count: Int) {
+        index += count
+        offset += count
+    }
+
+    private mutating func number(from start: Int) throws(ExpressionError) -> Token {
+        let first = index
+        while index < bytes.count, Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".") { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+        }
+        offset += index - first
+        let text = String(decoding: bytes[first..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw ExpressionError("'\(text)' is not a number", at: start)
         }
         return Token(kind: .number(value), offset: start)
     }
 
-    private mutating func string(quote: Unicode.Scalar, from start: Int) throws(ExpressionError) -> Token {
+    /// A quoted string; `\` takes the scalar after it as it is. The quote and the backslash are ASCII,
+    /// so no byte of a longer scalar is taken for either, and its bytes are copied as they stand.
+    private mutating func string(quote: UInt8, from start: Int) throws(ExpressionError) -> Token {
+        let first = index
         index += 1
-        var text = String.UnicodeScalarView()
-        while index < scalars.count {
-            let scalar = scalars[index]
+        var text: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
             index += 1
-            if scalar == quote { return Token(kind: .string(String(text)), offset: start) }
-            if scalar == "\\", index < scalars.count {
-                text.append(scalars[index])
-                index += 1
+            if byte == quote {
+                offset += Self.scalarCount(bytes[first..<index])
+                return Token(kind: .string(String(decoding: text, as: UTF8.self)), offset: start)
+            }
+            if byte == UInt8(ascii: "\\"), index < bytes.count {
+                let length = scalar(at: index).length
+                text.append(contentsOf: bytes[index..<(index + length)])
+                index += length
             } else {
-                text.append(scalar)
+                text.append(byte)
             }
         }
-        throw ExpressionError("this string has no closing \(quote)", at: start)
+        throw ExpressionError("this string has no closing \(Unicode.Scalar(quote))", at: start)
     }
 
     private mutating func identifier(from start: Int) -> Token {
+        let first = index
         // Dots join segments: `form.title`, `arg.height`.
-        while index < scalars.count,
-            isIdentifierPart(scalars[index])
-                || (scalars[index] == "." && index + 1 < scalars.count && isIdentifierStart(scalars[index + 1]))
+        while index < bytes.count,
+            Self.isIdentifierPart(bytes[index])
+                || (bytes[index] == UInt8(ascii: ".") && index + 1 < bytes.count && Self.isIdentifierStart(bytes[index + 1]))
         {
             index += 1
         }
-        return Token(kind: .identifier(String(String.UnicodeScalarView(scalars[start..<index]))), offset: start)
+        offset += index - first
+        return Token(kind: .identifier(String(decoding: bytes[first..<index], as: UTF8.self)), offset: start)
     }
 
-    private func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-
-    private func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+    /// The scalar whose UTF-8 starts at `index`, and its length in bytes (the bytes are a `String`'s, so valid).
+    private func scalar(at index: Int) -> (scalar: Unicode.Scalar, length: Int) {
+        let lead = bytes[index]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (0x7F >> length)
+        for next in bytes[(index + 1)..<(index + length)] { value = value << 6 | UInt32(next & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
-    private func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
-        isIdentifierStart(scalar) || isDigit(scalar)
+    /// How many Unicode scalars some UTF-8 bytes hold: the bytes that are not continuation bytes.
+    private static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+
+    private static func twoCharacterSymbol(_ first: UInt8, _ second: UInt8) -> String? {
+        switch (first, second) {
+        case (UInt8(ascii: "="), UInt8(ascii: "=")): return "=="
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")): return "!="
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")): return "<="
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")): return ">="
+        case (UInt8(ascii: "&"), UInt8(ascii: "&")): return "&&"
+        case (UInt8(ascii: "|"), UInt8(ascii: "|")): return "||"
+        default: return nil
+        }
+    }
+
+    private static func oneCharacterSymbol(_ byte: UInt8) -> String? {
+        switch byte {
+        case UInt8(ascii: "+"): return "+"
+        case UInt8(ascii: "-"): return "-"
+        case UInt8(ascii: "*"): return "*"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "<"): return "<"
+        case UInt8(ascii: ">"): return ">"
+        case UInt8(ascii: "!"): return "!"
+        case UInt8(ascii: "?"): return "?"
+        case UInt8(ascii: ":"): return ":"
+        case UInt8(ascii: "("): return "("
+        case UInt8(ascii: ")"): return ")"
+        case UInt8(ascii: ","): return ","
+        default: return nil
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || byte == UInt8(ascii: "_")
+    }
+
+    private static func isIdentifierPart(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || isDigit(byte)
     }
 }
 

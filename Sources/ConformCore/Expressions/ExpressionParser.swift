@@ -9,6 +9,9 @@ public struct ExpressionParser {
     public static let maximumLength = 4_096
 
     private var tokens: [Token]
+    /// Each token's binary operator and its level, worked out once: each operand climbs through every
+    /// level, and asked each time, naming the operator from its text was a fifth of parsing.
+    private let operators: [(op: BinaryOperator, level: Int)?]
     private var index = 0
     private var depth = 0
 
@@ -31,6 +34,10 @@ public struct ExpressionParser {
 
     private init(tokens: [Token]) {
         self.tokens = tokens
+        operators = tokens.map { token in
+            guard case .symbol(let symbol) = token.kind, let op = BinaryOperator(rawValue: symbol) else { return nil }
+            return (op, Self.level(of: op))
+        }
     }
 
     private var current: Token { tokens[min(index, tokens.count - 1)] }
@@ -68,20 +75,27 @@ public struct ExpressionParser {
         }
     }
 
-    private static let levels: [[BinaryOperator]] = [
-        [.or], [.and], [.equal, .notEqual], [.less, .lessOrEqual, .greater, .greaterOrEqual],
-        [.add, .subtract], [.multiply, .divide],
-    ]
+    /// How many levels of binary operators there are; `level(of:)` numbers them from loosest to tightest.
+    private static let levelCount = 6
+
+    private static func level(of op: BinaryOperator) -> Int {
+        switch op {
+        case .or: return 0
+        case .and: return 1
+        case .equal, .notEqual: return 2
+        case .less, .lessOrEqual, .greater, .greaterOrEqual: return 3
+        case .add, .subtract: return 4
+        case .multiply, .divide: return 5
+        }
+    }
 
     private mutating func binary(level: Int) throws(ExpressionError) -> Expression {
-        guard level < Self.levels.count else { return try unary() }
+        guard level < Self.levelCount else { return try unary() }
         var left = try binary(level: level + 1)
-        while case .symbol(let symbol) = current.kind,
-            let op = BinaryOperator(rawValue: symbol), Self.levels[level].contains(op)
-        {
+        while let entry = operators[min(index, operators.count - 1)], entry.level == level {
             advance()
             let right = try binary(level: level + 1)
-            left = Expression(.binary(op, left, right), at: left.offset)
+            left = Expression(.binary(entry.op, left, right), at: left.offset)
         }
         return left
     }
