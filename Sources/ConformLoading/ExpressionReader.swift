@@ -27,8 +27,7 @@ struct ExpressionReader {
                 return nil
             default: expression = try ExpressionParser.parse(text)
             }
-            try TypeChecker.check(expression, fits: type, in: scope, what: what)
-            let actual = try TypeChecker.type(of: expression, in: scope)
+            let actual = try TypeChecker.check(expression, fits: type, in: scope, what: what)
             if let fieldReads {
                 for (field, offset) in Self.fieldNames(in: expression) {
                     fieldReads.reads.append(FieldRead(field: field, position: locatesInside ? start.advanced(by: offset) : node.position))

@@ -17,6 +17,12 @@ struct PolicyContext {
 
     /// Names visible in `see` expressions and guards; `verb` adds that action's arguments.
     func scope(for verb: String? = nil) -> ExpressionScope {
+        guard let verb else {
+            if let scope = scopes.plain { return scope }
+            let scope = makeScope(for: nil)
+            scopes.plain = scope
+            return scope
+        }
         if let scope = scopes.byVerb[verb] { return scope }
         let scope = makeScope(for: verb)
         scopes.byVerb[verb] = scope
@@ -125,11 +131,12 @@ struct PolicyContext {
     }
 }
 
-/// The scopes one policy's context has made, by verb (`nil` for none). A class, so that the context,
+/// The scopes one policy's context has made: without a verb, and by verb. A class, so that the context,
 /// a value passed to every part of the loader, shares one memo; it lives as long as one file's load, and
 /// the context's parts it is made from do not change during it.
 final class ScopeMemo {
-    var byVerb: [String?: ExpressionScope] = [:]
+    var plain: ExpressionScope?
+    var byVerb: [String: ExpressionScope] = [:]
 }
 
 /// Reads a policy's `sheet:` expectation: `none`, `shown`, or `{ title, message, actions }`,

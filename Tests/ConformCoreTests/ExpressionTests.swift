@@ -75,6 +75,28 @@ struct ExpressionTests {
         #expect(throws: ExpressionError(message, at: offset)) { try ExpressionParser.parse(text) }
     }
 
+    /// The lexer reads UTF-8 bytes; an offset still counts Unicode scalars (libyaml's columns do), past
+    /// white space beyond ASCII, a string holding a scalar of four bytes, and an escaped one.
+    @Test(
+        "offsets count Unicode scalars, whatever the bytes",
+        arguments: [
+            ("\u{00A0}\u{3000}1 # 2", 4, "unexpected character '#'"),
+            ("'é\\'x' == 1 && é", 15, "unexpected character 'é'"),
+            ("\"𝄞\" + 1 # 2", 8, "unexpected character '#'"),
+            ("e\u{301}", 1, "unexpected character '\u{301}'"),
+            ("'\\é", 0, "this string has no closing '"),
+            ("height & 1", 7, "unexpected character '&'; did you mean '&&'?"),
+        ])
+    func scalarOffsets(text: String, offset: Int, message: String) {
+        #expect(throws: ExpressionError(message, at: offset)) { try ExpressionParser.parse(text) }
+    }
+
+    @Test("a string keeps what it holds; a backslash takes the scalar after it")
+    func stringContents() throws {
+        #expect(try evaluate("'a\\'b𝄞' + \"\\é\"") == .string("a'b𝄞é"))
+        #expect(try evaluate("\"x\\\\\" + ''") == .string("x\\"))
+    }
+
     @Test(
         "type errors and unknown names are found before any trace runs",
         arguments: [

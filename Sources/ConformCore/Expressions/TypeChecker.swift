@@ -54,9 +54,11 @@ public enum TypeChecker {
         }
     }
 
-    /// Checks that `expression` has a type that fits `expected`.
+    /// Checks that `expression` has a type that fits `expected`, and returns that type (a loader that
+    /// keeps it need not work it out a second time).
+    @discardableResult
     public static func check(_ expression: Expression, fits expected: ExprType, in scope: ExpressionScope, what: String)
-        throws(ExpressionError)
+        throws(ExpressionError) -> ExprType
     {
         let type = try type(of: expression, in: scope)
         guard type.fits(expected) else {
@@ -67,6 +69,7 @@ public enum TypeChecker {
             }
             throw ExpressionError("\(what) must be \(expected.description), not \(type.description)\(fix)", at: expression.offset)
         }
+        return type
     }
 
     private static func binaryType(_ op: BinaryOperator, _ left: Expression, _ right: Expression, in scope: ExpressionScope)
