@@ -16,7 +16,13 @@ struct ExpressionReader {
         // Columns inside a one-line scalar are exact; a block scalar's text starts on a later line,
         // so its errors point at the scalar itself.
         let locatesInside: Bool
-        if case .scalar(_, .block) = node.kind { locatesInside = false } else { locatesInside = !text.contains("\n") }
+        // The byte search first: without a line feed byte there is no "\n" character, and a byte search
+        // is cheaper than walking the text by `Character` (which a "\r\n" needs: it is one character).
+        if case .scalar(_, .block) = node.kind {
+            locatesInside = false
+        } else {
+            locatesInside = !(text.utf8.contains(0x0A) && text.contains("\n"))
+        }
         do {
             let expression: Expression
             switch node.scalarValue {

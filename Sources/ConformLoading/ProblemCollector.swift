@@ -115,7 +115,12 @@ struct ProblemCollector {
 extension Array where Element == YPair {
     /// The value under `key`, if present.
     subscript(key key: String) -> YNode? {
-        first { $0.key.scalarText == key }?.value
+        // Matched in place: a loader asks this of every map for each key it knows, and copying each
+        // key's node out (`scalarText`) to compare it cost more than the comparison.
+        for pair in self {
+            if case .scalar(let text, _) = pair.key.kind, text == key { return pair.value }
+        }
+        return nil
     }
 }
 

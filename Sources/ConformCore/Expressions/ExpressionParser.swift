@@ -17,7 +17,8 @@ public struct ExpressionParser {
 
     /// Parses `text` as one expression.
     public static func parse(_ text: String) throws(ExpressionError) -> Expression {
-        guard text.unicodeScalars.count <= maximumLength else {
+        // No more UTF-8 bytes than the limit means no more scalars: most expressions need no count of them.
+        guard text.utf8.count <= maximumLength || text.unicodeScalars.count <= maximumLength else {
             throw ExpressionError("expression longer than \(maximumLength) characters", at: 0)
         }
         var lexer = ExpressionLexer(text)
