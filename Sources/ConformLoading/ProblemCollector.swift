@@ -116,7 +116,7 @@ extension Array where Element == YPair {
     /// The value under `key`, if present.
     subscript(key key: String) -> YNode? {
         // Matched in place: a loader asks this of every map for each key it knows, and copying each
-        // key's node out (`scalarText`) to compare it cost more than the comparison.
+        // key's text out (`scalarText`) only to compare it costs a retain and a release a key.
         for pair in self {
             if case .scalar(let text, _) = pair.key.kind, text == key { return pair.value }
         }
