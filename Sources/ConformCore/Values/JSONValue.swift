@@ -154,17 +154,6 @@ public struct JSONText: Sendable, TextOutputStream {
         }
     }
 
-    /// `JSONValue.object([(key, value)])` written pretty at `indent`, without building the object.
-    public mutating func appendObject(key: String, value: JSONValue, indent: Int) {
-        bytes.append(UInt8(ascii: "{"))
-        appendNewline(indent: indent + 1)
-        appendQuoted(key)
-        append(": ")
-        value.write(to: &self, pretty: true, indent: indent + 1)
-        appendNewline(indent: indent)
-        bytes.append(UInt8(ascii: "}"))
-    }
-
     /// A line break and the indentation of `indent` levels (two spaces each).
     public mutating func appendNewline(indent: Int) {
         bytes.append(UInt8(ascii: "\n"))
