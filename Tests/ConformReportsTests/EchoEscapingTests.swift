@@ -102,4 +102,12 @@ struct EchoEscapingTests {
         line.follow("::error file=a.yaml::m\n")
         #expect(line.neutralised("::x\n") == "\\::x\n")
     }
+
+    @Test("a SARIF path as a URI: letters, digits, - . _ ~ / kept, every other byte percent-encoded in upper-case hex")
+    func uriPath() {
+        #expect(Escaping.uriPath("Traces/form-1/a_b.c~d.yaml") == "Traces/form-1/a_b.c~d.yaml")
+        #expect(Escaping.uriPath("a b/é%#?\u{7F}:") == "a%20b/%C3%A9%25%23%3F%7F%3A")
+        #expect(Escaping.uriPath("\u{1}\u{1F}\u{7F}🙂") == "%01%1F%7F%F0%9F%99%82")
+        #expect(Escaping.uriPath("") == "")
+    }
 }
