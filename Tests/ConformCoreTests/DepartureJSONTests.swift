@@ -59,10 +59,14 @@ struct DepartureJSONTests {
         Departure(step: 2, position: at, state: "editing", detail: detail)
     }
 
-    private func written(_ write: (inout JSONText) -> Void) -> String {
-        var out = JSONText()
-        write(&out)
-        return out.string
+    /// Expects `departure`'s `expected` and `observed` written straight to be what their values write.
+    private func expectSameBytes(_ departure: Departure, indent: Int) {
+        var expected = JSONText()
+        departure.writeExpected(to: &expected, indent: indent)
+        #expect(expected.string == departure.expected.serialized(pretty: true, indent: indent))
+        var observed = JSONText()
+        departure.writeObserved(to: &observed, indent: indent)
+        #expect(observed.string == departure.observed.serialized(pretty: true, indent: indent))
     }
 
     @Test("an observed value that differs: every kind of value, at every indent")
@@ -70,9 +74,7 @@ struct DepartureJSONTests {
         for indent in [0, 3] {
             for observed in observedValues {
                 for expected in expectedValues {
-                    let made = departure(.observed(item("sheet", observed), expected: expected))
-                    #expect(written { made.writeExpected(to: &$0, indent: indent) } == made.expected.serialized(pretty: true, indent: indent))
-                    #expect(written { made.writeObserved(to: &$0, indent: indent) } == made.observed.serialized(pretty: true, indent: indent))
+                    expectSameBytes(departure(.observed(item("sheet", observed), expected: expected)), indent: indent)
                 }
             }
         }
@@ -83,11 +85,11 @@ struct DepartureJSONTests {
         var details: [DepartureDetail] = sheetsExpected.flatMap { expected in
             sheetsSeen.map { seen in .missingSheet(after: .tap("Cancel"), step: 1, expected: expected, seen: item("sheet", .sheet(seen))) }
         }
-        details += [.afterDismissal(.tap("Done")), .noSheet(.choose("Delete"), title: "Delete"), .afterFinalState(.swipe("down"), state: "gone")]
+        details += [
+            .afterDismissal(.tap("Done")), .noSheet(.choose("Delete"), title: "Delete"), .afterFinalState(.swipe("down"), state: "gone"),
+        ]
         for detail in details {
-            let made = departure(detail)
-            #expect(written { made.writeExpected(to: &$0, indent: 3) } == made.expected.serialized(pretty: true, indent: 3))
-            #expect(written { made.writeObserved(to: &$0, indent: 3) } == made.observed.serialized(pretty: true, indent: 3))
+            expectSameBytes(departure(detail), indent: 3)
         }
     }
 }

@@ -102,6 +102,11 @@ public indirect enum JSONValue: Hashable, Sendable {
 /// literal whose quotes the writer puts around it.
 public struct JSONText: Sendable, TextOutputStream {
     private var bytes = GrowingBytes()
+    /// How many `#` the escaped text written last ends with (up to 2), so that a `[` escaped after them
+    /// becomes `\u005b` even when the two came in separate pieces (a message written piece by piece):
+    /// JSON text then never holds `##[`, whatever pieces it was written in. Text written as it is (the
+    /// layout, the quotes) sets it back to 0.
+    private var escapedHashes = 0
 
     /// Empty text.
     public init() {}
@@ -115,11 +120,13 @@ public struct JSONText: Sendable, TextOutputStream {
     public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
+        escapedHashes = 0
     }
 
     /// A literal's bytes, copied as they are (no string is made).
     public mutating func append(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        escapedHashes = 0
     }
 
     /// Room for `count` more bytes.
@@ -130,10 +137,12 @@ public struct JSONText: Sendable, TextOutputStream {
     /// One byte, as it is.
     public mutating func append(byte: UInt8) {
         bytes.append(byte)
+        escapedHashes = 0
     }
 
     /// A whole number in decimal, as `String(number)` writes it, without making the string.
     public mutating func append(integer number: Int) {
+        escapedHashes = 0
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
         var digits:
@@ -158,6 +167,7 @@ public struct JSONText: Sendable, TextOutputStream {
     public mutating func appendNewline(indent: Int) {
         bytes.append(UInt8(ascii: "\n"))
         bytes.append(repeating: UInt8(ascii: " "), count: 2 * indent)
+        escapedHashes = 0
     }
 
     /// `text` as a JSON string literal: control characters (C0, DEL and C1), the characters that break
@@ -165,11 +175,13 @@ public struct JSONText: Sendable, TextOutputStream {
     /// U+2066-U+2069) are escaped, and so is `[` after `##` (`\u005b`: `##[` anywhere in a line is a
     /// command to the GitHub Actions runner). So JSON text holds no control character but the line
     /// breaks of its layout, and no workflow command: a terminal or a CI log shows it as it is
-    /// (`Console.write(inert:)`). What the text means to a JSON reader is unchanged.
+    /// (`Console.write(json:)`). What the text means to a JSON reader is unchanged.
     public mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        escapedHashes = 0
         appendEscaped(text)
         bytes.append(UInt8(ascii: "\""))
+        escapedHashes = 0
     }
 
     /// Whether some byte is below 0x20, a quote, a backslash, `#`, 0x7F, 0xC2 or 0xE2: eight bytes looked at at once (a
@@ -201,7 +213,7 @@ public struct JSONText: Sendable, TextOutputStream {
     /// quotes and backslashes), with the rest of what `appendEscaped` escapes escaped too: DEL, the C1
     /// controls, U+2028, U+2029, the directional overrides and `[` after `##`. Each stands only inside a
     /// string, where its `\uXXXX` means the same, so the document reads back the same; the text is then
-    /// as inert as `JSONText`'s own (`Console.write(inert:)`).
+    /// as inert as `JSONText`'s own (`Console.write(json:)`).
     public static func escapingEncoderOutput(_ json: String) -> String {
         guard json.utf8.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == 0x23 }) else { return json }
         var out = JSONText()
@@ -231,12 +243,16 @@ public struct JSONText: Sendable, TextOutputStream {
         let plain = text.withUTF8 { utf8 -> Bool in
             // Most text needs no escape: one pass over the bytes finds out, and the text is copied whole.
             // (0xE2 starts U+2028 and U+2029, 0xC2 the C1 controls, and other characters too, which take the slow path.)
-            guard !Self.mayNeedEscape(utf8) else { return false }
+            guard !Self.mayNeedEscape(utf8), escapedHashes < 2 || utf8.first != UInt8(ascii: "[") else { return false }
             bytes.append(contentsOf: utf8)
+            // No `#` in it (`mayNeedEscape`).
+            if !utf8.isEmpty { escapedHashes = 0 }
             return true
         }
         guard !plain else { return }
-        var hashes = 0
+        var hashes = escapedHashes
+        // Written by the pieces below, which set it back; the scalars' count is kept here.
+        defer { escapedHashes = min(hashes, 2) }
         for scalar in text.unicodeScalars {
             defer { hashes = scalar == "#" ? hashes + 1 : 0 }
             switch scalar {
