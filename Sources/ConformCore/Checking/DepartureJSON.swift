@@ -102,12 +102,7 @@ extension SheetObservation {
             }
             if let actions {
                 object.key("actions", in: &out)
-                var array = out.openArray(indent: indent + 1)
-                for index in actions.indices {
-                    array.element(in: &out)
-                    actions[index].writeJSON(to: &out, indent: indent + 2)
-                }
-                array.close(in: &out)
+                actions.writeJSON(to: &out, indent: indent + 1)
             }
             if outsideCancels {
                 object.key("outside", in: &out)
@@ -128,7 +123,24 @@ extension TextObservation {
     }
 }
 
-extension SheetActionObservation {
+/// A sheet's action, seen or expected, written as JSON: so that a list of either is written one way.
+protocol SheetActionJSON {
+    func writeJSON(to out: inout JSONText, indent: Int)
+}
+
+extension Array where Element: SheetActionJSON {
+    /// The actions as a JSON array at `indent`.
+    func writeJSON(to out: inout JSONText, indent: Int) {
+        var array = out.openArray(indent: indent)
+        for index in indices {
+            array.element(in: &out)
+            self[index].writeJSON(to: &out, indent: indent + 1)
+        }
+        array.close(in: &out)
+    }
+}
+
+extension SheetActionObservation: SheetActionJSON {
     /// `json`, written at `indent`.
     func writeJSON(to out: inout JSONText, indent: Int) {
         guard let role else { return out.appendQuoted(title) }
@@ -158,12 +170,7 @@ extension SheetExpectation {
         }
         if let actions {
             object.key("actions", in: &out)
-            var array = out.openArray(indent: indent + 1)
-            for index in actions.indices {
-                array.element(in: &out)
-                actions[index].writeJSON(to: &out, indent: indent + 2)
-            }
-            array.close(in: &out)
+            actions.writeJSON(to: &out, indent: indent + 1)
         }
         object.close(in: &out)
     }
@@ -179,7 +186,7 @@ extension TextExpectation {
     }
 }
 
-extension SheetActionSpec {
+extension SheetActionSpec: SheetActionJSON {
     /// `json`, written at `indent`.
     func writeJSON(to out: inout JSONText, indent: Int) {
         var object = out.openObject(indent: indent)

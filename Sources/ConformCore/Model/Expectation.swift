@@ -166,14 +166,11 @@ public struct SheetActionSpec: Sendable {
             out.write("'")
             out.write(title)
             out.write("'")
-            guard let role else { return }
-            out.write(" (")
-            out.write(role.rawValue)
-            out.write(")")
-        } else {
-            out.write("(")
-            out.write(role?.rawValue ?? "any")
-            out.write(")")
         }
+        // The role in parentheses, after a space when a title is shown; nothing known is `(any)`.
+        guard role != nil || title == nil else { return }
+        out.write(title == nil ? "(" : " (")
+        out.write(role?.rawValue ?? "any")
+        out.write(")")
     }
 }
