@@ -102,11 +102,13 @@ public indirect enum JSONValue: Hashable, Sendable {
 /// literal whose quotes the writer puts around it.
 public struct JSONText: Sendable, TextOutputStream {
     private var bytes = GrowingBytes()
-    /// How many `#` the escaped text written last ends with (up to 2), so that a `[` escaped after them
-    /// becomes `\u005b` even when the two came in separate pieces (a message written piece by piece):
-    /// JSON text then never holds `##[`, whatever pieces it was written in. Text written as it is (the
-    /// layout, the quotes) sets it back to 0.
+    /// How many `#` the escaped text written last ends with (up to 2), and where it ends, so that a `[`
+    /// escaped right after them becomes `\u005b` even when the two came in separate pieces (a message
+    /// written piece by piece): JSON text then never holds `##[`, whatever pieces it was written in.
+    /// Text written as it is in between (the layout, the quotes) moves the end on, so they no longer meet;
+    /// the appends of such text stay a copy and nothing else.
     private var escapedHashes = 0
+    private var escapedEnd = -1
 
     /// Empty text.
     public init() {}
@@ -120,13 +122,11 @@ public struct JSONText: Sendable, TextOutputStream {
     public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
-        escapedHashes = 0
     }
 
     /// A literal's bytes, copied as they are (no string is made).
     public mutating func append(_ literal: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-        escapedHashes = 0
     }
 
     /// Room for `count` more bytes.
@@ -137,12 +137,10 @@ public struct JSONText: Sendable, TextOutputStream {
     /// One byte, as it is.
     public mutating func append(byte: UInt8) {
         bytes.append(byte)
-        escapedHashes = 0
     }
 
     /// A whole number in decimal, as `String(number)` writes it, without making the string.
     public mutating func append(integer number: Int) {
-        escapedHashes = 0
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = number.magnitude
         var digits:
@@ -167,7 +165,6 @@ public struct JSONText: Sendable, TextOutputStream {
     public mutating func appendNewline(indent: Int) {
         bytes.append(UInt8(ascii: "\n"))
         bytes.append(repeating: UInt8(ascii: " "), count: 2 * indent)
-        escapedHashes = 0
     }
 
     /// `text` as a JSON string literal: control characters (C0, DEL and C1), the characters that break
@@ -178,10 +175,8 @@ public struct JSONText: Sendable, TextOutputStream {
     /// (`Console.write(json:)`). What the text means to a JSON reader is unchanged.
     public mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        escapedHashes = 0
         appendEscaped(text)
         bytes.append(UInt8(ascii: "\""))
-        escapedHashes = 0
     }
 
     /// Whether some byte is below 0x20, a quote, a backslash, `#`, 0x7F, 0xC2 or 0xE2: eight bytes looked at at once (a
@@ -240,19 +235,25 @@ public struct JSONText: Sendable, TextOutputStream {
     /// `text` as the inside of a JSON string literal (escaped as `appendQuoted` escapes it, no quotes).
     public mutating func appendEscaped(_ text: String) {
         var text = text
+        // The `#`s that the escaped text just before ends with, when nothing came between.
+        let carriedHashes = bytes.count == escapedEnd ? escapedHashes : 0
         let plain = text.withUTF8 { utf8 -> Bool in
             // Most text needs no escape: one pass over the bytes finds out, and the text is copied whole.
             // (0xE2 starts U+2028 and U+2029, 0xC2 the C1 controls, and other characters too, which take the slow path.)
-            guard !Self.mayNeedEscape(utf8), escapedHashes < 2 || utf8.first != UInt8(ascii: "[") else { return false }
+            guard !Self.mayNeedEscape(utf8), carriedHashes < 2 || utf8.first != UInt8(ascii: "[") else { return false }
+            guard !utf8.isEmpty else { return true }
             bytes.append(contentsOf: utf8)
             // No `#` in it (`mayNeedEscape`).
-            if !utf8.isEmpty { escapedHashes = 0 }
+            escapedHashes = 0
+            escapedEnd = bytes.count
             return true
         }
         guard !plain else { return }
-        var hashes = escapedHashes
-        // Written by the pieces below, which set it back; the scalars' count is kept here.
-        defer { escapedHashes = min(hashes, 2) }
+        var hashes = carriedHashes
+        defer {
+            escapedHashes = min(hashes, 2)
+            escapedEnd = bytes.count
+        }
         for scalar in text.unicodeScalars {
             defer { hashes = scalar == "#" ? hashes + 1 : 0 }
             switch scalar {
