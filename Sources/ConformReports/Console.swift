@@ -44,11 +44,19 @@ public struct Console: Sendable {
     }
 
     /// Writes text that holds no control character but line breaks by the way it was made (`JSONText`
-    /// escapes every other), without looking for them: a run's JSON is tens of megabytes. It still
-    /// starts no workflow command.
+    /// escapes every other), without looking for them. It still starts no workflow command.
     public func write(inert text: String) {
         lines.withLock { state in
             writeBytes(state.neutralised(text))
+        }
+    }
+
+    /// Writes JSON text that `JSONText` wrote (or escaped as it escapes): inert (`write(inert:)`), and
+    /// read for workflow commands at its edges only (`WorkflowCommandGuard.Line.passingJSON`): a run's
+    /// JSON is tens of megabytes.
+    public func write(json text: String) {
+        lines.withLock { state in
+            writeBytes(state.passingJSON(text))
         }
     }
 

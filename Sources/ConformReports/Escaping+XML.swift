@@ -72,17 +72,31 @@ extension Escaping {
     }
 
     /// A relative path as a URI reference (SARIF `artifactLocation.uri`): each segment percent-encoded.
+    /// Byte by byte into bytes (the SARIF report makes one per result, thousands in a failing run).
     public static func uriPath(_ path: String) -> String {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".unicodeScalars)
-        var out = ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count)
         for byte in path.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, allowed.contains(scalar) {
-                out.unicodeScalars.append(scalar)
+            if isUnreservedInPath(byte) {
+                out.append(byte)
             } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// An ASCII letter or digit, `-`, `.`, `_`, `~` or `/`: what a path keeps as it is in a URI.
+    private static func isUnreservedInPath(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            return true
+        default:
+            return false
+        }
     }
 }

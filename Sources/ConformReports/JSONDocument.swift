@@ -41,8 +41,8 @@ public struct JSONDocument: RunRenderer {
 
     public var preparer: (@Sendable (inout FileOutcome) -> Void)? { Self.prepare }
 
-    /// All of it is written by `JSONText`, which escapes every control character.
-    public var writesInertText: Bool { true }
+    /// All of it is written by `JSONText` (`RunRenderer.writesJSON`).
+    public var writesJSON: Bool { true }
 
     /// A departure's message, expected and observed, never its difference.
     public var wordsDepartures: Bool { false }

@@ -171,8 +171,8 @@ public final class RunOutputs {
             // text that cannot hold what it catches.
             if outputs[index].renderer.writesWorkflowCommands {
                 Console.standardOutput.write(workflowCommands: text)
-            } else if outputs[index].renderer.writesInertText {
-                Console.standardOutput.write(inert: text)
+            } else if outputs[index].renderer.writesJSON {
+                Console.standardOutput.write(json: text)
             } else {
                 Console.standardOutput.write(text)
             }

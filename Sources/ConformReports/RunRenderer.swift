@@ -95,9 +95,10 @@ public protocol RunRenderer {
     /// once, on the checking threads, and shared by every output (`RunOutputs.prepare`).
     var wordsDepartures: Bool { get }
 
-    /// Whether the output holds no control character but line breaks by the way it is made (JSON, all
-    /// of whose text `JSONText` escapes), so that standard output need not look for them.
-    var writesInertText: Bool { get }
+    /// Whether the output is JSON text that `JSONText` wrote (or escaped as it escapes): it holds no
+    /// control character but line breaks, its lines start with its structure and it holds no `##[`, so
+    /// standard output need not look for either (`Console.write(json:)`).
+    var writesJSON: Bool { get }
 
     /// Whether the output is GitHub workflow commands that conform made (`GitHubOutput`): the one
     /// output standard output and error let start a command (`Console.write(workflowCommands:)`).
@@ -116,7 +117,7 @@ extension RunRenderer {
     public mutating func finishInParts(_ ending: RunEnding) throws -> [OutputPart] { [.text(try finish(ending))] }
     public var stepDemand: StepDemand { .none }
     public var wordsDepartures: Bool { true }
-    public var writesInertText: Bool { false }
+    public var writesJSON: Bool { false }
     public var writesWorkflowCommands: Bool { false }
 }
 

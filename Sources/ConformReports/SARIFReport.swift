@@ -19,6 +19,8 @@ struct SARIFReport: RunRenderer {
         return ""
     }
 
+    /// The document written straight into one JSON text, the same bytes as its `JSONValue` written pretty
+    /// would be: its results (one a broken claim, thousands in a failing run) are not built as trees first.
     func finish(_ ending: RunEnding) throws -> String {
         let facts = digest.facts(ending: ending)
         let lengths = facts.kept.lineLengths
@@ -26,23 +28,40 @@ struct SARIFReport: RunRenderer {
         var rules: [JSONValue] = context.policies.filter { facts.claimedPolicies.contains($0.id) }.map(rule)
         if !facts.kept.errors.isEmpty { rules.append(fileRuleJSON) }
         let baselined = ending.baseline != nil
-        var results: [JSONValue] = broken.map { result($0, lengths, baselined: baselined) }
-        results += facts.kept.errors.map { errorResult($0, lengths) }
         let driver: JSONValue = .object([
             ("name", .string("conform")), ("version", .string(context.version)),
             ("rules", .array(rules)),
         ])
-        let run: JSONValue = .object([
-            ("tool", .object([("driver", driver)])),
-            ("columnKind", .string("unicodeCodePoints")),
-            ("results", .array(results)),
-        ])
-        let document: JSONValue = .object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([run])),
-        ])
-        return document.serialized(pretty: true) + "\n"
+        var out = JSONText()
+        var document = out.openObject(indent: 0)
+        document.key("$schema", in: &out)
+        out.append("\"https://json.schemastore.org/sarif-2.1.0.json\"")
+        document.key("version", in: &out)
+        out.append("\"2.1.0\"")
+        document.key("runs", in: &out)
+        var runs = out.openArray(indent: 1)
+        runs.element(in: &out)
+        var run = out.openObject(indent: 2)
+        run.key("tool", in: &out)
+        JSONValue.object([("driver", driver)]).write(to: &out, pretty: true, indent: 3)
+        run.key("columnKind", in: &out)
+        out.append("\"unicodeCodePoints\"")
+        run.key("results", in: &out)
+        var results = out.openArray(indent: 3)
+        for row in broken {
+            results.element(in: &out)
+            writeResult(row, lengths, baselined: baselined, to: &out, indent: 4)
+        }
+        for error in facts.kept.errors {
+            results.element(in: &out)
+            writeErrorResult(error, lengths, to: &out, indent: 4)
+        }
+        results.close(in: &out)
+        run.close(in: &out)
+        runs.close(in: &out)
+        document.close(in: &out)
+        out.append("\n")
+        return out.string
     }
 
     static func ruleID(_ policy: String) -> String { "conform/\(policy)" }
@@ -94,65 +113,94 @@ struct SARIFReport: RunRenderer {
 
     /// - Parameter baselined: whether the run had a baseline: then every result says whether it was in it
     ///   (`baselineState`), and those it accepts are suppressed, with the entry's reason.
-    private func result(_ row: ClaimRow, _ lengths: LineLengths, baselined: Bool) -> JSONValue {
+    private func writeResult(_ row: ClaimRow, _ lengths: LineLengths, baselined: Bool, to out: inout JSONText, indent: Int) {
         // One line: the headline and the parts that differ; splitting the whole detail was once most of the SARIF report.
         var message = "\(row.title): \(row.summaryLine)"
         if let mark = row.pair.baseline, mark.expired { message += " (\(BaselineWording.line(mark)))" }
         let fingerprint = Self.fingerprint([row.pair.policy, row.pair.trace, row.pair.file, row.title])
-        var members: [(String, JSONValue)] = [
-            ("ruleId", .string(Self.ruleID(row.pair.policy))),
-            ("level", .string("error")),
-            ("message", .object([("text", .string(message))])),
-            ("locations", .array([location(file: row.pair.file, line: row.line, column: row.column, lengths)])),
-            ("partialFingerprints", .object([("primaryLocationLineHash", .string(fingerprint))])),
-        ]
-        guard baselined else { return .object(members) }
-        members.append(("baselineState", .string(row.pair.baseline == nil ? "new" : "unchanged")))
-        if let mark = row.pair.baseline, !mark.expired {
-            members.append(
-                (
-                    "suppressions",
-                    .array([
-                        .object([("kind", .string("external")), ("status", .string("accepted")), ("justification", .string(mark.reason))])
-                    ])
-                ))
+        var result = writeResultMembers(
+            rule: Self.ruleID(row.pair.policy), message: message, file: row.pair.file, line: row.line, column: row.column,
+            fingerprint: fingerprint, lengths, to: &out, indent: indent)
+        if baselined {
+            result.key("baselineState", in: &out)
+            out.append(row.pair.baseline == nil ? "\"new\"" as StaticString : "\"unchanged\"")
+            if let mark = row.pair.baseline, !mark.expired {
+                result.key("suppressions", in: &out)
+                var suppressions = out.openArray(indent: indent + 1)
+                suppressions.element(in: &out)
+                var suppression = out.openObject(indent: indent + 2)
+                suppression.key("kind", in: &out)
+                out.append("\"external\"")
+                suppression.key("status", in: &out)
+                out.append("\"accepted\"")
+                suppression.key("justification", in: &out)
+                out.appendQuoted(mark.reason)
+                suppression.close(in: &out)
+                suppressions.close(in: &out)
+            }
         }
-        return .object(members)
+        result.close(in: &out)
     }
 
-    private func errorResult(_ diagnostic: Diagnostic, _ lengths: LineLengths) -> JSONValue {
-        .object([
-            ("ruleId", .string(Self.fileRule)),
-            ("level", .string("error")),
-            ("message", .object([("text", .string(diagnostic.message))])),
-            (
-                "locations",
-                .array([
-                    location(file: diagnostic.location.file, line: diagnostic.location.line, column: diagnostic.location.column, lengths)
-                ])
-            ),
-            (
-                "partialFingerprints",
-                .object([("primaryLocationLineHash", .string(Self.fingerprint([diagnostic.location.file, diagnostic.message])))])
-            ),
-        ])
+    private func writeErrorResult(_ diagnostic: Diagnostic, _ lengths: LineLengths, to out: inout JSONText, indent: Int) {
+        let result = writeResultMembers(
+            rule: Self.fileRule, message: diagnostic.message, file: diagnostic.location.file, line: diagnostic.location.line,
+            column: diagnostic.location.column, fingerprint: Self.fingerprint([diagnostic.location.file, diagnostic.message]), lengths,
+            to: &out, indent: indent)
+        result.close(in: &out)
+    }
+
+    /// Opens a result and writes the members every result has, its rule, level, message, location and
+    /// fingerprint; returns it open for more.
+    private func writeResultMembers(
+        rule: String, message: String, file: String, line: Int?, column: Int?, fingerprint: String, _ lengths: LineLengths,
+        to out: inout JSONText, indent: Int
+    ) -> JSONText.Container {
+        var result = out.openObject(indent: indent)
+        result.key("ruleId", in: &out)
+        out.appendQuoted(rule)
+        result.key("level", in: &out)
+        out.append("\"error\"")
+        result.key("message", in: &out)
+        var text = out.openObject(indent: indent + 1)
+        text.key("text", in: &out)
+        out.appendQuoted(message)
+        text.close(in: &out)
+        result.key("locations", in: &out)
+        var locations = out.openArray(indent: indent + 1)
+        locations.element(in: &out)
+        writeLocation(file: file, line: line, column: column, lengths, to: &out, indent: indent + 2)
+        locations.close(in: &out)
+        result.key("partialFingerprints", in: &out)
+        var fingerprints = out.openObject(indent: indent + 1)
+        fingerprints.key("primaryLocationLineHash", in: &out)
+        out.appendQuoted(fingerprint)
+        fingerprints.close(in: &out)
+        return result
     }
 
     /// A physical location; a line's region runs from the column to the end of that line when its length is known.
-    private func location(file: String, line: Int?, column: Int?, _ lengths: LineLengths) -> JSONValue {
-        var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(Escaping.uriPath(Self.relative(file))))]))]
+    private func writeLocation(file: String, line: Int?, column: Int?, _ lengths: LineLengths, to out: inout JSONText, indent: Int) {
         let startLine = max(1, line ?? 1)
         let startColumn = max(1, column ?? 1)
         let endColumn = max(startColumn + 1, (lengths.length(ofLine: startLine, in: file) ?? 0) + 1)
-        physical.append(
-            (
-                "region",
-                .object([
-                    ("startLine", .number(Double(startLine))), ("startColumn", .number(Double(startColumn))),
-                    ("endLine", .number(Double(startLine))), ("endColumn", .number(Double(endColumn))),
-                ])
-            ))
-        return .object([("physicalLocation", .object(physical))])
+        var location = out.openObject(indent: indent)
+        location.key("physicalLocation", in: &out)
+        var physical = out.openObject(indent: indent + 1)
+        physical.key("artifactLocation", in: &out)
+        var artifact = out.openObject(indent: indent + 2)
+        artifact.key("uri", in: &out)
+        out.appendQuoted(Escaping.uriPath(Self.relative(file)))
+        artifact.close(in: &out)
+        physical.key("region", in: &out)
+        var region = out.openObject(indent: indent + 2)
+        for (name, value) in [("startLine", startLine), ("startColumn", startColumn), ("endLine", startLine), ("endColumn", endColumn)] {
+            region.key(name, in: &out)
+            out.append(integer: value)
+        }
+        region.close(in: &out)
+        physical.close(in: &out)
+        location.close(in: &out)
     }
 
     /// SARIF wants paths relative to the repository: `./Traces/a.yaml` → `Traces/a.yaml`.

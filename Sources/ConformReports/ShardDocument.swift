@@ -62,7 +62,7 @@ public struct ShardDocument: RunRenderer {
 
     /// Inert as the run's JSON document is: `JSONText` writes its part, and the shard's members are
     /// escaped as `JSONText` escapes (`JSONText.escapingEncoderOutput`).
-    public var writesInertText: Bool { true }
+    public var writesJSON: Bool { true }
 
     public var wordsDepartures: Bool { false }
 

@@ -40,57 +40,82 @@ final class WorkflowCommandGuard: @unchecked Sendable {
             _ = scan(text, marking: false)
         }
 
+        /// `text`, JSON that `JSONText` wrote (or an encoder's, escaped as it escapes:
+        /// `JSONText.escapingEncoderOutput`), as it may be written after what was written so far, read at
+        /// its edges only: a run's JSON is tens of megabytes, which `neutralised` reads byte by byte.
+        /// JSON starts a line only with its structure (`{`, `}`, `[`, `]`, `"`, `,`, a number or a word:
+        /// its strings hold no line break, escaped) and holds no `##[` (`JSONText` escapes the `[`, in
+        /// whatever pieces the text came), so nothing in it starts a command but, after what came before,
+        /// its first byte: text that starts with a blank, `:`, `#` or `[` is read whole. The state then
+        /// follows its last line.
+        mutating func passingJSON(_ text: String) -> String {
+            var text = text
+            let read = text.withUTF8 { bytes -> Bool in
+                guard let first = bytes.first, first != UInt8(ascii: ":"), first != UInt8(ascii: "#"), first != UInt8(ascii: "["),
+                    Self.blankWidth(bytes, at: 0) == nil, let lastBreak = bytes.lastIndex(of: 0x0A)
+                else { return false }
+                blank = true
+                hashes = 0
+                _ = scan(UnsafeBufferPointer(rebasing: bytes[(lastBreak + 1)...]), marking: false)
+                return true
+            }
+            return read ? text : neutralised(text)
+        }
+
         /// Walks `text`'s bytes, updating the state; returns where a backslash must go (when `marking`).
         private mutating func scan(_ text: String, marking: Bool) -> [Int] {
-            var places: [Int] = []
             var text = text
-            text.withUTF8 { bytes in
-                var index = 0
-                while index < bytes.count {
-                    // Eight bytes at a time (a run's JSON, tens of megabytes, comes through here): a line's
-                    // leading spaces are skipped, and inside a line with no `#` pending, the scan jumps to
-                    // the next line feed or `#`, the only bytes that matter there.
-                    if hashes == 0, let base = bytes.baseAddress, index + 8 <= bytes.count {
-                        let word = ByteWords.word(base, at: index)
-                        if blank {
-                            // The spaces before the first other byte (exact: no borrow crosses bytes).
-                            let others = ~ByteWords.bytes(equalTo: 0x20, in: word) & 0x8080_8080_8080_8080
-                            if others == 0 {
-                                index += 8
-                                continue
-                            }
-                            index += others.trailingZeroBitCount / 8
-                        } else {
-                            let hits = ByteWords.bytes(equalTo: 0x0A, in: word) | ByteWords.bytes(equalTo: 0x23, in: word)
-                            if hits == 0 {
-                                index += 8
-                                continue
-                            }
-                            index += hits.trailingZeroBitCount / 8
-                        }
-                    }
-                    let byte = bytes[index]
-                    if blank, byte != 0x0A {
-                        if let width = Self.blankWidth(bytes, at: index) {
-                            index += width
+            return text.withUTF8 { scan($0, marking: marking) }
+        }
+
+        /// Walks `bytes`, updating the state; returns where a backslash must go (when `marking`).
+        private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, marking: Bool) -> [Int] {
+            var places: [Int] = []
+            var index = 0
+            while index < bytes.count {
+                // Eight bytes at a time (a run's JSON, tens of megabytes, comes through here): a line's
+                // leading spaces are skipped, and inside a line with no `#` pending, the scan jumps to
+                // the next line feed or `#`, the only bytes that matter there.
+                if hashes == 0, let base = bytes.baseAddress, index + 8 <= bytes.count {
+                    let word = ByteWords.word(base, at: index)
+                    if blank {
+                        // The spaces before the first other byte (exact: no borrow crosses bytes).
+                        let others = ~ByteWords.bytes(equalTo: 0x20, in: word) & 0x8080_8080_8080_8080
+                        if others == 0 {
+                            index += 8
                             continue
                         }
-                        blank = false
-                        // A lone `:` ending the piece counts too: the next piece may start with the second.
-                        if byte == 0x3A, index + 1 == bytes.count || bytes[index + 1] == 0x3A, marking { places.append(index) }
+                        index += others.trailingZeroBitCount / 8
+                    } else {
+                        let hits = ByteWords.bytes(equalTo: 0x0A, in: word) | ByteWords.bytes(equalTo: 0x23, in: word)
+                        if hits == 0 {
+                            index += 8
+                            continue
+                        }
+                        index += hits.trailingZeroBitCount / 8
                     }
-                    switch byte {
-                    case 0x0A:
-                        blank = true
-                        hashes = 0
-                    case 0x23: hashes = min(hashes + 1, 2)
-                    case 0x5B:
-                        if hashes >= 2, marking { places.append(index) }
-                        hashes = 0
-                    default: hashes = 0
-                    }
-                    index += 1
                 }
+                let byte = bytes[index]
+                if blank, byte != 0x0A {
+                    if let width = Self.blankWidth(bytes, at: index) {
+                        index += width
+                        continue
+                    }
+                    blank = false
+                    // A lone `:` ending the piece counts too: the next piece may start with the second.
+                    if byte == 0x3A, index + 1 == bytes.count || bytes[index + 1] == 0x3A, marking { places.append(index) }
+                }
+                switch byte {
+                case 0x0A:
+                    blank = true
+                    hashes = 0
+                case 0x23: hashes = min(hashes + 1, 2)
+                case 0x5B:
+                    if hashes >= 2, marking { places.append(index) }
+                    hashes = 0
+                default: hashes = 0
+                }
+                index += 1
             }
             return places
         }

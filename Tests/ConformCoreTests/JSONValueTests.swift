@@ -58,6 +58,31 @@ struct JSONValueTests {
         #expect(latin.string == "\"\u{A0}é\"")
     }
 
+    @Test("`##[` is escaped across the pieces a string is written in, and only where its bytes meet")
+    func workflowCommandAcrossPieces() {
+        func escaped(_ pieces: [String]) -> String {
+            var text = JSONText()
+            for piece in pieces { text.appendEscaped(piece) }
+            return text.string
+        }
+        #expect(escaped(["a##", "[b"]) == "a##\\u005bb")
+        #expect(escaped(["#", "#", "", "["]) == "##\\u005b")
+        #expect(escaped(["é##", "["]) == "é##\\u005b")
+        #expect(escaped(["##x", "["]) == "##x[")
+        // Text written as it is between them: the `#`s and the `[` no longer meet.
+        var between = JSONText()
+        between.appendEscaped("##")
+        between.append(": ")
+        between.appendEscaped("[x")
+        between.appendEscaped("##")
+        between.appendQuoted("[y")
+        #expect(between.string == "##: [x##\"[y\"")
+        var message = JSONText()
+        print("##", terminator: "", to: &message)
+        print("[add-mask]", terminator: "", to: &message)
+        #expect(message.string == "##\\u005badd-mask]")
+    }
+
     @Test("whole numbers are written as String(_:) writes them")
     func integers() {
         for number in [0, 7, 10, 42, -1, -300, 1_000_000, Int.max, Int.min] {

@@ -102,4 +102,37 @@ struct EchoEscapingTests {
         line.follow("::error file=a.yaml::m\n")
         #expect(line.neutralised("::x\n") == "\\::x\n")
     }
+
+    @Test("a SARIF path as a URI: letters, digits, - . _ ~ / kept, every other byte percent-encoded in upper-case hex")
+    func uriPath() {
+        #expect(Escaping.uriPath("Traces/form-1/a_b.c~d.yaml") == "Traces/form-1/a_b.c~d.yaml")
+        #expect(Escaping.uriPath("a b/é%#?\u{7F}:") == "a%20b/%C3%A9%25%23%3F%7F%3A")
+        #expect(Escaping.uriPath("\u{1}\u{1F}\u{7F}🙂") == "%01%1F%7F%F0%9F%99%82")
+        #expect(Escaping.uriPath("") == "")
+    }
+
+    @Test("JSON text is read for workflow commands at its edges only: the same bytes and the same state as read whole")
+    func jsonReadAtItsEdges() {
+        var text = JSONText()
+        let strings: [JSONValue] = [.string("::error::x\n##[y"), .string("##"), .string("\u{A0}::z"), .number(1), .null]
+        JSONValue.object([("a", .array(strings)), ("::b", .object([])), ("##", .string("["))]).write(to: &text, pretty: true, indent: 1)
+        let json = text.string
+        let pieces = [
+            json, ",\n    " + json, "\n" + json, ":" + json, "[" + json, "#" + json, " " + json, "\u{A0}" + json, json + "\n",
+            json + "\n  \"k\": \"##", json + "\n   ", "{", "x##", "",
+        ]
+        let starts = [
+            WorkflowCommandGuard.Line(), WorkflowCommandGuard.Line(blank: false, hashes: 0),
+            WorkflowCommandGuard.Line(blank: true, hashes: 2),
+            WorkflowCommandGuard.Line(blank: false, hashes: 1), WorkflowCommandGuard.Line(blank: false, hashes: 2),
+        ]
+        for piece in pieces {
+            for start in starts {
+                var whole = start
+                var edges = start
+                #expect(edges.passingJSON(piece) == whole.neutralised(piece))
+                #expect(edges.blank == whole.blank && edges.hashes == whole.hashes)
+            }
+        }
+    }
 }

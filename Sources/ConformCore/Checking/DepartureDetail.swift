@@ -57,10 +57,10 @@ enum DepartureDetail: Sendable {
                 out.write("{ ")
                 out.write(name)
                 out.write(": ")
-                out.write(value.display)
+                value.writeDisplay(to: &out)
                 out.write(" }")
             case .sheet(let sheet): sheet.writeDisplay(to: &out)
-            case .value(let value): out.write(value.display)
+            case .value(let value): value.writeDisplay(to: &out)
             }
         }
     }

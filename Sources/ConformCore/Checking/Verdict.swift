@@ -117,18 +117,12 @@ public struct Departure: Sendable {
     /// What the trace did or saw, as a JSON object.
     public var observed: JSONValue { detail.observed }
 
-    /// `expected` and `observed` written as `JSONValue.write(to:pretty:indent:)` writes them (pretty): for
-    /// the usual departure, an observed value that differs, without building the objects around them.
-    public func writeExpected(to out: inout JSONText, indent: Int) {
-        guard case .observed(let item, let expected) = detail else { return self.expected.write(to: &out, pretty: true, indent: indent) }
-        out.appendObject(key: item.key, value: expected.json, indent: indent)
-    }
+    /// `expected` written as `JSONValue.write(to:pretty:indent:)` writes it (pretty), without building
+    /// the value first (`DepartureJSON.swift`): the JSON report writes one for every departure.
+    public func writeExpected(to out: inout JSONText, indent: Int) { detail.writeExpected(to: &out, indent: indent) }
 
     /// `observed` written as `writeExpected(to:indent:)` writes `expected`.
-    public func writeObserved(to out: inout JSONText, indent: Int) {
-        guard case .observed(let item, _) = detail else { return observed.write(to: &out, pretty: true, indent: indent) }
-        out.appendObject(key: item.key, value: item.value.json, indent: indent)
-    }
+    public func writeObserved(to out: inout JSONText, indent: Int) { detail.writeObserved(to: &out, indent: indent) }
 }
 
 /// One transition taken while replaying: which step, from which state, by which pattern, to where.

@@ -58,19 +58,19 @@ public enum SheetExpectation: Sendable {
                 out.write(head)
                 first = false
             }
-            if let title = title.display {
+            if !title.isOpen {
                 part("title ")
-                out.write(title)
+                title.writeDisplay(to: &out)
             }
-            if let message = message.display {
+            if !message.isOpen {
                 part("message ")
-                out.write(message)
+                message.writeDisplay(to: &out)
             }
             if let actions {
                 part("actions [")
                 for index in actions.indices {
                     if index > 0 { out.write(", ") }
-                    out.write(actions[index].display)
+                    actions[index].writeDisplay(to: &out)
                 }
                 out.write("]")
             }
@@ -103,10 +103,21 @@ public enum TextExpectation: Sendable {
     }
 
     var display: String? {
+        guard !isOpen else { return nil }
+        var text = ""
+        writeDisplay(to: &text)
+        return text
+    }
+
+    /// `display`, written into `out` (nothing when open).
+    func writeDisplay(to out: inout some TextOutputStream) {
         switch self {
-        case .open: return nil
-        case .absent: return "none"
-        case .text(let text): return "'\(text)'"
+        case .open: break
+        case .absent: out.write("none")
+        case .text(let text):
+            out.write("'")
+            out.write(text)
+            out.write("'")
         }
     }
 
@@ -144,11 +155,22 @@ public struct SheetActionSpec: Sendable {
 
     /// `'TITLE' (ROLE)`, `'TITLE'`, `(ROLE)` or `(any)`, as messages show it.
     public var display: String {
-        switch (title, role) {
-        case (let title?, let role?): return "'\(title)' (\(role.rawValue))"
-        case (let title?, nil): return "'\(title)'"
-        case (nil, let role?): return "(\(role.rawValue))"
-        case (nil, nil): return "(any)"
+        var text = ""
+        writeDisplay(to: &text)
+        return text
+    }
+
+    /// `display`, written into `out` (a JSON report writes it into every message of a departure at a sheet).
+    public func writeDisplay(to out: inout some TextOutputStream) {
+        if let title {
+            out.write("'")
+            out.write(title)
+            out.write("'")
         }
+        // The role in parentheses, after a space when a title is shown; nothing known is `(any)`.
+        guard role != nil || title == nil else { return }
+        out.write(title == nil ? "(" : " (")
+        out.write(role?.rawValue ?? "any")
+        out.write(")")
     }
 }

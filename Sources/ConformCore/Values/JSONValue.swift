@@ -102,6 +102,13 @@ public indirect enum JSONValue: Hashable, Sendable {
 /// literal whose quotes the writer puts around it.
 public struct JSONText: Sendable, TextOutputStream {
     private var bytes = GrowingBytes()
+    /// How many `#` the escaped text written last ends with (up to 2), and where it ends, so that a `[`
+    /// escaped right after them becomes `\u005b` even when the two came in separate pieces (a message
+    /// written piece by piece): JSON text then never holds `##[`, whatever pieces it was written in.
+    /// Text written as it is in between (the layout, the quotes) moves the end on, so they no longer meet;
+    /// the appends of such text stay a copy and nothing else.
+    private var escapedHashes = 0
+    private var escapedEnd = -1
 
     /// Empty text.
     public init() {}
@@ -154,17 +161,6 @@ public struct JSONText: Sendable, TextOutputStream {
         }
     }
 
-    /// `JSONValue.object([(key, value)])` written pretty at `indent`, without building the object.
-    public mutating func appendObject(key: String, value: JSONValue, indent: Int) {
-        bytes.append(UInt8(ascii: "{"))
-        appendNewline(indent: indent + 1)
-        appendQuoted(key)
-        append(": ")
-        value.write(to: &self, pretty: true, indent: indent + 1)
-        appendNewline(indent: indent)
-        bytes.append(UInt8(ascii: "}"))
-    }
-
     /// A line break and the indentation of `indent` levels (two spaces each).
     public mutating func appendNewline(indent: Int) {
         bytes.append(UInt8(ascii: "\n"))
@@ -176,7 +172,7 @@ public struct JSONText: Sendable, TextOutputStream {
     /// U+2066-U+2069) are escaped, and so is `[` after `##` (`\u005b`: `##[` anywhere in a line is a
     /// command to the GitHub Actions runner). So JSON text holds no control character but the line
     /// breaks of its layout, and no workflow command: a terminal or a CI log shows it as it is
-    /// (`Console.write(inert:)`). What the text means to a JSON reader is unchanged.
+    /// (`Console.write(json:)`). What the text means to a JSON reader is unchanged.
     public mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         appendEscaped(text)
@@ -212,7 +208,7 @@ public struct JSONText: Sendable, TextOutputStream {
     /// quotes and backslashes), with the rest of what `appendEscaped` escapes escaped too: DEL, the C1
     /// controls, U+2028, U+2029, the directional overrides and `[` after `##`. Each stands only inside a
     /// string, where its `\uXXXX` means the same, so the document reads back the same; the text is then
-    /// as inert as `JSONText`'s own (`Console.write(inert:)`).
+    /// as inert as `JSONText`'s own (`Console.write(json:)`).
     public static func escapingEncoderOutput(_ json: String) -> String {
         guard json.utf8.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 || $0 == 0x23 }) else { return json }
         var out = JSONText()
@@ -239,15 +235,25 @@ public struct JSONText: Sendable, TextOutputStream {
     /// `text` as the inside of a JSON string literal (escaped as `appendQuoted` escapes it, no quotes).
     public mutating func appendEscaped(_ text: String) {
         var text = text
+        // The `#`s that the escaped text just before ends with, when nothing came between.
+        let carriedHashes = bytes.count == escapedEnd ? escapedHashes : 0
         let plain = text.withUTF8 { utf8 -> Bool in
             // Most text needs no escape: one pass over the bytes finds out, and the text is copied whole.
             // (0xE2 starts U+2028 and U+2029, 0xC2 the C1 controls, and other characters too, which take the slow path.)
-            guard !Self.mayNeedEscape(utf8) else { return false }
+            guard !Self.mayNeedEscape(utf8), carriedHashes < 2 || utf8.first != UInt8(ascii: "[") else { return false }
+            guard !utf8.isEmpty else { return true }
             bytes.append(contentsOf: utf8)
+            // No `#` in it (`mayNeedEscape`).
+            escapedHashes = 0
+            escapedEnd = bytes.count
             return true
         }
         guard !plain else { return }
-        var hashes = 0
+        var hashes = carriedHashes
+        defer {
+            escapedHashes = min(hashes, 2)
+            escapedEnd = bytes.count
+        }
         for scalar in text.unicodeScalars {
             defer { hashes = scalar == "#" ? hashes + 1 : 0 }
             switch scalar {

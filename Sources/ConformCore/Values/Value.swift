@@ -37,6 +37,15 @@ public enum Value: Hashable, Sendable {
         }
     }
 
+    /// `display`, written into `out`: a string without making its quoted copy first (a JSON report writes
+    /// one into every message of a departure at a value).
+    public func writeDisplay(to out: inout some TextOutputStream) {
+        guard case .string(let text) = self else { return out.write(display) }
+        out.write("'")
+        out.write(text)
+        out.write("'")
+    }
+
     /// Formats a number as YAML and JSON write it: integers without a fraction.
     public static func format(_ number: Double) -> String {
         if number.isNaN { return ".nan" }
