@@ -36,11 +36,20 @@ struct DirectStepTables {
         if table.capacity == 0 { table.reserveCapacity(room) }
     }
 
+    /// `table` in an array of its own size: the tables made room for a trace's every line, and a trace
+    /// keeps its tables as long as its steps (a run with reports keeps every trace).
+    static func trimmed<Element>(_ table: [Element]) -> [Element] {
+        guard table.capacity > table.count else { return table }
+        return [Element](unsafeUninitializedCapacity: table.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: table)
+        }
+    }
+
     /// Gives each `see` and edit step of `steps`, read in this order, its slice of the tables.
     mutating func fill(_ steps: inout [Step]) {
         if !actionEnds.isEmpty || !fieldsSeenEnds.isEmpty {
-            let actionTable = actions
-            let fieldTable = fieldsSeen
+            let actionTable = Self.trimmed(actions)
+            let fieldTable = Self.trimmed(fieldsSeen)
             var nextActions = 0
             var actionStart = 0
             var nextFields = 0
@@ -52,12 +61,13 @@ struct DirectStepTables {
                     nextActions += 1
                     items[index].value = .sheet(
                         .details(
-                            title: title, message: message, actions: SheetActions(actionTable[actionStart..<end]), outsideCancels: outside))
+                            title: title, message: message, actions: SheetActions(actionTable, range: actionStart..<end),
+                            outsideCancels: outside))
                     actionStart = end
                 case .fields:
                     let end = fieldsSeenEnds[nextFields]
                     nextFields += 1
-                    items[index].value = .fields(ObservedFields(fieldTable[fieldStart..<end]))
+                    items[index].value = .fields(ObservedFields(fieldTable, range: fieldStart..<end))
                     fieldStart = end
                 default:
                     continue
@@ -65,8 +75,8 @@ struct DirectStepTables {
             }
         }
         guard !stepEnds.isEmpty else { return }
-        let itemTable = items
-        let editTable = edits
+        let itemTable = Self.trimmed(items)
+        let editTable = Self.trimmed(edits)
         var next = 0
         var itemStart = 0
         var editStart = 0
@@ -75,12 +85,12 @@ struct DirectStepTables {
             case .see:
                 let end = stepEnds[next]
                 next += 1
-                steps[index].kind = .see(Observation(items: ObservedItems(itemTable[itemStart..<end])))
+                steps[index].kind = .see(Observation(items: ObservedItems(itemTable, range: itemStart..<end)))
                 itemStart = end
             case .action(.edit):
                 let end = stepEnds[next]
                 next += 1
-                steps[index].kind = .action(.edit(FieldEdits(editTable[editStart..<end])))
+                steps[index].kind = .action(.edit(FieldEdits(editTable, range: editStart..<end)))
                 editStart = end
             default:
                 continue
