@@ -37,9 +37,10 @@ struct DirectStepTables {
     }
 
     /// `table` in an array of its own size: the tables made room for a trace's every line, and a trace
-    /// keeps its tables as long as its steps (a run with reports keeps every trace).
+    /// keeps its tables as long as its steps (a run with reports keeps every trace). Copied even when it
+    /// happens to be full, so that what loading allocates does not depend on how full it is.
     static func trimmed<Element>(_ table: [Element]) -> [Element] {
-        guard table.capacity > table.count else { return table }
+        guard !table.isEmpty else { return table }
         return [Element](unsafeUninitializedCapacity: table.count) { buffer, count in
             count = buffer.initialize(fromContentsOf: table)
         }

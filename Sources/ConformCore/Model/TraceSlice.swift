@@ -125,3 +125,8 @@ extension TraceSlice: CustomStringConvertible {
     @inlinable
     public var description: String { array.description }
 }
+
+extension TraceSlice: CustomReflectable {
+    /// Its elements alone, as an array shows them (`dump`): not the table it shares, nor where it stands.
+    public var customMirror: Mirror { Mirror(self, unlabeledChildren: array, displayStyle: .collection) }
+}
