@@ -409,7 +409,7 @@ public struct RecordingSession {
         return fields.map { .edit([FieldEdit(field: $0, value: nil)]) } + others + [.present(screen)]
     }
 
-    private static func sheetActions(_ observation: Observation) -> [SheetActionObservation]? {
+    private static func sheetActions(_ observation: Observation) -> SheetActions? {
         for item in observation.items {
             if case .sheet(.details(_, _, let actions?, _)) = item.value { return actions }
         }

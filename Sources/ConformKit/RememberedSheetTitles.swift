@@ -48,12 +48,12 @@ struct RememberedSheetTitles {
     }
 
     /// The actions of a predicted sheet that names one by its role only.
-    private static func untitled(_ item: ObservedItem) -> [SheetActionObservation]? {
+    private static func untitled(_ item: ObservedItem) -> SheetActions? {
         guard let actions = sheetActions(item), actions.contains(where: { PolicySimulator.isPlaceholder($0.title) }) else { return nil }
         return actions
     }
 
-    private static func sheetActions(_ item: ObservedItem) -> [SheetActionObservation]? {
+    private static func sheetActions(_ item: ObservedItem) -> SheetActions? {
         guard case .sheet(.details(_, _, let actions?, _)) = item.value else { return nil }
         return actions
     }

@@ -35,7 +35,7 @@ public struct Seen: Sendable {
     public static func saved(_ flag: Bool) -> Seen { Seen("saved", .scalar(.bool(flag))) }
     /// `form:` the fields as displayed, in this order.
     public static func form(_ fields: KeyValuePairs<String, Value>) -> Seen {
-        Seen("form", .fields(fields.map { NamedValue(name: $0.key, value: $0.value) }))
+        Seen("form", .fields(ObservedFields(fields.map { NamedValue(name: $0.key, value: $0.value) })))
     }
 
     /// `sheet:` no action sheet (`.none`), one whose details are not checked (`.shown`), or its parts.
@@ -47,7 +47,9 @@ public struct Seen: Sendable {
     public static func sheet(
         title: TextObservation? = nil, message: TextObservation? = nil, actions: [SheetAction]? = nil, outsideCancels: Bool = false
     ) -> Seen {
-        let seen = actions?.map { SheetActionObservation(title: $0.title, role: $0.role, position: .start) }
+        let seen = actions.map { actions in
+            SheetActions(actions.map { SheetActionObservation(title: $0.title, role: $0.role, position: .start) })
+        }
         return Seen("sheet", .sheet(.details(title: title, message: message, actions: seen, outsideCancels: outsideCancels)))
     }
 

@@ -73,7 +73,7 @@ public struct TraceRecorder: Sendable {
 
     /// `edit: { FIELD: VALUE, ... }`: the user set these fields to these values, in this order.
     public mutating func edit(_ fields: KeyValuePairs<String, Value>, note: String? = nil, at: Double? = nil, evidence: String? = nil) {
-        record(.action(.edit(fields.map { FieldEdit(field: $0.key, value: $0.value) })), note: note, at: at, evidence: evidence)
+        record(.action(.edit(FieldEdits(fields.map { FieldEdit(field: $0.key, value: $0.value) }))), note: note, at: at, evidence: evidence)
     }
 
     /// `edit: FIELD`: the user changed FIELD to some new value (one that differs from its opening value).

@@ -237,7 +237,7 @@ public struct TraceShrinker: Sendable {
     }
 
     /// Whether `back` sets exactly the fields `edits` set, each to its value before `edits`.
-    private static func restores(_ back: [FieldEdit], undoing edits: [FieldEdit], from values: [String: Value]) -> Bool {
+    private static func restores(_ back: FieldEdits, undoing edits: FieldEdits, from values: [String: Value]) -> Bool {
         guard Set(back.map(\.field)) == Set(edits.map(\.field)), edits.allSatisfy({ $0.value != nil }) else { return false }
         return back.allSatisfy { edit in
             guard let value = edit.value, let before = values[edit.field] else { return false }

@@ -43,13 +43,15 @@ struct ClaimedFields {
     /// Whether `trace` names a field (in `form:`, an `edit` or a `see: { form: }`) that no claimed policy knows.
     func missesAField(of trace: Trace) -> Bool {
         if trace.form.keys.contains(where: { !knows($0) }) { return true }
-        for step in trace.steps {
-            switch step.kind {
+        // By position: a generic walk allocates per element in a debug build (LoadingAllocationTests).
+        for index in 0..<trace.steps.count {
+            switch trace.steps[index].kind {
             case .action(.edit(let edits)):
-                if edits.contains(where: { !knows($0.field) }) { return true }
+                for edit in 0..<edits.count where !knows(edits[edit].field) { return true }
             case .see(let observation):
-                for item in observation.items where item.key == "form" {
-                    if case .fields(let fields) = item.value, fields.contains(where: { !knows($0.name) }) { return true }
+                for item in 0..<observation.items.count where observation.items[item].key == "form" {
+                    guard case .fields(let fields) = observation.items[item].value else { continue }
+                    for field in 0..<fields.count where !knows(fields[field].name) { return true }
                 }
             default:
                 continue

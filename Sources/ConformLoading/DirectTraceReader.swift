@@ -93,6 +93,13 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
     private var nodes = 0
     /// Takes the problems of the shared scalar rules; any problem only means giving up.
     private var scratch = ProblemCollector()
+    /// Every step's items, actions and fields, sliced out to the steps at the end (issue 37 §1).
+    private var tables: DirectStepTables
+    /// The texts longer than a small string (15 UTF-8 bytes, which a `String` holds without allocating)
+    /// read so far, at most `longTextsKept`: a text the trace repeats (a sheet's title at every swipe) is
+    /// made once, and the steps share it.
+    private var longTexts: [String] = []
+    private static var longTextsKept: Int { 32 }
 
     init(
         events: consuming Events, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int, expectedSteps: Int
@@ -102,6 +109,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         self.limits = limits
         self.maximumSteps = maximumSteps
         self.expectedSteps = expectedSteps
+        self.tables = DirectStepTables(room: expectedSteps)
     }
 
     mutating func trace(file: String) throws(GiveUp) -> Trace {
@@ -149,16 +157,18 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
     }
 
     /// Whether every edit and every `see: { form: }` of the trace names a field of its `form:` (`StepParser`).
+    /// Walked by position: a generic walk allocates per element in a debug build, where
+    /// `LoadingAllocationTests` counts.
     private static func namesOnlyDeclaredFields(_ trace: Trace) -> Bool {
         let form = trace.form
-        for step in trace.steps {
-            switch step.kind {
+        for index in 0..<trace.steps.count {
+            switch trace.steps[index].kind {
             case .action(.edit(let edits)):
-                for edit in edits where form[edit.field] == nil { return false }
+                for edit in 0..<edits.count where form[edits[edit].field] == nil { return false }
             case .see(let observation):
-                for item in observation.items {
-                    guard item.key == "form", case .fields(let fields) = item.value else { continue }
-                    for field in fields where form[field.name] == nil { return false }
+                for item in 0..<observation.items.count {
+                    guard observation.items[item].key == "form", case .fields(let fields) = observation.items[item].value else { continue }
+                    for field in 0..<fields.count where form[fields[field].name] == nil { return false }
                 }
             default: continue
             }
@@ -168,7 +178,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
 
     /// Which top-level key the current scalar is, by its index in `topLevelWords`.
     private func topLevelKey() -> Int? {
-        for (index, word) in DirectTrace.topLevelWords.enumerated() where events.scalarIs(word) { return index }
+        for index in 0..<DirectTrace.topLevelWords.count where events.scalarIs(DirectTrace.topLevelWords[index]) { return index }
         return nil
     }
 
@@ -209,6 +219,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             steps.append(try step(number: steps.count + 1))
         }
         try close(children: steps.count)
+        tables.fill(&steps)
         return steps
     }
 
@@ -282,23 +293,38 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         throw GiveUp()
     }
 
-    /// `edit: { FIELD: VALUE, ... }` or `edit: FIELD`.
+    /// `edit: { FIELD: VALUE, ... }` or `edit: FIELD`: the fields go to the edits' table, the step gets
+    /// its slice of it in `DirectStepTables.fill`.
     private mutating func edit() throws(GiveUp) -> Action {
-        guard events.type == YAML_MAPPING_START_EVENT else { return .edit([FieldEdit(field: try text(), value: nil)]) }
-        let edits = try fields().map { FieldEdit(field: $0.name, value: $0.value) }
-        guard !edits.isEmpty else { throw GiveUp() }
-        return .edit(edits)
+        // Moved out while it grows, so that `fields` may change the reader (and the table stays unshared).
+        var edits: [FieldEdit] = []
+        swap(&edits, &tables.edits)
+        DirectStepTables.prepare(&edits, room: tables.room)
+        let start = edits.count
+        if events.type == YAML_MAPPING_START_EVENT {
+            try fields(into: &edits, name: { $0.field }, make: { FieldEdit(field: $0, value: $1) })
+        } else {
+            edits.append(FieldEdit(field: try text(), value: nil))
+        }
+        guard edits.count > start else { throw GiveUp() }
+        swap(&edits, &tables.edits)
+        DirectStepTables.prepare(&tables.stepEnds, room: tables.room)
+        tables.stepEnds.append(tables.edits.count)
+        return .edit(FieldEdits())
     }
 
+    /// `see: { KEY: VALUE, ... }`: the items go to the items' table, the step gets its slice of it in
+    /// `DirectStepTables.fill`.
     private mutating func observation() throws(GiveUp) -> Observation {
         guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
         try open()
+        // Moved out while it grows, so that a sheet's actions may go to their table meanwhile.
         var items: [ObservedItem] = []
-        // Room for the two keys most sees hold at once, rather than regrowing from one (more room would
-        // cost memory on long traces: a trace keeps every step).
-        items.reserveCapacity(2)
+        swap(&items, &tables.items)
+        DirectStepTables.prepare(&items, room: tables.room)
+        let start = items.count
         while try nextKey() {
-            guard let entry = vocabulary.observation(events.scalarBytes), !items.contains(where: { $0.key == entry.name }) else {
+            guard let entry = vocabulary.observation(events.scalarBytes), !Self.names(entry.name, in: items, from: start) else {
                 throw GiveUp()
             }
             let position = events.position
@@ -308,14 +334,31 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             case .sheet:
                 value = .sheet(try sheet())
             case .fields:
-                value = .fields(try fields())
+                try fieldsSeen()
+                // Filled in from the fields' table by `DirectStepTables.fill`.
+                value = .fields(ObservedFields())
             case .value(let expected):
                 value = .scalar(try typedScalar(expected))
             }
             items.append(ObservedItem(key: entry.name, value: value, position: position))
         }
-        try close(children: items.count)
-        return Observation(items: items)
+        try close(children: items.count - start)
+        swap(&items, &tables.items)
+        DirectStepTables.prepare(&tables.stepEnds, room: tables.room)
+        tables.stepEnds.append(tables.items.count)
+        return Observation(items: ObservedItems())
+    }
+
+    /// Whether `cases` holds `word` (by position, as `namesOnlyDeclaredFields` says why).
+    private static func names(_ word: String, among cases: [String]) -> Bool {
+        for index in 0..<cases.count where cases[index] == word { return true }
+        return false
+    }
+
+    /// Whether an item of `items` from `start` on has the key `key`.
+    private static func names(_ key: String, in items: [ObservedItem], from start: Int) -> Bool {
+        for index in start..<items.count where items[index].key == key { return true }
+        return false
     }
 
     // MARK: - Sheets
@@ -334,7 +377,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         try open()
         var title: TextObservation?
         var message: TextObservation?
-        var actions: [SheetActionObservation]?
+        var actions: SheetActions?
         var seen = 0
         var pairs = 0
         while try nextKey() {
@@ -346,7 +389,10 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             switch part {
             case 1: title = try textObservation()
             case 2: message = try textObservation()
-            default: actions = try sheetActions()
+            default:
+                try sheetActions()
+                // Filled in from the actions' table by `DirectStepTables.fill`.
+                actions = SheetActions()
             }
         }
         try close(children: pairs)
@@ -359,11 +405,15 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         return isNull ? .absent : .text(string)
     }
 
-    private mutating func sheetActions() throws(GiveUp) -> [SheetActionObservation] {
+    /// A sheet's `actions:`, into the actions' table.
+    private mutating func sheetActions() throws(GiveUp) {
         guard events.type == YAML_SEQUENCE_START_EVENT else { throw GiveUp() }
         try open()
+        // Moved out while it grows (`text` changes the reader).
         var actions: [SheetActionObservation] = []
-        actions.reserveCapacity(4)
+        swap(&actions, &tables.actions)
+        DirectStepTables.prepare(&actions, room: tables.room)
+        let start = actions.count
         while try nextItem() {
             let position = events.position
             guard events.type == YAML_MAPPING_START_EVENT else {
@@ -386,7 +436,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
                     sawRole = true
                     try next()
                     try scalarEvent()
-                    guard let known = SheetRole(rawValue: string) else { throw GiveUp() }
+                    guard let known = sheetRole() else { throw GiveUp() }
                     role = known
                 } else {
                     throw GiveUp()
@@ -396,17 +446,50 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             guard let title else { throw GiveUp() }
             actions.append(SheetActionObservation(title: title, role: role, position: position))
         }
-        try close(children: actions.count)
-        return actions
+        try close(children: actions.count - start)
+        swap(&actions, &tables.actions)
+        DirectStepTables.prepare(&tables.actionEnds, room: tables.room)
+        tables.actionEnds.append(tables.actions.count)
+    }
+
+    /// The current scalar as a role (`SheetRole(rawValue:)`), from its bytes: the initialiser allocates at
+    /// each call in a debug build.
+    private func sheetRole() -> SheetRole? {
+        if events.scalarIs("default") { return .default }
+        if events.scalarIs("destructive") { return .destructive }
+        if events.scalarIs("cancel") { return .cancel }
+        return nil
     }
 
     // MARK: - Fields and scalars
 
+    /// A `see`'s `form: { FIELD: VALUE }`, into the seen fields' table.
+    private mutating func fieldsSeen() throws(GiveUp) {
+        // Moved out while it grows (`fields` changes the reader).
+        var seen: [NamedValue] = []
+        swap(&seen, &tables.fieldsSeen)
+        DirectStepTables.prepare(&seen, room: tables.room)
+        try fields(into: &seen, name: { $0.name }, make: { NamedValue(name: $0, value: $1) })
+        swap(&seen, &tables.fieldsSeen)
+        DirectStepTables.prepare(&tables.fieldsSeenEnds, room: tables.room)
+        tables.fieldsSeenEnds.append(tables.fieldsSeen.count)
+    }
+
     /// `FIELD: VALUE` pairs whose values are scalars, in file order (`FieldReader.values`).
     private mutating func fields() throws(GiveUp) -> [NamedValue] {
+        var values: [NamedValue] = []
+        try fields(into: &values, name: { $0.name }, make: { NamedValue(name: $0, value: $1) })
+        return values
+    }
+
+    /// `FIELD: VALUE` pairs whose values are scalars, in file order, appended to `values` as `make` makes
+    /// each (`name` reads its name back, to find a repeated one among those appended here).
+    private mutating func fields<Field>(
+        into values: inout [Field], name fieldName: (Field) -> String, make: (String, Value) -> Field
+    ) throws(GiveUp) {
         guard events.type == YAML_MAPPING_START_EVENT else { throw GiveUp() }
         try open()
-        var values: [NamedValue] = []
+        let start = values.count
         // The composer finds repeated keys by comparing their texts, as here: along the list while it is
         // short, in a set once it is long (a form of 200,000 fields stays linear).
         var names: Set<String>?
@@ -414,19 +497,18 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             // The key was counted by `nextKey`.
             guard !isNull else { throw GiveUp() }
             let name = string
-            if values.count == 16 { names = Set(values.map(\.name)) }
+            if values.count - start == 16 { names = Set(values[start...].map(fieldName)) }
             if names != nil {
                 guard names?.insert(name).inserted == true else { throw GiveUp() }
-            } else if values.contains(where: { $0.name == name }) {
-                throw GiveUp()
+            } else {
+                for index in start..<values.count where fieldName(values[index]) == name { throw GiveUp() }
             }
             try next()
             try scalarEvent()
             let value = events.scalarStyle == .plain ? Value.resolvingPlainScalar(string) : .string(string)
-            values.append(NamedValue(name: name, value: value))
+            values.append(make(name, value))
         }
-        try close(children: values.count)
-        return values
+        try close(children: values.count - start)
     }
 
     /// The current scalar as a value of `type` (`ArgumentReader.scalar`): the button states and flags that
@@ -437,7 +519,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             try scalarEvent()
             let text = string
             let value = events.scalarStyle == .plain ? Value.resolvingPlainScalar(text) : .string(text)
-            guard case .string(let word) = value, cases.contains(word) else { throw GiveUp() }
+            guard case .string(let word) = value, Self.names(word, among: cases) else { throw GiveUp() }
             return .symbol(word)
         case .bool:
             try scalarEvent()
@@ -462,8 +544,26 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         try count(1)
     }
 
-    /// The current scalar's text, as the composer makes it.
-    private var string: String { String(decoding: events.scalarBytes, as: UTF8.self) }
+    /// The current scalar's text, as the composer makes it; a long text the trace has already read is
+    /// shared, not made again (`longTexts`).
+    private var string: String {
+        mutating get {
+            let bytes = events.scalarBytes
+            guard bytes.count > 15 else { return String(decoding: bytes, as: UTF8.self) }
+            // Equal bytes are an equal text (a text with bytes that are not UTF-8 has other bytes once decoded).
+            for index in longTexts.indices where longTexts[index].utf8.count == bytes.count {
+                if longTexts[index].utf8.withContiguousStorageIfAvailable({ YAMLEventStream.equal($0, bytes) }) == true {
+                    return longTexts[index]
+                }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if longTexts.count < Self.longTextsKept {
+                DirectStepTables.prepare(&longTexts, room: Self.longTextsKept)
+                longTexts.append(text)
+            }
+            return text
+        }
+    }
 
     /// Whether the current scalar is null (`YNode.scalarValue == .null`), decided from its bytes without
     /// making a string: a plain `""`, `~`, `null`, `Null` or `NULL`.

@@ -21,9 +21,9 @@ enum SheetReader {
         problems.rejectUnknownKeys(in: pairs, known: ["title", "message", "actions", "outside"], what: "'sheet'")
         let title = pairs[key: "title"].flatMap { text($0, "the sheet's title", problems: &problems) }
         let message = pairs[key: "message"].flatMap { text($0, "the sheet's message", problems: &problems) }
-        var actions: [SheetActionObservation]?
+        var actions: SheetActions?
         if let node = pairs[key: "actions"], let items = problems.sequence(node, "the sheet's actions") {
-            actions = items.compactMap { action($0, problems: &problems) }
+            actions = SheetActions(items.compactMap { action($0, problems: &problems) })
         }
         let outside = pairs[key: "outside"].map { outsideCancels($0, problems: &problems) } ?? false
         return .details(title: title, message: message, actions: actions, outsideCancels: outside)

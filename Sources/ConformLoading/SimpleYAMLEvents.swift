@@ -106,6 +106,9 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
     private var phase = Phase.start
     private var documentStarted = false
     private var blocks: [Block] = []
+    /// The last of `blocks`, read by position: `last` reads through the collection protocols, which
+    /// allocate at each call in a debug build (where `LoadingAllocationTests` counts), once a line.
+    private var innermostBlock: Block? { blocks.isEmpty ? nil : blocks[blocks.count - 1] }
     /// A `key:` with nothing after it: its value is the block below, or else an empty scalar, which
     /// libyaml places just after the colon.
     private var pendingValue: (indent: Int, line: Int, column: Int)?
@@ -284,12 +287,12 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
             emitEmptyScalar(line: pending.line, column: pending.column)
         }
         // Collections indented deeper end here, and so does a list at its key's indentation when a key follows.
-        while let block = blocks.last, block.indent > indent || (block.isIndentless && block.indent == indent && !isEntry) {
+        while let block = innermostBlock, block.indent > indent || (block.isIndentless && block.indent == indent && !isEntry) {
             blocks.removeLast()
             emit(block.isMapping ? YAML_MAPPING_END_EVENT : YAML_SEQUENCE_END_EVENT, at: start)
         }
         // The line must continue an open collection, at its indentation.
-        guard let block = blocks.last, block.indent == indent, block.isMapping != isEntry else { return false }
+        guard let block = innermostBlock, block.indent == indent, block.isMapping != isEntry else { return false }
         return block.isMapping ? keyLine(indent: indent, at: start) : entryLine(at: start)
     }
 

@@ -83,7 +83,7 @@ struct StepParser {
                     problems.add("'edit' needs at least one field", at: node.position)
                     return nil
                 }
-                return .edit(edits)
+                return .edit(FieldEdits(edits))
             }
             undeclared(node, problems: &problems)
             return problems.text(node, "'edit' (a field name or a map of fields to values)").map {
@@ -184,7 +184,7 @@ struct StepParser {
             case .fields:
                 value = attempt.mapping(node, "'\(key)'").map { pairs in
                     if key == "form" { for pair in pairs { undeclared(pair.key, problems: &attempt) } }
-                    return .fields(FieldReader.values(pairs, problems: &attempt))
+                    return .fields(ObservedFields(FieldReader.values(pairs, problems: &attempt)))
                 }
             case .value(let expected):
                 value = ArgumentReader.scalar(node, type: expected, what: "'\(key)'", problems: &attempt).map(ObservedValue.scalar)

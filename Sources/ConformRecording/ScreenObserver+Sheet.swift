@@ -32,7 +32,7 @@ extension ScreenObserver {
         let (title, message) = titleAndMessage(label: sheet.label, texts: texts)
         let actions = actions(of: dialog)
         return .details(
-            title: title, message: message, actions: actions,
+            title: title, message: message, actions: SheetActions(actions),
             outsideCancels: isCancelledOutside(dialog, actions: actions, on: screen))
     }
 

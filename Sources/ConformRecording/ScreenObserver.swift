@@ -39,7 +39,7 @@ public struct ScreenObserver: Sendable {
             case .dismissed: add(key, .scalar(.bool(gone)))
             case .form:
                 let fields = formFields(in: screen.front)
-                if !fields.isEmpty { add(key, .fields(fields)) }
+                if !fields.isEmpty { add(key, .fields(ObservedFields(fields))) }
             case .saved:
                 if let saved { add(key, .scalar(.bool(saved))) }
             case .offset: add(key, .scalar(.number(try hook(options.offsetHook, key: key, in: everything))))

@@ -47,7 +47,7 @@ public enum TraceYAML {
     static func observed(_ value: ObservedValue) -> String {
         switch value {
         case .scalar(let scalar): return self.value(scalar)
-        case .fields(let fields): return record(fields)
+        case .fields(let fields): return record(fields.array)
         case .sheet(.none): return "none"
         case .sheet(.shown): return "shown"
         case .sheet(.details(let title, let message, let actions, let outside)):

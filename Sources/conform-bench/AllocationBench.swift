@@ -12,6 +12,9 @@ import ConformLoading
 struct AllocationBench {
     /// `TraceLoader.load` of each file's bytes (reading them, one array a file, is not counted).
     var loading = Fit()
+    /// The same with `readsDirectly` off: every file through the general reader's node tree, for comparison
+    /// (the fast path's flat step tables, issue 37 §1, against an array per `see`, sheet and edit).
+    var loadingGenerally = Fit()
     /// `Checker.check` as `ConformRunner.check` calls it on a plain run: every policy, the claimed ones'
     /// exercise counted, no paths recorded, no coverage replay.
     var checking = Fit()
@@ -24,6 +27,8 @@ struct AllocationBench {
     static func measure(files: [String], loader: TraceLoader, library: PolicyLibrary) -> Result<AllocationBench, Unavailable> {
         if let reason = AllocationCounter.unavailability { return .failure(Unavailable(reason: reason)) }
         let everyPolicy = library.policies
+        var general = loader
+        general.readsDirectly = false
         var bench = AllocationBench()
         bench.policies = everyPolicy.count
         for file in files {
@@ -33,6 +38,7 @@ struct AllocationBench {
             guard let trace = loaded else { continue }
             let steps = Double(trace.steps.count)
             bench.loading.add(steps, Double(loading))
+            bench.loadingGenerally.add(steps, Double(AllocationCounter.count { _ = general.load(bytes, file: file) } ?? 0))
             let claims = Set(trace.claims.map(\.policy))
             let checking =
                 AllocationCounter.count {
@@ -88,6 +94,7 @@ struct AllocationBench {
         }
         return [
             row("loading: `TraceLoader.load` of the bytes read", loading),
+            row("loading the general way (`readsDirectly` off: the node tree)", loadingGenerally),
             row("checking as `run` does: \(policies) policies, the claims' exercise counted, no paths", checking),
             row("the replay of a claim that holds, alone", claimed),
         ]

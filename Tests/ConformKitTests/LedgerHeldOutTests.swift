@@ -266,7 +266,7 @@ extension LedgerHeldOutTests {
         let suite = SuiteGenerator(policy: policy).generate()
         #expect(suite.unreached.isEmpty)
         #expect(suite.form == ["amount": .string(""), "payee": .string("")])
-        let edits = suite.scenarios.flatMap(\.steps).compactMap { step -> [FieldEdit]? in
+        let edits = suite.scenarios.flatMap(\.steps).compactMap { step -> FieldEdits? in
             if case .edit(let edits) = step.action { return edits }
             return nil
         }

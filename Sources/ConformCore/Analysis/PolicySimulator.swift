@@ -135,8 +135,11 @@ public struct PolicySimulator {
             case .text(let text): return .text(text)
             }
         }
-        let seen = actions?.map { spec in
-            SheetActionObservation(title: spec.title ?? placeholderTitle(for: spec.role), role: spec.role, position: .start)
+        let seen = actions.map { actions in
+            SheetActions(
+                actions.map { spec in
+                    SheetActionObservation(title: spec.title ?? placeholderTitle(for: spec.role), role: spec.role, position: .start)
+                })
         }
         if text(title) == nil, text(message) == nil, seen == nil { return .shown }
         return .details(title: text(title), message: text(message), actions: seen)

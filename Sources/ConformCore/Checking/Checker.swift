@@ -301,7 +301,7 @@ struct Replay {
             ?? observation.items.first { $0.key == "dismissed" && { if case .scalar(.bool(true)) = $0.value { true } else { false } }($0) }
     }
 
-    private func compareFields(_ seen: [NamedValue], model: inout ModelState) -> DepartureDetail.ExpectedValue? {
+    private func compareFields(_ seen: ObservedFields, model: inout ModelState) -> DepartureDetail.ExpectedValue? {
         for index in 0..<seen.count {
             // A field the model knows nothing of, or one set to "some new value", cannot be checked.
             guard let known = model.value(of: seen[index].name), !isOpaque(known) else { continue }

@@ -83,7 +83,7 @@ struct ModelState: Hashable {
     var modified: Bool { differing > 0 }
 
     /// Applies an edit to the fields and the sticky flag.
-    mutating func apply(_ edits: [FieldEdit]) {
+    mutating func apply(_ edits: FieldEdits) {
         // By position: iterating an array generically allocates in a debug build, where the replay's
         // allocation test counts (ReplayAllocationTests).
         for index in 0..<edits.count {

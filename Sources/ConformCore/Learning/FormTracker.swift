@@ -14,7 +14,7 @@ struct FormTracker {
     var modified: Bool { model.modified }
     var edited: Bool { model.edited }
 
-    mutating func apply(_ edits: [FieldEdit]) {
+    mutating func apply(_ edits: FieldEdits) {
         model.apply(edits)
     }
 

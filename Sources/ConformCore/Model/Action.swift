@@ -1,7 +1,7 @@
 /// An action a person took, in the fixed form-dismissal vocabulary or in a policy-defined one.
 public enum Action: Sendable {
     /// Fields set to values, or (`.changed`) to some new value that differs from the opening one.
-    case edit([FieldEdit])
+    case edit(FieldEdits)
     /// `tap: LABEL`: a tap on the button with that label (`tap: Done`).
     case tap(String)
     /// `swipe: DIRECTION`: a swipe (`swipe: down`, which tries to dismiss the form).
@@ -85,6 +85,9 @@ extension Action {
     /// The verb of `tapOutside` as a trace writes it.
     public static let tapOutsideVerb = "tap-outside"
 }
+
+/// The fields of an `edit` step, in the order written.
+public typealias FieldEdits = TraceSlice<FieldEdit>
 
 /// One field of an `edit` step.
 public struct FieldEdit: Sendable {

@@ -1,13 +1,27 @@
 /// What a `see` step records: a subset of the observation keys, each with where it was written.
 public struct Observation: Sendable {
     /// The keys the step names, in the order written; a key left out is not checked.
-    public var items: [ObservedItem]
+    public var items: ObservedItems
 
     /// An observation of these keys.
     public init(items: [ObservedItem]) {
+        self.items = ObservedItems(items)
+    }
+
+    /// An observation of these keys, which may share their buffer with the rest of the trace's (`TraceSlice`).
+    public init(items: ObservedItems) {
         self.items = items
     }
 }
+
+/// A `see` step's keys (`Observation.items`).
+public typealias ObservedItems = TraceSlice<ObservedItem>
+
+/// The fields seen under `form:` (`ObservedValue.fields`).
+public typealias ObservedFields = TraceSlice<NamedValue>
+
+/// The actions seen on a sheet (`SheetObservation.details`).
+public typealias SheetActions = TraceSlice<SheetActionObservation>
 
 /// One key of a `see` step.
 public struct ObservedItem: Sendable {
@@ -33,7 +47,7 @@ public enum ObservedValue: Sendable {
     /// `sheet:`: what was seen of an action sheet or confirmation dialog.
     case sheet(SheetObservation)
     /// `form: { FIELD: VALUE }` as displayed.
-    case fields([NamedValue])
+    case fields(ObservedFields)
 
     /// The value as JSON reports show it under `observed`.
     public var json: JSONValue {
@@ -81,7 +95,7 @@ public enum SheetObservation: Sendable {
     /// confirmation dialog shown as a popover does on iOS 26 iPhones and on iPad; `actions` then lists
     /// only the buttons shown.
     case details(
-        title: TextObservation?, message: TextObservation?, actions: [SheetActionObservation]?, outsideCancels: Bool = false)
+        title: TextObservation?, message: TextObservation?, actions: SheetActions?, outsideCancels: Bool = false)
 
     /// The observation as JSON reports show it: `"none"`, `"shown"` or an object of the parts given.
     public var json: JSONValue {

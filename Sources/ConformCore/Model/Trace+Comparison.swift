@@ -37,8 +37,10 @@ extension Trace {
                         var item = item
                         item.position = transform(item.position)
                         if case .sheet(.details(let title, let message, let actions, let outside)) = item.value {
-                            let moved = actions?.map {
-                                SheetActionObservation(title: $0.title, role: $0.role, position: transform($0.position))
+                            let moved = actions.map { actions in
+                                SheetActions(
+                                    actions.map { SheetActionObservation(title: $0.title, role: $0.role, position: transform($0.position)) }
+                                )
                             }
                             item.value = .sheet(.details(title: title, message: message, actions: moved, outsideCancels: outside))
                         }

@@ -99,8 +99,13 @@ public enum Value: Hashable, Sendable {
     }
 
     private static func parseNumber(bytes scalars: UnsafeBufferPointer<UInt8>, text: String) -> Double? {
-        guard let first = scalars.first else { return nil }
-        for (prefix, radix) in [("0x", 16), ("0o", 8)] where text.hasPrefix(prefix) {
+        guard !scalars.isEmpty else { return nil }
+        let first = scalars[0]
+        // `0x` and `0o`, read from the bytes: a list of the prefixes was made at every call (issue 37: a
+        // loader allocates nothing per step).
+        let radixMark = scalars.count >= 2 && first == UInt8(ascii: "0") ? scalars[1] : 0
+        if radixMark == UInt8(ascii: "x") || radixMark == UInt8(ascii: "o") {
+            let radix = radixMark == UInt8(ascii: "x") ? 16 : 8
             let digits = text.dropFirst(2)
             // Int64(_:radix:) would also take a sign; the core schema takes digits only.
             guard !digits.isEmpty, digits.allSatisfy({ $0.isHexDigit && Int(String($0), radix: radix) != nil }),
