@@ -21,7 +21,7 @@ struct DepartureJSONTests {
     }
 
     private var sheetsSeen: [SheetObservation] {
-        let actions = [
+        let actions: SheetActions = [
             SheetActionObservation(title: "Delete", role: .destructive, position: at),
             SheetActionObservation(title: "Keep \"it\"", role: nil, position: at),
         ]

@@ -128,8 +128,8 @@ protocol SheetActionJSON {
     func writeJSON(to out: inout JSONText, indent: Int)
 }
 
-extension Array where Element: SheetActionJSON {
-    /// The actions as a JSON array at `indent`.
+extension RandomAccessCollection where Element: SheetActionJSON {
+    /// The actions (expected ones an array, seen ones a slice of their trace's table) as a JSON array at `indent`.
     func writeJSON(to out: inout JSONText, indent: Int) {
         var array = out.openArray(indent: indent)
         for index in indices {
