@@ -10,6 +10,7 @@
 public struct TraceSlice<Element>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
     ExpressibleByArrayLiteral
 {
+    /// Positions counted from 0, as an array's are.
     public typealias Index = Int
 
     /// The buffer the elements stand in (shared, or the slice's own), and where: two 32-bit numbers
@@ -48,20 +49,27 @@ public struct TraceSlice<Element>: RandomAccessCollection, MutableCollection, Ra
         self.length = length
     }
 
+    /// The literal's elements, in an array of their own.
     @inlinable
     public init(arrayLiteral elements: Element...) {
         self.init(elements)
     }
 
+    /// 0, wherever the elements stand in their table.
     @inlinable
     public var startIndex: Int { 0 }
+    /// The number of elements.
     @inlinable
     public var endIndex: Int { Int(length) }
+    /// The number of elements (without walking them).
     @inlinable
     public var count: Int { Int(length) }
+    /// Whether the slice has no elements.
     @inlinable
     public var isEmpty: Bool { length == 0 }
 
+    /// The element at `position`, counted from 0; setting it first copies the slice's elements out of a
+    /// shared table.
     @inlinable
     public subscript(position: Int) -> Element {
         get {
@@ -75,6 +83,8 @@ public struct TraceSlice<Element>: RandomAccessCollection, MutableCollection, Ra
         }
     }
 
+    /// Replaces the elements in `subrange` (counted from 0), after copying the slice's elements out of a
+    /// shared table.
     @inlinable
     public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
     where C.Element == Element {
@@ -83,6 +93,7 @@ public struct TraceSlice<Element>: RandomAccessCollection, MutableCollection, Ra
         length = UInt32(truncatingIfNeeded: table.count)
     }
 
+    /// Makes room for `minimumCapacity` elements in a table of the slice's own.
     @inlinable
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
         ownTable()
@@ -106,6 +117,7 @@ public struct TraceSlice<Element>: RandomAccessCollection, MutableCollection, Ra
 extension TraceSlice: Sendable where Element: Sendable {}
 
 extension TraceSlice: Equatable where Element: Equatable {
+    /// Whether the two hold equal elements in the same order, wherever each stands in its table.
     @inlinable
     public static func == (lhs: TraceSlice, rhs: TraceSlice) -> Bool {
         lhs.elementsEqual(rhs)
@@ -113,6 +125,7 @@ extension TraceSlice: Equatable where Element: Equatable {
 }
 
 extension TraceSlice: Hashable where Element: Hashable {
+    /// Hashes the elements and their count, so that equal slices hash alike.
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
