@@ -1,5 +1,5 @@
 extension JSONText {
-    /// An object or array being written pretty, as `JSONValue.write(to:pretty:indent:)` lays one out:
+    /// An object or array being written pretty (`JSONValue.write(to:pretty:indent:)` lays its own out with it):
     /// each member on a line of its own one level in, the closing bracket on a line at `indent`, and `{}`
     /// or `[]` when nothing was put in. What writes a value straight into the text (a departure's
     /// `expected` and `observed`, tens of thousands in a large run) lays it out with this, so that no

@@ -49,13 +49,11 @@ public indirect enum JSONValue: Hashable, Sendable {
             if n.isFinite { out.append(Value.format(n)) } else { out.appendQuoted(Value.format(n)) }
         case .string(let s): out.appendQuoted(s)
         case .array(let items):
-            writeContainer(items, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), to: &out, pretty: pretty, indent: indent) {
-                item, out in
+            writeContainer(items, isObject: false, to: &out, pretty: pretty, indent: indent) { item, out in
                 item.write(to: &out, pretty: pretty, indent: indent + 1)
             }
         case .object(let members):
-            writeContainer(members, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), to: &out, pretty: pretty, indent: indent) {
-                member, out in
+            writeContainer(members, isObject: true, to: &out, pretty: pretty, indent: indent) { member, out in
                 out.appendQuoted(member.0)
                 out.append(pretty ? ": " : ":")
                 member.1.write(to: &out, pretty: pretty, indent: indent + 1)
@@ -63,22 +61,26 @@ public indirect enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Pretty, laid out by `JSONText.Container`, as what writes values straight into the text lays them
+    /// out (one definition of the layout); compact, the entries with commas alone between them.
     private func writeContainer<T>(
-        _ items: [T], open: UInt8, close: UInt8, to out: inout JSONText, pretty: Bool, indent: Int,
-        element: (T, inout JSONText) -> Void
+        _ items: [T], isObject: Bool, to out: inout JSONText, pretty: Bool, indent: Int, element: (T, inout JSONText) -> Void
     ) {
-        out.append(byte: open)
-        guard !items.isEmpty else {
-            out.append(byte: close)
+        if pretty {
+            var container = isObject ? out.openObject(indent: indent) : out.openArray(indent: indent)
+            for item in items {
+                container.element(in: &out)
+                element(item, &out)
+            }
+            container.close(in: &out)
             return
         }
+        out.append(byte: isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         for (index, item) in items.enumerated() {
             if index > 0 { out.append(byte: UInt8(ascii: ",")) }
-            if pretty { out.appendNewline(indent: indent + 1) }
             element(item, &out)
         }
-        if pretty { out.appendNewline(indent: indent) }
-        out.append(byte: close)
+        out.append(byte: isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
     private static let newlines = (0..<16).map { "\n" + String(repeating: "  ", count: $0) }
