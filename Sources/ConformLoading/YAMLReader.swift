@@ -159,7 +159,7 @@ private struct Composer {
         }
     }
 
-    private mutating func push(_ frame: Frame) throws {
+    private mutating func push(_ frame: consuming Frame) throws {
         guard stack.count < limits.maximumDepth else {
             throw Problem("nesting deeper than \(limits.maximumDepth) levels", at: frame.position)
         }
@@ -178,7 +178,7 @@ private struct Composer {
     }
 
     /// Adds a finished node to the collection being built, or makes it the root.
-    private mutating func add(_ node: YNode, anchor: String?, size: Int) throws {
+    private mutating func add(_ node: consuming YNode, anchor: String?, size: Int) throws {
         nodeCount += size
         guard nodeCount <= limits.maximumNodes else {
             throw Problem("more than \(limits.maximumNodes) YAML nodes (after expanding aliases)", at: node.position)
