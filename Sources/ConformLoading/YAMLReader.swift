@@ -45,8 +45,10 @@ public struct YAMLReader: Sendable {
 }
 
 private struct Composer {
-    /// A collection being built. A class, so that appending to it never copies what it holds.
-    final class Frame {
+    /// A collection being built. Frames are values changed in place in `stack`
+    /// (`stack[stack.count - 1]`): a class's stored properties cost a dynamic exclusivity check
+    /// (`swift_beginAccess`) and a retain and release at every access, two or three a node.
+    struct Frame {
         let position: TextPosition
         let anchor: String?
         let isMapping: Bool
@@ -62,6 +64,25 @@ private struct Composer {
             self.isMapping = isMapping
             // Most collections in a trace are small maps and lists: room for a few saves regrowing.
             if isMapping { pairs.reserveCapacity(4) } else { items.reserveCapacity(4) }
+        }
+
+        /// Where a key already stands in this map: a linear search while the map is small (most
+        /// are), a dictionary once it is not.
+        mutating func firstPosition(of key: String) -> TextPosition? {
+            if let seen { return seen[key] }
+            if pairs.count < 16 {
+                // Compared in place: copying each key's text out (`scalarText`) costs a retain and a release a key.
+                for pair in pairs {
+                    if case .scalar(let text, _) = pair.key.kind, text == key { return pair.key.position }
+                }
+                return nil
+            }
+            var seen: [String: TextPosition] = [:]
+            for pair in pairs {
+                if let text = pair.key.scalarText, seen[text] == nil { seen[text] = pair.key.position }
+            }
+            self.seen = seen
+            return seen[key]
         }
     }
 
@@ -138,7 +159,7 @@ private struct Composer {
         }
     }
 
-    private mutating func push(_ frame: Frame) throws {
+    private mutating func push(_ frame: consuming Frame) throws {
         guard stack.count < limits.maximumDepth else {
             throw Problem("nesting deeper than \(limits.maximumDepth) levels", at: frame.position)
         }
@@ -148,18 +169,16 @@ private struct Composer {
     private mutating func pop() throws {
         guard let frame = stack.popLast() else { return }
         if frame.isMapping {
-            let pairs = frame.pairs
-            frame.pairs = []
-            try add(YNode(.mapping(pairs), at: frame.position), anchor: frame.anchor, size: 1 + pairs.count)
+            let size = 1 + frame.pairs.count
+            try add(YNode(.mapping(frame.pairs), at: frame.position), anchor: frame.anchor, size: size)
         } else {
-            let items = frame.items
-            frame.items = []
-            try add(YNode(.sequence(items), at: frame.position), anchor: frame.anchor, size: 1 + items.count)
+            let size = 1 + frame.items.count
+            try add(YNode(.sequence(frame.items), at: frame.position), anchor: frame.anchor, size: size)
         }
     }
 
     /// Adds a finished node to the collection being built, or makes it the root.
-    private mutating func add(_ node: YNode, anchor: String?, size: Int) throws {
+    private mutating func add(_ node: consuming YNode, anchor: String?, size: Int) throws {
         nodeCount += size
         guard nodeCount <= limits.maximumNodes else {
             throw Problem("more than \(limits.maximumNodes) YAML nodes (after expanding aliases)", at: node.position)
@@ -168,21 +187,21 @@ private struct Composer {
             anchors[anchor] = node
             anchorSizes[anchor] = Self.size(of: node)
         }
-        guard let top = stack.last else {
+        let top = stack.count - 1
+        guard top >= 0 else {
             root = node
             return
         }
-        guard top.isMapping else {
-            top.items.append(node)
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
             return
         }
-        if let key = top.pendingKey {
-            top.pairs.append(YPair(key: key, value: node))
-            top.pendingKey = nil
+        if let key = stack[top].pendingKey.take() {
+            stack[top].pairs.append(YPair(key: key, value: node))
             return
         }
-        if let text = node.scalarText {
-            if let first = firstPosition(of: text, in: top) {
+        if case .scalar(let text, _) = node.kind {
+            if let first = stack[top].firstPosition(of: text) {
                 // Two transitions of one action (`tap cancel:` twice): YAML keeps a key once, the branches go in one list.
                 let verb = text.split(separator: " ").first.map(String.init) ?? ""
                 let fix =
@@ -190,24 +209,9 @@ private struct Composer {
                     ? "; a state takes each action once: merge the two into one list of branches under one '\(text):'" : ""
                 throw Problem("duplicate key '\(text)' (first at line \(first.line), column \(first.column))\(fix)", at: node.position)
             }
-            if top.seen != nil { top.seen?[text] = node.position }
+            if stack[top].seen != nil { stack[top].seen?[text] = node.position }
         }
-        top.pendingKey = node
-    }
-
-    /// Where a key already stands in the map being built: a linear search while the map is small
-    /// (most are), a dictionary once it is not.
-    private func firstPosition(of key: String, in frame: Frame) -> TextPosition? {
-        if let seen = frame.seen { return seen[key] }
-        if frame.pairs.count < 16 {
-            return frame.pairs.first { $0.key.scalarText == key }?.key.position
-        }
-        var seen: [String: TextPosition] = [:]
-        for pair in frame.pairs {
-            if let text = pair.key.scalarText, seen[text] == nil { seen[text] = pair.key.position }
-        }
-        frame.seen = seen
-        return seen[key]
+        stack[top].pendingKey = node
     }
 
     private static func size(of node: YNode) -> Int {
