@@ -50,14 +50,20 @@ final class RunDigest {
             guard outcome.results[index].verdict.kind != .pass else { continue }
             var broken = outcome.results[index]
             broken.outcome.path = []
+            // Kept to the end: without its trace's tables (a departure's slices keep them whole).
+            broken.detachFromTrace()
             facts.brokenClaims.append(broken)
         }
         switch gate.decide(outcome) {
         case .details:
             if let file = outcome.summary?.file { facts.detailed.insert(file) }
+            for index in outcome.results.indices { outcome.results[index].detachFromTrace() }
         case .row:
             outcome.summary?.steps = []
-            for index in outcome.results.indices { outcome.results[index].outcome.path = [] }
+            for index in outcome.results.indices {
+                outcome.results[index].outcome.path = []
+                outcome.results[index].detachFromTrace()
+            }
         case .none:
             // Counts, problems and broken claims are kept above, and the lines they point at here.
             if let file = outcome.summary?.file ?? outcome.errors.first?.location.file {

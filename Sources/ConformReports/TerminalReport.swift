@@ -27,7 +27,10 @@ public struct TerminalReport: RunRenderer {
         // By position: `filter` would copy every result (all its strings retained) to look at two fields.
         let results = outcome.results
         for index in results.indices where results[index].claimed && results[index].outcome.verdict.kind != .pass {
-            broken.append(results[index])
+            // Kept to the end: without its trace's tables (a departure's slices keep them whole).
+            var pair = results[index]
+            pair.detachFromTrace()
+            broken.append(pair)
         }
         apps.add(outcome)
         return ""
