@@ -71,9 +71,11 @@ struct DetachedSliceTests {
             FieldEdit(field: "first", value: .string("a")), FieldEdit(field: "name", value: .string("Ada")),
             FieldEdit(field: "last", value: nil),
         ]
-        let departure = Departure(step: 7, position: at, state: "saved", detail: .afterDismissal(.edit(FieldEdits(editTable, range: 1..<2))))
+        let departure = Departure(
+            step: 7, position: at, state: "saved", detail: .afterDismissal(.edit(FieldEdits(editTable, range: 1..<2))))
         var pair = PairResult(
-            trace: "t", file: "t.yaml", app: nil, title: nil, policy: "p", claimed: true, outcome: CheckOutcome(verdict: .fail(departure), path: []))
+            trace: "t", file: "t.yaml", app: nil, title: nil, policy: "p", claimed: true,
+            outcome: CheckOutcome(verdict: .fail(departure), path: []))
         pair.detachFromTrace()
         guard case .fail(let kept) = pair.verdict, case .afterDismissal(.edit(let edits)) = kept.detail else {
             Issue.record("the departure changed its kind")
@@ -81,5 +83,34 @@ struct DetachedSliceTests {
         }
         #expect(edits.table.count == 1 && edits.map(\.field) == ["name"])
         #expect(kept.message == departure.message)
+    }
+
+    @Test("the departures of one trace revealed by the same see share one copy of it; another see gets its own")
+    func sharedCopies() {
+        let at = TextPosition(line: 2, column: 3)
+        let itemTable = (0..<6).map { ObservedItem(key: "k\($0)", value: .scalar(.bool(true)), position: at) }
+        let first = Observation(items: ObservedItems(itemTable, range: 0..<2))
+        let second = Observation(items: ObservedItems(itemTable, range: 2..<5))
+        func pair(_ policy: String, _ observation: Observation) -> PairResult {
+            let departure = Departure(
+                step: 2, position: at, state: "s", detail: .observed(observation.items[0], expected: .value(.bool(false))),
+                revealing: observation)
+            return PairResult(
+                trace: "t", file: "t.yaml", app: nil, title: nil, policy: policy, claimed: false,
+                outcome: CheckOutcome(verdict: .fail(departure), path: []))
+        }
+        var pairs = [pair("a", first), pair("b", first), pair("c", second)]
+        var copies = DetachedObservations()
+        for index in pairs.indices { pairs[index].detachFromTrace(sharing: &copies) }
+        func buffer(_ pair: PairResult) -> UnsafeRawPointer? {
+            guard case .fail(let departure) = pair.verdict, case .observation(let observation)? = departure.revealing else { return nil }
+            #expect(observation.items.table.count == observation.items.count)
+            return observation.items.table.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        #expect(buffer(pairs[0]) != nil && buffer(pairs[0]) == buffer(pairs[1]))
+        #expect(buffer(pairs[2]) != nil && buffer(pairs[2]) != buffer(pairs[0]))
+        #expect(
+            pairs.compactMap { $0.verdict.departure?.revealed }
+                == [first, first, second].map { JSONValue.object($0.items.map { ($0.key, $0.value.json) }) })
     }
 }
