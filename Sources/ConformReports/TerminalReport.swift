@@ -26,12 +26,8 @@ public struct TerminalReport: RunRenderer {
         guard outcome.summary != nil else { return "" }
         // By position: `filter` would copy every result (all its strings retained) to look at two fields.
         let results = outcome.results
-        // Kept to the end: without the trace's tables (a departure's slices keep them whole).
-        var copies = DetachedObservations()
         for index in results.indices where results[index].claimed && results[index].outcome.verdict.kind != .pass {
-            var pair = results[index]
-            pair.detachFromTrace(sharing: &copies)
-            broken.append(pair)
+            broken.append(results[index])
         }
         apps.add(outcome)
         return ""

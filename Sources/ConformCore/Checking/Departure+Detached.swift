@@ -1,7 +1,7 @@
 extension Departure {
     /// The same departure, with what it holds of the trace (the revealing observation, the item or the
-    /// action that departed) out of the trace's tables (`TraceSlice.detached`): for a departure that a
-    /// report keeps after its trace is gone.
+    /// action that departed) out of the trace's tables (`TraceSlice.detached`): for a departure kept
+    /// after its trace is gone.
     public var detached: Departure {
         var copies = DetachedObservations()
         return detached(sharing: &copies)
@@ -69,7 +69,7 @@ extension DepartureDetail {
 
 extension PairResult {
     /// Makes a failure's departure hold nothing of its trace's tables (`Departure.detached`): for a
-    /// result a report keeps after its trace is gone.
+    /// result kept after its trace is gone.
     public mutating func detachFromTrace() {
         var copies = DetachedObservations()
         detachFromTrace(sharing: &copies)

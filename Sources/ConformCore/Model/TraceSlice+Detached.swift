@@ -1,10 +1,11 @@
 /// Copies of a trace's values that no longer keep its tables alive.
 ///
 /// Why (issue 37): a `TraceSlice` keeps its trace's whole table, and a departure keeps the observation
-/// that revealed it, the item that differed and the action that departed. A plain run drops a trace's
-/// results with the trace, but the reports keep those of a few thousand traces (`RunDigest`), each of
-/// which then kept every `see`'s items, every sheet's actions and every edit's fields of its trace.
-/// `detached` copies out only the elements a value stands for, so what a report keeps is what it shows.
+/// that revealed it, the item that differed and the action that departed. A trace's results outlive it:
+/// a batch of outcomes waits for the outputs, and the reports keep the results of a few thousand traces
+/// and every broken claim; each of them then kept every `see`'s items, every sheet's actions and every
+/// edit's fields of its trace. `detached` copies out only the elements a value stands for
+/// (`ConformRunner.check` does, for every departure), so what is kept is what is shown.
 extension TraceSlice {
     /// The same elements; in a table of their own size when they share a larger one (else the same
     /// table, without a copy).
