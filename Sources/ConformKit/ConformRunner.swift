@@ -374,11 +374,6 @@ public struct ConformRunner: Sendable {
             if check.warnsAboutEvidence { evidenceWarningCount += found.count }
         }
         var outcome = FileOutcome(summary: summary, results: checked.results, errors: errors)
-        // What the outcome keeps of the trace (its departures' observations, items and actions) is copied out
-        // of the trace's tables, an observation once for all the departures it reveals: else every outcome in
-        // flight, and every result a report keeps, keeps its trace's whole tables (issue 37).
-        var copies = DetachedObservations()
-        for index in outcome.results.indices { outcome.results[index].detachFromTrace(sharing: &copies) }
         outcome.warnings = warnings
         outcome.evidenceWarningCount = evidenceWarningCount
         if keepSteps {

@@ -4,8 +4,10 @@
 /// that revealed it, the item that differed and the action that departed. A trace's results outlive it:
 /// a batch of outcomes waits for the outputs, and the reports keep the results of a few thousand traces
 /// and every broken claim; each of them then kept every `see`'s items, every sheet's actions and every
-/// edit's fields of its trace. `detached` copies out only the elements a value stands for
-/// (`ConformRunner.check` does, for every departure), so what is kept is what is shown.
+/// edit's fields of its trace. `detached` copies out only the elements a value stands for, so what a
+/// report keeps is what it shows. The reports (`RunDigest`, the terminal's and GitHub's broken claims)
+/// copy what they keep; the runner does not copy every departure, which cost the plain run about a
+/// tenth of its time for about 1.5 MB of outcomes in flight.
 extension TraceSlice {
     /// The same elements; in a table of their own size when they share a larger one (else the same
     /// table, without a copy).
