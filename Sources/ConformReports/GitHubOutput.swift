@@ -15,6 +15,9 @@ public struct GitHubOutput: RunRenderer {
     public mutating func add(_ outcome: FileOutcome) -> String {
         var outcome = outcome
         outcome.results = outcome.results.filter { $0.claimed && $0.verdict.kind != .pass }
+        // Kept to the end: without their trace's tables (a departure's slices keep them whole).
+        var copies = DetachedObservations()
+        for index in outcome.results.indices { outcome.results[index].detachFromTrace(sharing: &copies) }
         outcome.summary?.steps = []
         kept.add(outcome)
         return ""

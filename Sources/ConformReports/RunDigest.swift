@@ -44,20 +44,28 @@ final class RunDigest {
         facts.tally.add(outcome)
         facts.apps.add(outcome)
         var outcome = outcome
+        // What is kept of the trace's departures is copied out of its tables, an observation once for
+        // all of them (`outcome`, the caller's, keeps the tables alive until this returns).
+        var copies = DetachedObservations()
         // By position: binding each pair copied it (every string retained), and most are not claimed.
         for index in outcome.results.indices where outcome.results[index].claimed {
             facts.claimedPolicies.insert(outcome.results[index].policy)
             guard outcome.results[index].verdict.kind != .pass else { continue }
             var broken = outcome.results[index]
             broken.outcome.path = []
+            broken.detachFromTrace(sharing: &copies)
             facts.brokenClaims.append(broken)
         }
         switch gate.decide(outcome) {
         case .details:
             if let file = outcome.summary?.file { facts.detailed.insert(file) }
+            for index in outcome.results.indices { outcome.results[index].detachFromTrace(sharing: &copies) }
         case .row:
             outcome.summary?.steps = []
-            for index in outcome.results.indices { outcome.results[index].outcome.path = [] }
+            for index in outcome.results.indices {
+                outcome.results[index].outcome.path = []
+                outcome.results[index].detachFromTrace(sharing: &copies)
+            }
         case .none:
             // Counts, problems and broken claims are kept above, and the lines they point at here.
             if let file = outcome.summary?.file ?? outcome.errors.first?.location.file {

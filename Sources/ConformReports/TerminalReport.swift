@@ -26,8 +26,12 @@ public struct TerminalReport: RunRenderer {
         guard outcome.summary != nil else { return "" }
         // By position: `filter` would copy every result (all its strings retained) to look at two fields.
         let results = outcome.results
+        // Kept to the end: without the trace's tables (a departure's slices keep them whole).
+        var copies = DetachedObservations()
         for index in results.indices where results[index].claimed && results[index].outcome.verdict.kind != .pass {
-            broken.append(results[index])
+            var pair = results[index]
+            pair.detachFromTrace(sharing: &copies)
+            broken.append(pair)
         }
         apps.add(outcome)
         return ""

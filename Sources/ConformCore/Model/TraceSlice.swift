@@ -6,7 +6,7 @@
 /// step a slice of it, so that a trace's steps cost a few allocations however many there are. A slice
 /// behaves as an array of its own: it is a value, a change to it first copies its own elements out of
 /// the shared table (`ownTable`), and it is indexed from 0 wherever its elements stand in the table.
-/// Kept, it keeps its trace's whole table alive.
+/// Kept, it keeps its trace's whole table alive: what outlives its trace is copied out first (`detached`).
 public struct TraceSlice<Element>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
     ExpressibleByArrayLiteral
 {
