@@ -35,6 +35,20 @@ public enum AllocationCounter {
         return Int(conform_thread_allocations() - before)
     }
 
+    /// The fewest allocations `body` makes in `runs` runs on the calling thread, or `nil` where counting is
+    /// unavailable. For a test that compares counts while other tests run beside it: what another thread
+    /// does can make the body allocate once more now and then (a buffer that thread holds a moment is
+    /// copied rather than changed in place, a shared table grows), never less, so the fewest is the
+    /// body's own.
+    public static func fewest(of runs: Int, _ body: () throws -> Void) rethrows -> Int? {
+        var fewest: Int?
+        for _ in 0..<max(runs, 1) {
+            guard let counted = try count(body) else { return nil }
+            fewest = min(fewest ?? counted, counted)
+        }
+        return fewest
+    }
+
     /// The allocations made so far on the calling thread (differences of two readings count what lies between).
     public static var threadAllocations: UInt64 { conform_thread_allocations() }
 
