@@ -4,8 +4,9 @@ import ConformReports
 import Foundation
 
 // The built-in policies are not loaded on a thread of their own while the arguments are parsed
-// (`PolicyLibrary.startLoadingBuiltIn()`): measured side by side on this 2-core VM, that cost 1-2 ms
-// of CPU and bought no wall time (Docs/Performance.md, "Issue 37: one trace start to exit").
+// (`PolicyLibrary.startLoadingBuiltIn()`): measured twice side by side on this 2-core VM, it bought at
+// most 1.7 ms of wall time for 0.6-2.5 ms more CPU and 1-1.5 MiB more peak memory (Docs/Performance.md,
+// "Issue 37: where one trace's time goes, start to exit").
 
 // A hand-written entry point: argument-parser exits 64 on a usage error, conform's contract says 2.
 func exitForUsage(_ message: String) -> Never {
