@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Issue 37's "one trace, start to exit": `conform run` of one trace, timed beside what no run of
@@ -80,16 +80,22 @@ struct StartBench {
     /// Runs one child with its output discarded and returns its wall time, CPU time (user and system,
     /// every thread) and exit status.
     static func spawn(_ executable: String, _ arguments: [String]) throws -> Sample {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t = nil // an opaque pointer there, a struct in glibc
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        // This process's environment, passed on as `/usr/bin/time` would (`environ` is not imported on macOS).
+        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + environment { free(pointer) } }
         var pid = pid_t()
         let start = DispatchTime.now().uptimeNanoseconds
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environment)
         guard spawned == 0 else { throw BenchError("could not start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         var usage = rusage()
