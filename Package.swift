@@ -66,10 +66,12 @@ let package = Package(
                 .target(name: "XCUIDeclarations", condition: .when(platforms: [.linux, .macOS])),
             ]
         ),
-        // Maintainer tool: rewrites Sources/ConformResources/Embedded+Generated.swift from Policies/.
+        // Maintainer tool: rewrites Sources/ConformResources/Embedded+Generated.swift and
+        // Sources/ConformKit/CompiledPolicies+Generated.swift from Policies/.
         .executableTarget(name: "conform-embed", dependencies: ["ConformEmbedding"]),
-        // How Policies/ becomes Swift source; shared by conform-embed and the staleness test.
-        .target(name: "ConformEmbedding"),
+        // How Policies/ becomes Swift source (the texts, and the policies the loader makes of them as code);
+        // shared by conform-embed and the staleness tests.
+        .target(name: "ConformEmbedding", dependencies: ["ConformCore", "ConformLoading"]),
         // The benchmark: prints timings against the libyaml floor and a Python peer; asserts nothing.
         .executableTarget(
             name: "conform-bench",

@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 mapfile -t files < <(git ls-files '*.swift' | grep -v -E \
     -e '^Sources/ConformResources/Embedded\+Generated\.swift$' \
+    -e '^Sources/ConformKit/CompiledPolicies\+Generated\.swift$' \
     -e '^Tests/GeneratedUITests/Generated/' \
     -e '^Examples/iOS/FormDemoUITests/Generated/')
 

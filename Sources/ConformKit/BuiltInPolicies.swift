@@ -12,6 +12,15 @@ struct ParsedPolicyFile: Sendable {
     /// FNV-1a of `bytes`, for a file that loaded (the digest `PolicyLibrary.digests` prints).
     let hash: String
 
+    /// A built-in file and the policy `CompiledPolicies` made for it, with its bytes' hash worked out then.
+    init(bytes: [UInt8], policy: Policy, hash: String) {
+        self.bytes = bytes
+        self.file = policy.file
+        self.policy = policy
+        self.problems = []
+        self.hash = hash
+    }
+
     init(bytes: [UInt8], file: String) {
         let (policy, problems) = PolicyLoader().load(bytes, file: file)
         self.bytes = bytes
@@ -73,13 +82,13 @@ final class BuiltInPolicies: @unchecked Sendable {
     /// Starts loading in the background unless loading has started already.
     func start() {
         guard claimLoading() else { return }
-        Thread.detachNewThread { self.finish(PolicyLibrary.loadBuiltIn(concurrently: true)) }
+        Thread.detachNewThread { self.finish(PolicyLibrary.compiledBuiltIn()) }
     }
 
     /// The library: waits for a load under way, or loads it here (one file after another) if none is.
     func library() -> PolicyLibrary {
         if claimLoading() {
-            let library = PolicyLibrary.loadBuiltIn(concurrently: false)
+            let library = PolicyLibrary.compiledBuiltIn()
             finish(library)
             return library
         }

@@ -44,6 +44,24 @@ public struct PolicyLibrary: Sendable {
         BuiltInPolicies.shared.start()
     }
 
+    /// The built-in policies as `CompiledPolicies` makes them in code (what the loader made of each file
+    /// when `conform-embed` last ran; a test holds the two the same), added in their order through the
+    /// same `add` a user's file takes. Reading and checking the YAML instead is `loadBuiltIn(concurrently:)`,
+    /// which this falls back to if the generated file does not match the embedded files.
+    static func compiledBuiltIn() -> PolicyLibrary {
+        let files = EmbeddedPolicies.files
+        let policies = CompiledPolicies.make()
+        guard policies.count == files.count, CompiledPolicies.hashes.count == files.count else {
+            return loadBuiltIn(concurrently: false)
+        }
+        var library = PolicyLibrary(policies: [])
+        for index in files.indices {
+            let bytes = Array(files[index].text.utf8)
+            library.add(ParsedPolicyFile(bytes: bytes, policy: policies[index], hash: CompiledPolicies.hashes[index]))
+        }
+        return library
+    }
+
     /// The built-in policies, loaded on the calling thread: the files parsed one by one when
     /// `concurrently` is false, else side by side, then added in their order either way.
     static func loadBuiltIn(concurrently: Bool) -> PolicyLibrary {
