@@ -78,7 +78,7 @@ extension ConformCommand {
                 } else {
                     Console.standardOutput.write(workflowCommands: annotations)
                 }
-                if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+                if let summary = ProcessEnvironment.value("GITHUB_STEP_SUMMARY"), !summary.isEmpty {
                     // A summary that is not a regular file is a warning: the exit status stays the diff's.
                     if let problem = GitHubStepSummary.append(diff.markdown(verbose: verbose) + "\n", to: summary) {
                         if problem.severity == .error { problems.append(problem) } else { warnings.append(problem) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ConformCore
+import ConformReports
 import Foundation
 
 /// The times the command line and the environment give a run: `--recorded-at` and `SOURCE_DATE_EPOCH`,
@@ -24,7 +25,7 @@ enum RecordedTime {
     /// `SOURCE_DATE_EPOCH` when it is set and not empty; `nil` when it is not.
     /// - Throws: a usage error naming the variable and the reason, when it is not a whole number of
     ///   seconds within years 1 to 9999 (reproducible-builds.org: a build SHOULD stop on a malformed value).
-    static func sourceDateEpoch(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Timestamp? {
+    static func sourceDateEpoch(_ environment: [String: String] = ProcessEnvironment.variables) throws -> Timestamp? {
         guard let text = environment["SOURCE_DATE_EPOCH"], !text.isEmpty else { return nil }
         switch Timestamp.parseEpoch(text) {
         case .success(let moment): return moment

@@ -127,7 +127,7 @@ struct ReportOptions: ParsableArguments {
             )
         }
         // GitHub's step summary is the Markdown report once more.
-        var summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+        var summary = ProcessEnvironment.value("GITHUB_STEP_SUMMARY").flatMap { $0.isEmpty ? nil : $0 }
         if github, summary == nil { printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written") }
         if !github { summary = nil }
         // Paths as the user gave --output, so that what the run says it wrote reads as they typed it.

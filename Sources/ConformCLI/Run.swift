@@ -90,7 +90,7 @@ extension ConformCommand {
         private func selectedShard() throws -> Shard? {
             do {
                 if let shard { return try Shard.parse(shard) }
-                return try Shard.bazel(environment: ProcessInfo.processInfo.environment)
+                return try Shard.bazel(environment: ProcessEnvironment.variables)
             } catch {
                 throw ValidationError(error.description)
             }
@@ -115,7 +115,7 @@ extension ConformCommand {
                 throw ValidationError("--write-baseline writes the whole run's baseline: give it to conform merge, not to a shard")
             }
             // Bazel asks a test runner that supports sharding to touch this file.
-            let statusProblems = ShardStatusFile.touch(environment: ProcessInfo.processInfo.environment)
+            let statusProblems = ShardStatusFile.touch(environment: ProcessEnvironment.variables)
             let context = reportOptions.context(library: library, version: ConformCommand.version, paths: paths)
             // A shard that writes JSON records every file's whole outcome there, for `conform merge`.
             let writesJSON = format == .json || ((try? reportOptions.formats()) ?? []).contains(.json)

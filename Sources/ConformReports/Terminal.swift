@@ -9,7 +9,7 @@ public struct Terminal: Sendable {
     }
 
     public init(fileDescriptor: Int32) {
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let noColor = ProcessEnvironment.value("NO_COLOR").map { !$0.isEmpty } ?? false
         colours = !noColor && isatty(fileDescriptor) == 1
     }
 
