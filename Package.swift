@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(name: "conform-embed", dependencies: ["ConformEmbedding"]),
         // How Policies/ becomes Swift source (the texts, and the policies the loader makes of them as code);
         // shared by conform-embed and the staleness tests.
-        .target(name: "ConformEmbedding", dependencies: ["ConformCore", "ConformLoading"]),
+        .target(name: "ConformEmbedding", dependencies: ["ConformCore", "ConformLoading", "ConformReports"]),
         // The benchmark: prints timings against the libyaml floor and a Python peer; asserts nothing.
         .executableTarget(
             name: "conform-bench",

@@ -1,4 +1,5 @@
 import ConformCore
+import ConformReports
 
 /// Writes loaded policies as Swift code that makes the same values, so that the built-in library needs
 /// no YAML at start (issue 37: reading and checking the eleven files was a third of `conform run` of one
@@ -314,26 +315,9 @@ public struct CompiledPolicyWriter {
         return text.hasPrefix("-") ? "(\(text))" : text
     }
 
-    /// A Swift string literal of `text`: quotes, backslashes and every control character escaped.
-    public static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028
-                    || scalar.value == 0x2029
-                {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+    /// A Swift string literal of `text`, by the rule the generated UI tests' literals follow
+    /// (`Escaping.swiftLiteral`: quotes, backslashes, line breaks, control and bidirectional characters).
+    static func literal(_ text: String) -> String {
+        Escaping.swiftLiteral(text)
     }
 }

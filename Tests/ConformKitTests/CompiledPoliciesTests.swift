@@ -91,6 +91,7 @@ struct CompiledPoliciesTests {
     func literals() {
         #expect(CompiledPolicyWriter.literal("a \"b\" \\ c") == #""a \"b\" \\ c""#)
         #expect(CompiledPolicyWriter.literal("line\nnext\ttab\u{7}") == #""line\nnext\ttab\u{7}""#)
+        #expect(CompiledPolicyWriter.literal("a\u{202E}b") == #""a\u{202e}b""#)
         #expect(CompiledPolicyWriter.literal("Réglages — “ok”") == "\"Réglages — “ok”\"")
         #expect(CompiledPolicyWriter.double(0.1) == "0.1")
         #expect(CompiledPolicyWriter.double(-2) == "(-2.0)")
