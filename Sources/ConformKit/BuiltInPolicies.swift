@@ -60,12 +60,13 @@ final class ParsedFiles: @unchecked Sendable {
     }
 }
 
-/// The built-in library, loaded once per process and shared: parsing the eleven embedded policies is
-/// the largest part of the CPU of `conform run` of one trace (Docs/Performance.md, "Issue 37: one trace
-/// start to exit"). A host with a core to spare can start it on a thread of its own (`start()`); the
-/// command line does not (measured, it cost CPU and bought no wall time on a loaded 2-core machine).
-/// Whoever asks first without a start loads it on their own thread. Every caller gets the same library,
-/// the same as loading the files one by one (a test holds this).
+/// The built-in library, made once per process and shared: the eleven policies as `CompiledPolicies`
+/// makes them in code (reading their YAML instead was the largest part of the CPU of `conform run` of one
+/// trace; Docs/Performance.md, "Issue 37: the built-in policies made in code"). A host with a core to
+/// spare can start it on a thread of its own (`start()`); the command line does not (measured twice, it
+/// cost CPU and peak memory for little wall time). Whoever asks first without a start makes it on their
+/// own thread. Every caller gets the same library, the same as loading the files one by one (tests hold
+/// this).
 final class BuiltInPolicies: @unchecked Sendable {
     static let shared = BuiltInPolicies()
 
@@ -85,7 +86,7 @@ final class BuiltInPolicies: @unchecked Sendable {
         Thread.detachNewThread { self.finish(PolicyLibrary.compiledBuiltIn()) }
     }
 
-    /// The library: waits for a load under way, or loads it here (one file after another) if none is.
+    /// The library: waits for a load under way, or makes it here if none is.
     func library() -> PolicyLibrary {
         if claimLoading() {
             let library = PolicyLibrary.compiledBuiltIn()
