@@ -13,7 +13,7 @@ public struct CompiledPolicyWriter {
     private var out = ""
     private var indent = 0
 
-    public init() {}
+    private init() {}
 
     /// The whole generated file: one function per policy (which keeps each expression small for the type
     /// checker), `policies`, in the order given, and the hash of each file's bytes.

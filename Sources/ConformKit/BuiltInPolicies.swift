@@ -37,29 +37,6 @@ struct ParsedPolicyFile: Sendable {
     }
 }
 
-/// The slots the parallel parse of the built-in files writes into, one per file, guarded by a lock.
-final class ParsedFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [ParsedPolicyFile?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ file: ParsedPolicyFile) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[index] = file
-    }
-
-    /// Every file set so far, in index order.
-    func all() -> [ParsedPolicyFile] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots.compactMap { $0 }
-    }
-}
-
 /// The built-in library, made once per process and shared: the eleven policies as `CompiledPolicies`
 /// makes them in code (reading their YAML instead was the largest part of the CPU of `conform run` of one
 /// trace; Docs/Performance.md, "Issue 37: the built-in policies made in code"). A host with a core to

@@ -46,13 +46,13 @@ public struct PolicyLibrary: Sendable {
 
     /// The built-in policies as `CompiledPolicies` makes them in code (what the loader made of each file
     /// when `conform-embed` last ran; a test holds the two the same), added in their order through the
-    /// same `add` a user's file takes. Reading and checking the YAML instead is `loadBuiltIn(concurrently:)`,
-    /// which this falls back to if the generated file does not match the embedded files.
+    /// same `add` a user's file takes. Reading and checking the YAML instead is `loadBuiltIn()`, which this
+    /// falls back to if the generated file does not match the embedded files (and which the tests compare with).
     static func compiledBuiltIn() -> PolicyLibrary {
         let files = EmbeddedPolicies.files
         let policies = CompiledPolicies.make()
         guard policies.count == files.count, CompiledPolicies.hashes.count == files.count else {
-            return loadBuiltIn(concurrently: false)
+            return loadBuiltIn()
         }
         var library = PolicyLibrary(policies: [])
         for index in files.indices {
@@ -62,22 +62,13 @@ public struct PolicyLibrary: Sendable {
         return library
     }
 
-    /// The built-in policies, loaded on the calling thread: the files parsed one by one when
-    /// `concurrently` is false, else side by side, then added in their order either way.
-    static func loadBuiltIn(concurrently: Bool) -> PolicyLibrary {
-        let files = EmbeddedPolicies.files
-        let parsed = ParsedFiles(count: files.count)
-        let parse: @Sendable (Int) -> Void = { index in
-            let file = files[index]
-            parsed.set(index, ParsedPolicyFile(bytes: Array(file.text.utf8), file: "\(builtInPrefix)Policies/\(file.name)"))
-        }
-        if concurrently {
-            DispatchQueue.concurrentPerform(iterations: files.count, execute: parse)
-        } else {
-            (0..<files.count).forEach(parse)
-        }
+    /// The built-in policies read from their embedded YAML, one file after another, each added through
+    /// the same `add` a user's file takes.
+    static func loadBuiltIn() -> PolicyLibrary {
         var library = PolicyLibrary(policies: [])
-        for file in parsed.all() { library.add(file) }
+        for file in EmbeddedPolicies.files {
+            library.add(ParsedPolicyFile(bytes: Array(file.text.utf8), file: "\(builtInPrefix)Policies/\(file.name)"))
+        }
         return library
     }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import ConformCore
 @testable import ConformKit
 
-@Suite("Kit: Built-in policies loaded once, side by side")
+@Suite("Kit: Built-in policies made once, shared by every caller")
 struct BuiltInPoliciesTests {
     /// What distinguishes one library from another in every output: ids, files, digests, fingerprint,
     /// texts, problems, and each policy's states.
@@ -17,18 +17,9 @@ struct BuiltInPoliciesTests {
             + library.failedFiles.map { "\($0.key) \($0.value)" }.sorted()
     }
 
-    @Test("the files parsed side by side make the library that parsing them one by one makes")
-    func concurrentIsSerial() {
-        let serial = PolicyLibrary.loadBuiltIn(concurrently: false)
-        let concurrent = PolicyLibrary.loadBuiltIn(concurrently: true)
-        #expect(serial.policies.count == 11)
-        #expect(Self.summary(concurrent) == Self.summary(serial))
-        #expect(Self.summary(PolicyLibrary.builtIn()) == Self.summary(serial))
-    }
-
     @Test("the shared library, started in the background, is the same to every caller on every thread")
     func sharedAcrossThreads() async {
-        let expected = Self.summary(PolicyLibrary.loadBuiltIn(concurrently: false))
+        let expected = Self.summary(PolicyLibrary.loadBuiltIn())
         let shared = BuiltInPolicies()
         shared.start()
         shared.start()

@@ -68,7 +68,7 @@ struct CompiledPoliciesTests {
 
     @Test("the library made from them is the library loading the files makes: ids, files, digests, fingerprint, texts")
     func sameLibrary() {
-        let loaded = PolicyLibrary.loadBuiltIn(concurrently: false)
+        let loaded = PolicyLibrary.loadBuiltIn()
         let compiled = PolicyLibrary.compiledBuiltIn()
         #expect(compiled.policies.count == 11)
         #expect(BuiltInPoliciesTests.summary(compiled) == BuiltInPoliciesTests.summary(loaded))
