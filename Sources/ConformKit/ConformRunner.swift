@@ -183,7 +183,9 @@ public struct ConformRunner: Sendable {
         var reveals =
             options.revealDifferences ? RevealBatches(options.shard == nil ? RevealPlan(claims: options.claims) : nil, library) : nil
         let workers = options.jobs.map { min(max(1, $0), Options.maximumJobs) }
-        if workers == 1 {
+        // One file is checked on this thread: a worker thread (and the thread pool it starts) would only
+        // add its start to a run that has nothing to overlap.
+        if workers == 1 || selectedCount == 1 {
             var last: [FileOutcome] = []
             for rank in 0..<selectedCount {
                 let index = position(rank)
@@ -225,6 +227,7 @@ public struct ConformRunner: Sendable {
     /// Lets a batch of outcomes handed over be freed on another thread: freeing their pairs and strings
     /// was a tenth of the work of the thread that hands outcomes over, which the next batch waits for.
     private static func free(_ outcomes: [(Int, FileOutcome)]) {
+        guard !outcomes.isEmpty else { return }
         DispatchQueue.global().async { withExtendedLifetime(outcomes) {} }
     }
 
