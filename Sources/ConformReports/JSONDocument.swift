@@ -53,12 +53,25 @@ public struct JSONDocument: RunRenderer {
         var text = JSONText()
         // About what a pair takes, so that the text is not regrown as it fills.
         text.reserve(outcome.results.count * 400)
-        // By position: enumerating would copy every result (all its strings retained).
-        let results = outcome.results
-        // Each result after a comma, the first one's too: `add` leaves that one out for the document's first result.
-        for index in results.indices {
-            text.append(",\n    ")
-            results[index].writeJSON(to: &text)
+        // A file's results share their trace, file and app: those members are escaped once and copied.
+        var opening = JSONText()
+        var openingOf: (trace: String, file: String, app: String?)?
+        // Read in place: an array's subscript or its enumeration copies the result (all its strings retained).
+        outcome.results.withUnsafeBufferPointer { results in
+            // Each result after a comma, the first one's too: `add` leaves that one out for the document's first result.
+            for index in results.indices {
+                text.append(",\n    ")
+                let shared = openingOf.map {
+                    $0.trace == results[index].trace && $0.file == results[index].file && $0.app == results[index].app
+                }
+                if shared != true {
+                    opening = JSONText()
+                    results[index].writeJSONOpening(to: &opening)
+                    openingOf = (results[index].trace, results[index].file, results[index].app)
+                }
+                text.append(opening)
+                results[index].writeJSONFromPolicy(to: &text)
+            }
         }
         outcome.prepared[preparedKey] = text.string
     }
@@ -139,58 +152,58 @@ public struct JSONDocument: RunRenderer {
 }
 
 extension PairResult {
-    /// `json.serialized(pretty: true, indent: 2)`, the same bytes, written without building the value
-    /// first: the JSON report writes one per trace and policy, hundreds of thousands in a large run.
-    func writeJSON(to out: inout JSONText) {
-        func member(_ name: StaticString) {
-            out.append(",\n      \"")
-            out.append(name)
-            out.append("\": ")
-        }
+    // `json.serialized(pretty: true, indent: 2)`, the same bytes, is `writeJSONOpening` then
+    // `writeJSONFromPolicy`, written without building the value first: the JSON report writes one per
+    // trace and policy, hundreds of thousands in a large run.
+
+    /// The members every result of a trace shares (trace, file, app), up to the `policy` member's value.
+    func writeJSONOpening(to out: inout JSONText) {
         out.append("{\n      \"trace\": ")
         out.appendQuoted(trace)
-        member("file")
+        out.append(",\n      \"file\": ")
         out.appendQuoted(file)
-        member("app")
+        out.append(",\n      \"app\": ")
         if let app { out.appendQuoted(app) } else { out.append("null") }
-        member("policy")
+        out.append(",\n      \"policy\": ")
+    }
+
+    /// The rest, after `writeJSONOpening`: the policy's value on. Each member's name and what follows it
+    /// up to the next value is one literal (the verdict's name too, `Verdict.Kind`'s raw value).
+    func writeJSONFromPolicy(to out: inout JSONText) {
         out.appendQuoted(policy)
-        member("claimed")
-        out.append(claimed ? "true" as StaticString : "false")
-        member("verdict")
-        out.appendQuoted(verdict.name)
+        out.append(claimed ? ",\n      \"claimed\": true" as StaticString : ",\n      \"claimed\": false")
         switch verdict {
-        case .pass: break
+        case .pass:
+            out.append(",\n      \"verdict\": \"pass\"")
         case .fail(let departure):
-            member("step")
+            out.append(",\n      \"verdict\": \"fail\",\n      \"step\": ")
             out.append(integer: departure.step)
-            member("line")
+            out.append(",\n      \"line\": ")
             out.append(integer: departure.position.line)
-            member("column")
+            out.append(",\n      \"column\": ")
             out.append(integer: departure.position.column)
-            member("state")
+            out.append(",\n      \"state\": ")
             out.appendQuoted(departure.state)
-            member("message")
+            out.append(",\n      \"message\": ")
             departure.writeMessage(to: &out)
-            member("expected")
+            out.append(",\n      \"expected\": ")
             departure.writeExpected(to: &out, indent: 3)
-            member("observed")
+            out.append(",\n      \"observed\": ")
             departure.writeObserved(to: &out, indent: 3)
         case .inapplicable(let reason):
-            member("message")
+            out.append(",\n      \"verdict\": \"inapplicable\",\n      \"message\": ")
             out.appendQuoted(reason)
         case .error(let message, _, _):
-            member("message")
+            out.append(",\n      \"verdict\": \"error\",\n      \"message\": ")
             out.appendQuoted(message)
         }
         // Additive: only on a broken claim that a baseline entry matched.
         if let mark = baseline {
-            member("baselined")
-            out.append(mark.expired ? "false" as StaticString : "true")
-            member("baselineReason")
+            out.append(mark.expired ? ",\n      \"baselined\": false" as StaticString : ",\n      \"baselined\": true")
+            out.append(",\n      \"baselineReason\": ")
             out.appendQuoted(mark.reason)
             if let expires = mark.expires {
-                member("baselineExpires")
+                out.append(",\n      \"baselineExpires\": ")
                 out.appendQuoted(expires.description)
             }
         }

@@ -136,6 +136,12 @@ public struct JSONText: Sendable, TextOutputStream {
         bytes.reserveCapacity(bytes.count + count)
     }
 
+    /// Another text's bytes, as they are: a piece written once and repeated (a trace's members, the
+    /// same in each of its results).
+    public mutating func append(_ text: JSONText) {
+        text.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    }
+
     /// One byte, as it is.
     public mutating func append(byte: UInt8) {
         bytes.append(byte)
