@@ -117,7 +117,7 @@ struct ReportOptions: ParsableArguments {
         guard !files.isEmpty || github else { return (RunOutputs(outputs, rules: rules), []) }
         let templates: ReportTemplates
         do {
-            templates = try ReportTemplates(overrides: self.templates)
+            templates = try ReportTemplates(overrides: self.templates, markdown: files.contains(.md) || github, html: files.contains(.html))
         } catch let diagnostic as Diagnostic {
             return (RunOutputs(outputs, rules: rules), [diagnostic])
         } catch {

@@ -62,7 +62,7 @@ struct HTMLReport: RunRenderer {
         model.builtInTemplate = templates.htmlIsBuiltIn
         let shown = tables.tables
         model.matrixTables = shown.map { (domain: $0.domain, count: $0.count) }
-        let page = templates.html.render(model.context(diagrams: true))
+        let page = try templates.renderHTML(model.context(diagrams: true))
         return HTMLMatrix.splice(page, tables: shown.map(\.rows))
     }
 }

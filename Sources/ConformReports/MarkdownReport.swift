@@ -26,7 +26,6 @@ struct MarkdownReport: RunRenderer {
     mutating func finish(_ ending: RunEnding) throws -> String {
         let facts = digest.facts(ending: ending)
         let templates = try templates ?? .builtIn()
-        let template = templates.markdown
         var last = ""
         // A trace takes a matrix row of some 40 characters at least: start where the report can fit.
         let fits = facts.tally.traces * 40 <= Self.characterLimit
@@ -39,7 +38,7 @@ struct MarkdownReport: RunRenderer {
             }
             var model = ReportModel(facts: facts, context: context, index: index, detailLimit: limit, rowLimit: limit.map { $0 * 4 })
             model.builtInTemplate = templates.markdownIsBuiltIn
-            last = template.render(model.context(diagrams: false))
+            last = try templates.renderMarkdown(model.context(diagrams: false))
             if last.count <= Self.characterLimit { return last }
         }
         let note = "\n\n> **Cut:** this report was cut at \(Self.characterLimit) characters; see the JSON report for every result.\n"

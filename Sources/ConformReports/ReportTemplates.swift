@@ -9,25 +9,61 @@ public struct ReportTemplates: Sendable {
     public static let markdownName = "report.md.mustache"
     public static let htmlName = "report.html.mustache"
 
-    let markdown: MustacheTemplate
-    let html: MustacheTemplate
+    /// The templates asked for: a run that writes no Markdown (or no HTML) parses none, the parse being
+    /// most of a small run's report (below).
+    private let markdown: MustacheTemplate?
+    private let html: MustacheTemplate?
     /// Whether `markdown` is the built-in template (which writes step tables from `stepRows` alone).
     let markdownIsBuiltIn: Bool
     /// Whether `html` is the built-in template (which writes step tables from `stepRows` alone).
     let htmlIsBuiltIn: Bool
+    /// The built-in partials, every other file of report-templates/ by its name without `.mustache`
+    /// (`{{> html-style}}`), with the HTML template: the built-in page is put together from them, and a
+    /// template of your own may include them too. The page is in pieces because the template engine's
+    /// parse takes time in proportion to what is left of the text at each tag (and at each brace): as one
+    /// file, parsing it was most of a small run's `--report html` (130 M instructions of 183 M for one trace).
+    private let partials: MustacheLibrary?
 
-    /// The built-in templates.
+    /// The built-in templates, both.
     public static func builtIn() throws -> ReportTemplates {
         try ReportTemplates(overrides: nil)
     }
 
-    /// - Parameter overrides: a folder whose `report.md.mustache` / `report.html.mustache`, where present, replace the built-in ones.
+    /// - Parameters:
+    ///   - overrides: a folder whose `report.md.mustache` / `report.html.mustache`, where present, replace the built-in ones.
+    ///   - markdown: whether the Markdown template is parsed (the Markdown report or GitHub's step summary is written).
+    ///   - html: whether the HTML template and the partials are parsed (the HTML report is written).
     /// - Throws: a `Diagnostic` naming the template file when a template does not parse.
-    public init(overrides: String?) throws {
+    public init(overrides: String?, markdown: Bool = true, html: Bool = true) throws {
         MustacheContentTypes.register(MarkdownContentType(), named: "MARKDOWN")
         MustacheContentTypes.register(StrictHTMLContentType(), named: "XHTML")
-        (markdown, markdownIsBuiltIn) = try Self.template(named: Self.markdownName, overrides: overrides)
-        (html, htmlIsBuiltIn) = try Self.template(named: Self.htmlName, overrides: overrides)
+        let markdownTemplate = markdown ? try Self.template(named: Self.markdownName, overrides: overrides) : nil
+        (self.markdown, markdownIsBuiltIn) = (markdownTemplate?.template, markdownTemplate?.builtIn ?? true)
+        let htmlTemplate = html ? try Self.template(named: Self.htmlName, overrides: overrides) : nil
+        (self.html, htmlIsBuiltIn) = (htmlTemplate?.template, htmlTemplate?.builtIn ?? true)
+        partials = html ? try Self.partials() : nil
+    }
+
+    private static func partials() throws -> MustacheLibrary {
+        var partials = MustacheLibrary()
+        for file in EmbeddedTemplates.files where file.name != markdownName && file.name != htmlName {
+            partials.register(try template(named: file.name, overrides: nil).template, named: String(file.name.dropLast(suffix.count)))
+        }
+        return partials
+    }
+
+    private static let suffix = ".mustache"
+
+    /// The Markdown report's text for `context` (the built-in template if none was asked for).
+    func renderMarkdown(_ context: Any) throws -> String {
+        let template = try markdown ?? Self.template(named: Self.markdownName, overrides: nil).template
+        return template.render(context, library: partials)
+    }
+
+    /// The HTML page for `context` (the built-in template if none was asked for).
+    func renderHTML(_ context: Any) throws -> String {
+        let template = try html ?? Self.template(named: Self.htmlName, overrides: nil).template
+        return template.render(context, library: try partials ?? Self.partials())
     }
 
     private static func template(named name: String, overrides: String?) throws -> (template: MustacheTemplate, builtIn: Bool) {

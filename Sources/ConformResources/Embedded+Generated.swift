@@ -1002,18 +1002,99 @@ public enum EmbeddedTemplates {
     /// File name and text of each template, sorted by file name.
     public static let files: [(name: String, text: String)] = [
         (
-            name: ##"report.html.mustache"##,
+            name: #"html-coverage.mustache"#,
+            text: #"""
+{{% CONTENT_TYPE: XHTML }}
+{{#hasCoverage}}
+<section id="coverage">
+<h2>Coverage</h2>
+<p class="note">Transitions of each claimed policy that the traces claiming it took. In the policy diagrams below, exercised transitions are solid green and the others dashed red.</p>
+<div class="table-box"><table>
+<thead><tr><th scope="col">Policy</th><th scope="col">Exercised</th><th scope="col">Not exercised</th></tr></thead>
+<tbody>
+{{#coverage}}
+<tr><th scope="row">{{policy}}</th><td class="num">{{covered}}/{{total}}</td><td>{{#uncovered}}<code>{{state}}: {{action}}</code>{{#more}}<br>{{/more}}{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
+{{/coverage}}
+</tbody>
+</table></div>
+{{#hasPairCoverage}}
+<h3>Where the claimed policies differ</h3>
+<p class="note">Of the scenarios on which <code>conform compare</code> finds two policies showing something different, how many some trace shows, and how many traces pass one policy and fail the other.</p>
+<div class="table-box"><table>
+<thead><tr><th scope="col">Policies</th><th scope="col">Differences shown</th><th scope="col">Traces telling them apart</th><th scope="col">Not shown by any trace</th></tr></thead>
+<tbody>
+{{#pairCoverage}}
+<tr><th scope="row">{{a}} vs {{b}}</th><td class="num">{{covered}}/{{total}}</td><td class="num">{{tellingApart}}</td><td>{{#uncovered}}{{scenario}} ({{differs}}){{#more}}<br>{{/more}}{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
+{{/pairCoverage}}
+</tbody>
+</table></div>
+{{/hasPairCoverage}}
+</section>
+{{/hasCoverage}}
+
+"""#
+        ),
+        (
+            name: ##"html-header.mustache"##,
             text: ##"""
 {{% CONTENT_TYPE: XHTML }}
-<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-<meta name="color-scheme" content="light dark">
-<title>conform report: {{statusText}}</title>
-<style>
+<header>
+<h1>conform report</h1>
+<p class="verdict" id="verdict"><span class="status {{status}}{{^hasClaims}} none{{/hasClaims}}">{{statusText}}</span>
+{{tracesText}} × {{policiesText}} · {{claimsHoldText}}{{#hasFailures}} · {{#hasBrokenClaims}}<a href="#broken">{{/hasBrokenClaims}}{{claimsFailed}} broken{{#hasBrokenClaims}}</a>{{/hasBrokenClaims}}{{/hasFailures}}{{#hasBaselined}} · {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}} · <a href="#errors">{{errorCountText}}</a>{{/hasErrors}}</p>
+<nav>{{#hasBrokenClaims}}<a href="#broken">Broken claims</a> · {{/hasBrokenClaims}}{{#hasFailingTraces}}<a href="#failing">Failing traces</a> · {{/hasFailingTraces}}{{#hasPassingTraces}}<a href="#traces">Traces</a> · {{/hasPassingTraces}}{{#hasUnclaimedTraces}}<a href="#unclaimed">Unclaimed traces</a> · {{/hasUnclaimedTraces}}<a href="#matrix">Matrix</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
+</header>
+
+"""##
+        ),
+        (
+            name: #"html-matrix.mustache"#,
+            text: #"""
+{{% CONTENT_TYPE: XHTML }}
+<section id="matrix">
+<h2>Matrix</h2>
+<p class="note">A table per domain the traces speak. Claims: each claim of the trace (its <code>policy:</code> or <code>--policy</code>), which decides the exit status: ✓ holds, ✗ broken at the step shown, ! could not be evaluated; outlined in its policy's column. Muted: a policy the trace does not claim, for information only: = agrees, ≠ differs at the step shown, · cannot judge the trace. A trace links to its steps where this page shows them.</p>
+<details class="matrix"{{#matrixOpen}} open{{/matrixOpen}}>
+<summary>Every trace: {{tracesText}} × {{policiesText}}</summary>
+{{#hasHiddenColumns}}<input type="checkbox" id="matrix-all" class="toggle"> <label for="matrix-all" class="toggle-line">Show the policies of other domains too (they cannot judge these traces: ·)</label>
+{{/hasHiddenColumns}}{{#matrixTables}}
+<h3 id="{{anchor}}">{{heading}} <span class="count">({{tracesText}}{{#ownText}}; {{ownText}}{{/ownText}})</span></h3>
+<div class="matrix-box"><table class="matrix">
+<thead><tr><th scope="col">Trace</th><th scope="col">Claims</th>{{#columns}}<th scope="col" class="pc{{#other}} x{{/other}}"><span>{{id}}</span></th>{{/columns}}</tr></thead>
+<tbody>
+{{{rows}}}</tbody>
+</table></div>
+{{/matrixTables}}
+</details>
+</section>
+
+"""#
+        ),
+        (
+            name: #"html-policies.mustache"#,
+            text: #"""
+{{% CONTENT_TYPE: XHTML }}
+{{#hasPolicies}}
+<section id="policies">
+<h2>Claimed policies</h2>
+{{#policyList}}
+<h3 id="{{anchor}}">{{id}}: {{title}}</h3>
+<p>{{summary}}</p>
+{{#sources}}<p class="note"><strong>{{name}}</strong>: {{text}}</p>{{/sources}}{{#hasUnverified}}<p class="note"><strong>Unverified</strong> (no source states these; the policy models them as written):</p><ul class="note">{{#unverified}}<li>{{place}}: {{reason}}</li>{{/unverified}}</ul>{{/hasUnverified}}
+<div class="diagram-box">{{{svg}}}</div>
+{{#hasNotes}}<p class="note"><strong>Notes</strong> (a branch's note is also in its arrow's tooltip):</p><ul class="note">{{#notes}}<li><strong>{{state}}</strong>{{#action}}, on {{action}}{{/action}}: {{text}}</li>{{/notes}}</ul>{{/hasNotes}}
+{{/policyList}}
+</section>
+{{/hasPolicies}}
+
+"""#
+        ),
+        (
+            name: #"html-style.mustache"#,
+            text: #"""
+{{% CONTENT_TYPE: XHTML }}
+{{! The stylesheet is written with <% %> as its delimiters: the template engine would look at each of its braces as the start of a tag. }}
+{{=<% %>=}}
 :root { --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --panel: #f6f8fa;
   --pass: #1a7f37; --fail: #cf222e; --warn: #9a6700; --accent: #0969da; --mark: #fff8c5; }
 @media (prefers-color-scheme: dark) {
@@ -1135,23 +1216,20 @@ table.matrix .x { display: none; }
   table.matrix td.claims span { white-space: normal; }
 }
 footer { margin-top: 40px; color: var(--muted); font-size: 0.85em; }
-{{#anyEvidence}}
+<%#anyEvidence%>
 .with-evidence { display: flex; flex-wrap: wrap; gap: 0 24px; align-items: flex-start; }
 .with-evidence > .table-box { flex: 1 1 420px; }
 figure.evidence { flex: 0 0 320px; margin: 8px 0 16px; padding: 8px; max-width: 100%; border: 1px solid var(--line); border-radius: 8px; background: var(--panel); }
 figure.evidence img { display: block; width: 100%; height: auto; border: 1px solid var(--line); background: var(--bg); }
 figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.85em; overflow-wrap: anywhere; }
-{{/anyEvidence}}
-</style>
-</head>
-<body>
-<header>
-<h1>conform report</h1>
-<p class="verdict" id="verdict"><span class="status {{status}}{{^hasClaims}} none{{/hasClaims}}">{{statusText}}</span>
-{{tracesText}} × {{policiesText}} · {{claimsHoldText}}{{#hasFailures}} · {{#hasBrokenClaims}}<a href="#broken">{{/hasBrokenClaims}}{{claimsFailed}} broken{{#hasBrokenClaims}}</a>{{/hasBrokenClaims}}{{/hasFailures}}{{#hasBaselined}} · {{claimsBaselined}} baselined{{/hasBaselined}}{{#hasErrors}} · <a href="#errors">{{errorCountText}}</a>{{/hasErrors}}</p>
-<nav>{{#hasBrokenClaims}}<a href="#broken">Broken claims</a> · {{/hasBrokenClaims}}{{#hasFailingTraces}}<a href="#failing">Failing traces</a> · {{/hasFailingTraces}}{{#hasPassingTraces}}<a href="#traces">Traces</a> · {{/hasPassingTraces}}{{#hasUnclaimedTraces}}<a href="#unclaimed">Unclaimed traces</a> · {{/hasUnclaimedTraces}}<a href="#matrix">Matrix</a>{{#hasCoverage}} · <a href="#coverage">Coverage</a>{{/hasCoverage}}{{#hasPolicies}} · <a href="#policies">Policies</a>{{/hasPolicies}}{{#hasErrors}} · <a href="#errors">Input problems</a>{{/hasErrors}}{{#hasWarnings}} · <a href="#warnings">Warnings</a>{{/hasWarnings}}</nav>
-</header>
-<main>
+<%/anyEvidence%>
+
+"""#
+        ),
+        (
+            name: ##"html-summary.mustache"##,
+            text: ##"""
+{{% CONTENT_TYPE: XHTML }}
 {{#hasApps}}
 <section id="apps">
 <h2>Per app</h2>
@@ -1202,6 +1280,13 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 </details>
 </section>
 {{/hasWarnings}}
+
+"""##
+        ),
+        (
+            name: #"html-traces.mustache"#,
+            text: #"""
+{{% CONTENT_TYPE: XHTML }}
 {{#traceGroups}}
 <section id="{{id}}">
 <h2>{{heading}}</h2>
@@ -1229,66 +1314,39 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 {{/traces}}
 </section>
 {{/traceGroups}}
-<section id="matrix">
-<h2>Matrix</h2>
-<p class="note">A table per domain the traces speak. Claims: each claim of the trace (its <code>policy:</code> or <code>--policy</code>), which decides the exit status: ✓ holds, ✗ broken at the step shown, ! could not be evaluated; outlined in its policy's column. Muted: a policy the trace does not claim, for information only: = agrees, ≠ differs at the step shown, · cannot judge the trace. A trace links to its steps where this page shows them.</p>
-<details class="matrix"{{#matrixOpen}} open{{/matrixOpen}}>
-<summary>Every trace: {{tracesText}} × {{policiesText}}</summary>
-{{#hasHiddenColumns}}<input type="checkbox" id="matrix-all" class="toggle"> <label for="matrix-all" class="toggle-line">Show the policies of other domains too (they cannot judge these traces: ·)</label>
-{{/hasHiddenColumns}}{{#matrixTables}}
-<h3 id="{{anchor}}">{{heading}} <span class="count">({{tracesText}}{{#ownText}}; {{ownText}}{{/ownText}})</span></h3>
-<div class="matrix-box"><table class="matrix">
-<thead><tr><th scope="col">Trace</th><th scope="col">Claims</th>{{#columns}}<th scope="col" class="pc{{#other}} x{{/other}}"><span>{{id}}</span></th>{{/columns}}</tr></thead>
-<tbody>
-{{{rows}}}</tbody>
-</table></div>
-{{/matrixTables}}
-</details>
-</section>
-{{#hasCoverage}}
-<section id="coverage">
-<h2>Coverage</h2>
-<p class="note">Transitions of each claimed policy that the traces claiming it took. In the policy diagrams below, exercised transitions are solid green and the others dashed red.</p>
-<div class="table-box"><table>
-<thead><tr><th scope="col">Policy</th><th scope="col">Exercised</th><th scope="col">Not exercised</th></tr></thead>
-<tbody>
-{{#coverage}}
-<tr><th scope="row">{{policy}}</th><td class="num">{{covered}}/{{total}}</td><td>{{#uncovered}}<code>{{state}}: {{action}}</code>{{#more}}<br>{{/more}}{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
-{{/coverage}}
-</tbody>
-</table></div>
-{{#hasPairCoverage}}
-<h3>Where the claimed policies differ</h3>
-<p class="note">Of the scenarios on which <code>conform compare</code> finds two policies showing something different, how many some trace shows, and how many traces pass one policy and fail the other.</p>
-<div class="table-box"><table>
-<thead><tr><th scope="col">Policies</th><th scope="col">Differences shown</th><th scope="col">Traces telling them apart</th><th scope="col">Not shown by any trace</th></tr></thead>
-<tbody>
-{{#pairCoverage}}
-<tr><th scope="row">{{a}} vs {{b}}</th><td class="num">{{covered}}/{{total}}</td><td class="num">{{tellingApart}}</td><td>{{#uncovered}}{{scenario}} ({{differs}}){{#more}}<br>{{/more}}{{/uncovered}}{{#complete}}—{{/complete}}</td></tr>
-{{/pairCoverage}}
-</tbody>
-</table></div>
-{{/hasPairCoverage}}
-</section>
-{{/hasCoverage}}
-{{#hasPolicies}}
-<section id="policies">
-<h2>Claimed policies</h2>
-{{#policyList}}
-<h3 id="{{anchor}}">{{id}}: {{title}}</h3>
-<p>{{summary}}</p>
-{{#sources}}<p class="note"><strong>{{name}}</strong>: {{text}}</p>{{/sources}}{{#hasUnverified}}<p class="note"><strong>Unverified</strong> (no source states these; the policy models them as written):</p><ul class="note">{{#unverified}}<li>{{place}}: {{reason}}</li>{{/unverified}}</ul>{{/hasUnverified}}
-<div class="diagram-box">{{{svg}}}</div>
-{{#hasNotes}}<p class="note"><strong>Notes</strong> (a branch's note is also in its arrow's tooltip):</p><ul class="note">{{#notes}}<li><strong>{{state}}</strong>{{#action}}, on {{action}}{{/action}}: {{text}}</li>{{/notes}}</ul>{{/hasNotes}}
-{{/policyList}}
-</section>
-{{/hasPolicies}}
+
+"""#
+        ),
+        (
+            name: #"report.html.mustache"#,
+            text: #"""
+{{% CONTENT_TYPE: XHTML }}
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta name="color-scheme" content="light dark">
+<title>conform report: {{statusText}}</title>
+<style>
+{{> html-style}}
+</style>
+</head>
+<body>
+{{> html-header}}
+<main>
+{{> html-summary}}
+{{> html-traces}}
+{{> html-matrix}}
+{{> html-coverage}}
+{{> html-policies}}
 </main>
 <footer>conform {{version}}{{#generatedAt}} · generated {{generatedAt}}{{/generatedAt}}</footer>
 </body>
 </html>
 
-"""##
+"""#
         ),
         (
             name: #"report.md.mustache"#,

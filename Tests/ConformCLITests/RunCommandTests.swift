@@ -258,6 +258,29 @@ struct ReportCommandTests {
         #expect(left.sorted() == ["conform-report.html", "conform-report.md"])
     }
 
+    @Test("a template of your own includes the built-in page's partials; a template the run does not write is not read")
+    func templatePartials() throws {
+        let scratch = try Scratch()
+        try scratch.write("t.yaml", RunCommandTests.conforming)
+        try scratch.write(
+            "tpl/report.html.mustache",
+            "{{% CONTENT_TYPE: XHTML }}\n<!DOCTYPE html>\n<style>\n{{> html-style}}\n</style>\n<p>Ours</p>\n{{> html-header}}\n")
+        // Broken, but only the HTML report is asked for: never parsed.
+        try scratch.write("tpl/report.md.mustache", "{{#open}} never closed\n")
+        let output = try BinaryRunner.run(["run", "t.yaml", "--report", "html", "--templates", "tpl"], in: scratch.url)
+        #expect(output.status == 0, "\(output.stderr)")
+        let html = try String(contentsOf: scratch.url.appendingPathComponent("conform-report/conform-report.html"), encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>\n<style>\n:root { --bg: #ffffff;"), "the stylesheet partial, its own delimiters gone")
+        #expect(html.contains("<p>Ours</p>\n<header>\n<h1>conform report</h1>"))
+        #expect(html.contains("<span class=\"status pass\">"), "the header partial sees the page's values")
+        let asked = try BinaryRunner.run(["run", "t.yaml", "--report", "md", "--templates", "tpl"], in: scratch.url)
+        #expect(asked.status == 2)
+        #expect(asked.stderr.contains("tpl/report.md.mustache"))
+        // JUnit alone reads no template at all.
+        let junit = try BinaryRunner.run(["run", "t.yaml", "--report", "junit", "--templates", "tpl"], in: scratch.url)
+        #expect(junit.status == 0, "\(junit.stderr)")
+    }
+
     @Test("a report that cannot be written (its folder is a file) is a located error, and the other outputs are still made")
     func unwritableReport() throws {
         let scratch = try Scratch()

@@ -70,11 +70,12 @@ struct LoadingAllocationTests {
     }
 
     /// The allocations of loading `bytes`, after loading them once (what is made once a process is not the
-    /// trace's); the fewest of three loads, since tests running beside this one now and then add one
-    /// (a full suite under load once counted 32 for a trace, 31 for it with its steps written twice).
+    /// trace's); the fewest of five loads, since tests running beside this one now and then add one
+    /// (a full suite under load once counted 32 for a trace, 31 for it with its steps written twice; with
+    /// the fewest of three, one full suite in about ten still failed so).
     static func allocations(_ bytes: [UInt8], _ loader: TraceLoader) throws -> Int {
         _ = try #require(loader.load(bytes, file: "t.yaml").trace)
-        return try #require(AllocationCounter.fewest(of: 3) { _ = loader.load(bytes, file: "t.yaml") })
+        return try #require(AllocationCounter.fewest(of: 5) { _ = loader.load(bytes, file: "t.yaml") })
     }
 
     /// The file with the lines of its `steps:` list written twice over, or `nil` when it has no such block.

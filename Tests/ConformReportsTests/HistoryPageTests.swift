@@ -67,7 +67,7 @@ struct HistoryPageTests {
     @Test("The history page uses the HTML report's colours, light and dark")
     func palette() throws {
         let template = try String(
-            contentsOf: packageRoot.appendingPathComponent("report-templates/report.html.mustache"), encoding: .utf8)
+            contentsOf: packageRoot.appendingPathComponent("report-templates/html-style.mustache"), encoding: .utf8)
         #expect(template.contains(HistoryStyle.palette))
     }
 

@@ -86,12 +86,12 @@ struct MarkdownLimitTests {
         let digest = RunDigest(context: input.context)
         for outcome in input.result.outcomes { digest.add(outcome) }
         let facts = digest.facts(ending: RunEnding(coverage: nil, lineLengths: input.lineLengths, baseline: nil))
-        let template = try ReportTemplates.builtIn().markdown
+        let templates = try ReportTemplates.builtIn()
         #expect(MarkdownReport.departureTextCharactersAtLeast(facts, limit: 25) > 0, "the departures' text is counted")
         for limit in [400, 100, 25, 5] {
             var model = ReportModel(facts: facts, context: input.context, detailLimit: limit, rowLimit: limit * 4)
             model.builtInTemplate = true
-            let rendered = template.render(model.context(diagrams: false)).count
+            let rendered = try templates.renderMarkdown(model.context(diagrams: false)).count
             #expect(MarkdownReport.brokenClaimCharactersAtLeast(facts, limit: limit) <= rendered, "at \(limit)")
         }
         #expect(MarkdownReport.printableASCIICount("a|b\r\n") == 3)

@@ -2,7 +2,7 @@
 /// colours, fonts and tables; `HistoryPageTests` holds the palette to the report template's), and the
 /// charts' own rules.
 enum HistoryStyle {
-    /// The colours, as report.html.mustache defines them.
+    /// The colours, as the HTML report's stylesheet (report-templates/html-style.mustache) defines them.
     static let palette = """
         :root { --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --panel: #f6f8fa;
           --pass: #1a7f37; --fail: #cf222e; --warn: #9a6700; --accent: #0969da; --mark: #fff8c5; }
