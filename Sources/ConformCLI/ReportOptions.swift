@@ -115,9 +115,15 @@ struct ReportOptions: ParsableArguments {
         var outputs: [(renderer: any RunRenderer, destination: RunOutputs.Destination)] = [(standardOutput, .standardOutput)]
         let files = (try? formats()) ?? []
         guard !files.isEmpty || github else { return (RunOutputs(outputs, rules: rules), []) }
+        // GitHub's step summary is the Markdown report once more.
+        var summary = ProcessEnvironment.value("GITHUB_STEP_SUMMARY").flatMap { $0.isEmpty ? nil : $0 }
+        if github, summary == nil { printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written") }
+        if !github { summary = nil }
+        // Only the templates of what is written are read.
         let templates: ReportTemplates
         do {
-            templates = try ReportTemplates(overrides: self.templates, markdown: files.contains(.md) || github, html: files.contains(.html))
+            templates = try ReportTemplates(
+                overrides: self.templates, markdown: files.contains(.md) || summary != nil, html: files.contains(.html))
         } catch let diagnostic as Diagnostic {
             return (RunOutputs(outputs, rules: rules), [diagnostic])
         } catch {
@@ -126,10 +132,6 @@ struct ReportOptions: ParsableArguments {
                 [Diagnostic(.error, "\(error)", at: SourceLocation(file: self.templates ?? "", position: nil))]
             )
         }
-        // GitHub's step summary is the Markdown report once more.
-        var summary = ProcessEnvironment.value("GITHUB_STEP_SUMMARY").flatMap { $0.isEmpty ? nil : $0 }
-        if github, summary == nil { printError("conform: GITHUB_STEP_SUMMARY is not set, so no step summary was written") }
-        if !github { summary = nil }
         // Paths as the user gave --output, so that what the run says it wrote reads as they typed it.
         var destinations = files.map { RunOutputs.Destination.file((output as NSString).appendingPathComponent($0.fileName ?? "")) }
         var formats = files

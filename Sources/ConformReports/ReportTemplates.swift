@@ -18,8 +18,8 @@ public struct ReportTemplates: Sendable {
     /// Whether `html` is the built-in template (which writes step tables from `stepRows` alone).
     let htmlIsBuiltIn: Bool
     /// The built-in partials, every other file of report-templates/ by its name without `.mustache`
-    /// (`{{> html-style}}`), with the HTML template: the built-in page is put together from them, and a
-    /// template of your own may include them too. The page is in pieces because the template engine's
+    /// (`{{> html-style}}`), with the HTML template: the built-in page is put together from them, and an
+    /// HTML template of your own may include them too. The page is in pieces because the template engine's
     /// parse takes time in proportion to what is left of the text at each tag (and at each brace): as one
     /// file, parsing it was most of a small run's `--report html` (130 M instructions of 183 M for one trace).
     private let partials: MustacheLibrary?
@@ -56,8 +56,7 @@ public struct ReportTemplates: Sendable {
 
     /// The Markdown report's text for `context` (the built-in template if none was asked for).
     func renderMarkdown(_ context: Any) throws -> String {
-        let template = try markdown ?? Self.template(named: Self.markdownName, overrides: nil).template
-        return template.render(context, library: partials)
+        try (markdown ?? Self.template(named: Self.markdownName, overrides: nil).template).render(context)
     }
 
     /// The HTML page for `context` (the built-in template if none was asked for).

@@ -276,6 +276,12 @@ struct ReportCommandTests {
         let asked = try BinaryRunner.run(["run", "t.yaml", "--report", "md", "--templates", "tpl"], in: scratch.url)
         #expect(asked.status == 2)
         #expect(asked.stderr.contains("tpl/report.md.mustache"))
+        // GitHub's step summary is the Markdown report: written, its template is read.
+        let summary = try BinaryRunner.run(
+            ["run", "t.yaml", "--github", "--templates", "tpl"], in: scratch.url,
+            environment: ["GITHUB_STEP_SUMMARY": scratch.url.appendingPathComponent("summary.md").path])
+        #expect(summary.status == 2)
+        #expect(summary.stderr.contains("tpl/report.md.mustache"))
         // JUnit alone reads no template at all.
         let junit = try BinaryRunner.run(["run", "t.yaml", "--report", "junit", "--templates", "tpl"], in: scratch.url)
         #expect(junit.status == 0, "\(junit.stderr)")
