@@ -96,14 +96,12 @@ struct ModelState: Hashable {
                 value = .opaque(nextOpaque)
             }
             let original = opening[edit.field]
+            // The field's change is written and its previous one read in one look-up (an edit is asked about
+            // for every pair of a trace: each look-up hashes the field's name).
+            let previous = value == original ? changed.removeValue(forKey: edit.field) : changed.updateValue(value, forKey: edit.field)
             // A field differs when its value does not match the opening one; it counts once.
-            let wasDiffering = changed[edit.field].map { !Self.matches($0, original) } ?? false
+            let wasDiffering = previous.map { !Self.matches($0, original) } ?? false
             let differs = !Self.matches(value, original)
-            if value == original {
-                changed[edit.field] = nil
-            } else {
-                changed[edit.field] = value
-            }
             if wasDiffering != differs { differing += differs ? 1 : -1 }
         }
         edited = true
