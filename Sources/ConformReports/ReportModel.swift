@@ -141,7 +141,7 @@ struct ReportModel {
                 ]
             }
         }
-        let shownRows = (values["apps"] as? [[String: Any]])?.reduce(0) { $0 + (($1["rows"] as? [Any])?.count ?? 0) } ?? 0
+        let shownRows = (values["apps"] as? [[String: Any]])?.reduce(0) { $0 + (($1["count"] as? Int) ?? 0) } ?? 0
         if !diagrams, shownRows < tally.traces {
             values["rowsOmitted"] =
                 "\(tally.traces - shownRows) of \(tally.traces) traces are not listed in the matrix, to keep this report within its size limit; failing traces are listed first. The JSON report has every result."
@@ -187,42 +187,52 @@ struct ReportModel {
         }
     }
 
+    /// The Markdown matrix, per app: the built-in template places its rows from `rowsMarkdown`;
+    /// `rows[]`, to shape them yourself, are made only for a template of your own (a cell's dictionary
+    /// and the engine's lookups in it were most of the Markdown report's time, at 400 rows of 11 cells).
     private func apps() -> [[String: Any]] {
-        matrix().map { app in
-            let rows: [[String: Any]] = app.rows.map { row in
-                let cells: [[String: Any]] = row.cells.map { pair in
-                    pair.map(cell) ?? ["symbol": "", "text": "", "verdict": "none", "markdown": ""]
-                }
-                return [
-                    "trace": row.trace.id, "title": row.trace.title ?? "", "file": row.trace.file, "anchor": Self.anchor(row.trace.file),
-                    "cells": cells,
-                ]
-            }
-            return [
-                "name": app.name, "anchor": Self.anchor("app-" + app.name), "columns": app.columns.map { ["id": $0] }, "rows": rows,
-                "count": app.rows.count,
+        let pairs = result.results
+        return matrix().map { app in
+            var values: [String: Any] = [
+                "name": app.name, "anchor": Self.anchor("app-" + app.name), "columns": app.columns.map { ["id": $0] },
+                "count": app.rows.count, "rowsMarkdown": MarkdownMatrixRows.rows(app.rows, pairs: pairs),
             ]
+            if !builtInTemplate {
+                values["rows"] = app.rows.map { row -> [String: Any] in
+                    let cells: [[String: Any]] = row.cells.map { index in
+                        index.map { cell(pairs[$0]) } ?? ["symbol": "", "text": "", "verdict": "none", "markdown": ""]
+                    }
+                    return [
+                        "trace": row.trace.id, "title": row.trace.title ?? "", "file": row.trace.file,
+                        "anchor": Self.anchor(row.trace.file),
+                        "cells": cells,
+                    ]
+                }
+            }
+            return values
         }
     }
 
     /// The matrix the Markdown report shows: per app (by name), the policies that can read some trace
-    /// of it, and per trace of it (by file), its pair with each (`nil`: no result).
-    private func matrix() -> [(name: String, columns: [String], rows: [(trace: TraceSummary, cells: [PairResult?])])] {
+    /// of it, and per trace of it (by file), the position in `result.results` of its pair with each
+    /// (`nil`: no result). Positions, not pairs: a pair is large, and a copy retains its strings.
+    private func matrix() -> [(name: String, columns: [String], rows: [MarkdownMatrixRows.Row])] {
         let shown = rowLimit.map { Array(index.orderedTraces.prefix($0)) } ?? index.orderedTraces
         let byApp = Dictionary(grouping: shown) { $0.app ?? "(no app)" }
+        let pairs = result.results
         return byApp.keys.sorted().map { app in
             let traces = (byApp[app] ?? []).sorted { $0.file < $1.file }
             // The policies that can read some trace of the app (looked at in place: the pairs are large).
             var readable = Set<String>()
             for trace in traces {
-                for pair in index.pairs(of: trace.file, in: result) where pair.verdict.kind != .inapplicable {
-                    readable.insert(pair.policy)
+                for position in index.pairPositions(of: trace.file) where pairs[position].verdict.kind != .inapplicable {
+                    readable.insert(pairs[position].policy)
                 }
             }
             let columns = result.policyIDs.filter(readable.contains)
             let rows = traces.map { trace in
-                let mine = index.pairs(of: trace.file, in: result)
-                return (trace, columns.map { id in mine.first { $0.policy == id } })
+                let mine = index.pairPositions(of: trace.file)
+                return MarkdownMatrixRows.Row(trace: trace, cells: columns.map { id in mine.first { pairs[$0].policy == id } })
             }
             return (app, columns, rows)
         }
@@ -520,6 +530,11 @@ struct ReportIndex {
 
     /// The pairs of the trace in `file`, from the same facts' results.
     func pairs(of file: String, in result: RunResult) -> ArraySlice<PairResult> {
-        pairRanges[file].map { result.results[$0] } ?? []
+        result.results[pairPositions(of: file)]
+    }
+
+    /// Where the pairs of the trace in `file` are in the same facts' results.
+    func pairPositions(of file: String) -> Range<Int> {
+        pairRanges[file] ?? 0..<0
     }
 }

@@ -1415,9 +1415,7 @@ Bold: a claim (the trace's `policy:` or `--policy`), which decides the exit stat
 
 | Trace |{{#columns}} {{id}} |{{/columns}}
 |---|{{#columns}}:-:|{{/columns}}
-{{#rows}}
-| {{trace}} |{{#cells}} {{{markdown}}} |{{/cells}}
-{{/rows}}
+{{{rowsMarkdown}}}
 {{/apps}}
 {{#hasCoverage}}
 

@@ -287,6 +287,29 @@ struct ReportCommandTests {
         #expect(junit.status == 0, "\(junit.stderr)")
     }
 
+    @Test("the Markdown matrix: the built-in rowsMarkdown are the rows a template of one's own makes from apps[].rows[].cells[]")
+    func markdownMatrixRows() throws {
+        let scratch = try Scratch()
+        let builtIn = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("report-templates/report.md.mustache"), encoding: .utf8)
+        #expect(builtIn.contains("{{{rowsMarkdown}}}\n"))
+        let own = builtIn.replacingOccurrences(
+            of: "{{{rowsMarkdown}}}\n", with: "{{#rows}}\n| {{trace}} |{{#cells}} {{{markdown}}} |{{/cells}}\n{{/rows}}\n")
+        try scratch.write("tpl/report.md.mustache", own)
+        let report = { (extra: [String]) throws -> String in
+            let output = scratch.url.appendingPathComponent("out").path
+            let run = try BinaryRunner.run(
+                ["run", "Traces", "--policy", "makeitso", "--report", "md", "--output", output] + extra,
+                environment: ["SOURCE_DATE_EPOCH": "1"])
+            #expect(run.status == 1, "\(run.stderr)")
+            return try String(contentsOfFile: output + "/conform-report.md", encoding: .utf8)
+        }
+        let written = try report([])
+        #expect(written.contains("| Trace | apple-calendar |"), "a table with rows: \(written.prefix(2000))")
+        #expect(written.contains("| **❌ step "), "a broken claim's cell")
+        #expect(try report(["--templates", scratch.url.appendingPathComponent("tpl").path]) == written)
+    }
+
     @Test("a report that cannot be written (its folder is a file) is a located error, and the other outputs are still made")
     func unwritableReport() throws {
         let scratch = try Scratch()
