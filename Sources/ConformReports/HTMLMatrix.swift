@@ -47,32 +47,37 @@ enum HTMLMatrix {
     /// The rest of the row: the app under the id, the claims' verdicts in words (the column a phone
     /// shows without scrolling sideways), and a cell per policy, made on the thread that checked the trace.
     static func cells(_ summary: TraceSummary, results: [PairResult], policyIDs: [String], domains: [String], domain: String) -> String {
-        var row = "<span class=\"app\">"
-        // About what a row of short cells takes, so that it is not regrown cell by cell.
+        // Bytes, made a string once: appending to a string checks each join for characters that merge,
+        // and a cell is a few short pieces. About what a row of short cells takes, so that it is not regrown.
+        var row: [UInt8] = []
         row.reserveCapacity(96 + 32 * policyIDs.count)
-        row += Escaping.xml(summary.app ?? "(no app)")
-        row += "</span></th><td class=\"claims\">"
-        var claims = 0
-        for pair in results where pair.claimed {
-            if claims > 0 { row += "<br>" }
-            row += claim(pair)
-            claims += 1
-        }
-        row += claims == 0 ? "<span class=\"none\">no claim</span></td>" : "</td>"
-        // Results come in the policies' order; a lookup only if they do not.
+        append("<span class=\"app\">", to: &row)
+        row += Escaping.xml(summary.app ?? "(no app)").utf8
+        append("</span></th><td class=\"claims\">", to: &row)
         // Read in place, by position: binding a pair copied it, every string retained, for each cell.
-        let aligned = results.count == policyIDs.count && results.indices.allSatisfy { results[$0].policy == policyIDs[$0] }
-        for index in policyIDs.indices {
-            let other = index < domains.count && domains[index] != domain
-            if aligned {
-                appendCell(results[index], other: other, to: &row)
-            } else if let found = results.firstIndex(where: { $0.policy == policyIDs[index] }) {
-                appendCell(results[found], other: other, to: &row)
-            } else {
-                row += other ? "<td class=\"x\"></td>" : "<td></td>"
+        results.withUnsafeBufferPointer { results in
+            var claims = 0
+            for index in results.indices where results[index].claimed {
+                if claims > 0 { append("<br>", to: &row) }
+                row += claim(results[index]).utf8
+                claims += 1
+            }
+            append(claims == 0 ? "<span class=\"none\">no claim</span></td>" : "</td>", to: &row)
+            // Results come in the policies' order; a lookup only if they do not.
+            let aligned = results.count == policyIDs.count && results.indices.allSatisfy { results[$0].policy == policyIDs[$0] }
+            for index in policyIDs.indices {
+                let other = index < domains.count && domains[index] != domain
+                if aligned {
+                    appendCell(results[index].outcome.verdict, claimed: results[index].claimed, other: other, to: &row)
+                } else if let found = results.firstIndex(where: { $0.policy == policyIDs[index] }) {
+                    appendCell(results[found].outcome.verdict, claimed: results[found].claimed, other: other, to: &row)
+                } else {
+                    append(other ? "<td class=\"x\"></td>" : "<td></td>", to: &row)
+                }
             }
         }
-        return row + "</tr>\n"
+        append("</tr>\n", to: &row)
+        return String(decoding: row, as: UTF8.self)
     }
 
     /// A claim in the claims column: its verdict's mark, the policy, and where it departs.
@@ -94,20 +99,24 @@ enum HTMLMatrix {
     ///
     /// Appended to `row`: the fixed parts are literals, only a step number is made (interpolating each
     /// cell made a string of its own).
-    static func appendCell(_ pair: borrowing PairResult, other: Bool, to row: inout String) {
-        switch (pair.verdict.kind, pair.claimed) {
-        case (.pass, true): row += other ? "<td class=\"p c x\">✓</td>" : "<td class=\"p c\">✓</td>"
-        case (.fail, true): row += other ? "<td class=\"f c x\">✗ " : "<td class=\"f c\">✗ "
-        case (.inapplicable, true): row += other ? "<td class=\"f c x\">✗ n/a</td>" : "<td class=\"f c\">✗ n/a</td>"
-        case (.error, true): row += other ? "<td class=\"e c x\">!</td>" : "<td class=\"e c\">!</td>"
-        case (.pass, false): row += other ? "<td class=\"u x\">=</td>" : "<td class=\"u\">=</td>"
-        case (.fail, false): row += other ? "<td class=\"u x\">≠ " : "<td class=\"u\">≠ "
-        case (.inapplicable, false): row += other ? "<td class=\"n x\">·</td>" : "<td class=\"n\">·</td>"
-        case (.error, false): row += other ? "<td class=\"e x\">!</td>" : "<td class=\"e\">!</td>"
+    static func appendCell(_ verdict: Verdict, claimed: Bool, other: Bool, to row: inout [UInt8]) {
+        switch (verdict.kind, claimed) {
+        case (.pass, true): append(other ? "<td class=\"p c x\">✓</td>" : "<td class=\"p c\">✓</td>", to: &row)
+        case (.fail, true): append(other ? "<td class=\"f c x\">✗ " : "<td class=\"f c\">✗ ", to: &row)
+        case (.inapplicable, true): append(other ? "<td class=\"f c x\">✗ n/a</td>" : "<td class=\"f c\">✗ n/a</td>", to: &row)
+        case (.error, true): append(other ? "<td class=\"e c x\">!</td>" : "<td class=\"e c\">!</td>", to: &row)
+        case (.pass, false): append(other ? "<td class=\"u x\">=</td>" : "<td class=\"u\">=</td>", to: &row)
+        case (.fail, false): append(other ? "<td class=\"u x\">≠ " : "<td class=\"u\">≠ ", to: &row)
+        case (.inapplicable, false): append(other ? "<td class=\"n x\">·</td>" : "<td class=\"n\">·</td>", to: &row)
+        case (.error, false): append(other ? "<td class=\"e x\">!</td>" : "<td class=\"e\">!</td>", to: &row)
         }
-        guard case .fail(let departure) = pair.verdict else { return }
-        row += String(departure.step)
-        row += "</td>"
+        guard case .fail(let departure) = verdict else { return }
+        row += String(departure.step).utf8
+        append("</td>", to: &row)
+    }
+
+    private static func append(_ text: StaticString, to row: inout [UInt8]) {
+        text.withUTF8Buffer { row.append(contentsOf: $0) }
     }
 
     /// The rendered page cut at the first table's marker, with the rows in its place (or the page as

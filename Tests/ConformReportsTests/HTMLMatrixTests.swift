@@ -65,12 +65,9 @@ struct HTMLMatrixTests {
             (error, true, false, "<td class=\"e c\">!</td>"), (error, true, true, "<td class=\"e c x\">!</td>"),
         ]
         for (verdict, claimed, other, cell) in expected {
-            let pair = PairResult(
-                trace: "t", file: "f.yaml", app: nil, title: nil, policy: "p", claimed: claimed,
-                outcome: CheckOutcome(verdict: verdict, path: []))
-            var row = "<tr>"
-            HTMLMatrix.appendCell(pair, other: other, to: &row)
-            #expect(row == "<tr>" + cell, "\(verdict.kind) claimed: \(claimed) other: \(other)")
+            var row = Array("<tr>".utf8)
+            HTMLMatrix.appendCell(verdict, claimed: claimed, other: other, to: &row)
+            #expect(String(decoding: row, as: UTF8.self) == "<tr>" + cell, "\(verdict.kind) claimed: \(claimed) other: \(other)")
         }
     }
 
