@@ -51,6 +51,24 @@ public struct CompactStrings: RandomAccessCollection, Sendable, Equatable {
         return String(decoding: string, as: UTF8.self)
     }
 
+    /// Whether the UTF-8 bytes of some string satisfy `predicate`: the strings decoded in order, in one
+    /// pass and one buffer (through the subscript, each would be decoded again from its restart, and
+    /// made a string).
+    public func containsBytes(where predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var string: [UInt8] = []
+        var offset = 0
+        for _ in 0..<count {
+            // A restart's string shares nothing with the one before it: the walk needs no jump.
+            let shared = Self.number(in: bytes, at: &offset)
+            let added = Self.number(in: bytes, at: &offset)
+            string.removeSubrange(shared...)
+            string.append(contentsOf: bytes[offset..<offset + added])
+            offset += added
+            if string.withUnsafeBufferPointer(predicate) { return true }
+        }
+        return false
+    }
+
     /// Adds `string` at the end, stored as the bytes it does not share with the string before it.
     public mutating func append(_ string: String) {
         var utf8 = Array(string.utf8)

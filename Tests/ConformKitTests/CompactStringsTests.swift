@@ -24,6 +24,41 @@ struct CompactStringsTests {
         #expect(CompactStrings().isEmpty)
     }
 
+    @Test("containsBytes walks every string's exact bytes in order, across restarts, and stops at the first match")
+    func containsBytes() {
+        var strings = ["", "a", "café", "cafe\u{301}", "日本/x"]
+        strings += (0..<100).map { "/work/corpus/form/\($0 / 30)/trace-\($0).yaml" }
+        let compact = CompactStrings(strings)
+        var seen: [[UInt8]] = []
+        #expect(
+            !compact.containsBytes {
+                seen.append(Array($0))
+                return false
+            })
+        #expect(seen == strings.map { Array($0.utf8) })
+        var visited = 0
+        #expect(
+            compact.containsBytes {
+                visited += 1
+                return String(decoding: $0, as: UTF8.self) == "/work/corpus/form/1/trace-40.yaml"
+            })
+        #expect(visited == 46, "the five strings before the corpus paths, then trace-0 to trace-40")
+    }
+
+    @Test("a report's path is among the inputs by its exact name, or an equivalent one when its name could have one")
+    func reportAmongInputs() {
+        let files = CompactStrings([
+            "Traces/a.yaml", "out/conform-report.md", "out/\u{212A}.json", "x/conform.sarif.yaml", "b/cafe\u{301}.yaml",
+        ])
+        let isAmong = ConformRunner.isAmong(files)
+        #expect(isAmong("out/conform-report.md"))
+        #expect(isAmong("./out/conform-report.md"), "compared as standardised paths")
+        #expect(!isAmong("out/conform.sarif"))
+        #expect(!isAmong("x/conform.sarif"), "a longer name that ends in the report's is another file")
+        #expect(isAmong("out/K.json"), "the Kelvin sign is K to String's comparison")
+        #expect(isAmong("b/caf\u{E9}.yaml"), "a composed é is the decomposed one")
+    }
+
     @Test("positions sharing a hash are told apart by the caller's comparison, also as the table grows")
     func collidingHashes() {
         var positions = HashedPositions()
