@@ -19,9 +19,15 @@ extension Escaping {
     /// `xml`'s escaping, byte by byte (scalar by scalar it took a tenth of a failing run's reports);
     /// in a `body`, line breaks stay and carriage returns go, as `xmlBody` says.
     private static func escapedXML(_ text: String, body: Bool) -> String {
-        let bytes = Array(text.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 4)
+        out.reserveCapacity(text.utf8.count + text.utf8.count / 4)
+        appendEscapedXML(text, body: body, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `escapedXML`'s bytes, appended to `out` (`ReportBytes` writes rows of them).
+    static func appendEscapedXML(_ text: String, body: Bool, to out: inout [UInt8]) {
+        let bytes = Array(text.utf8)
         let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
         var index = 0
         while index < bytes.count {
@@ -53,7 +59,6 @@ extension Escaping {
             default: out.append(byte)
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether `xml` keeps this byte as it is, whatever bytes are around it.

@@ -47,22 +47,20 @@ enum HTMLMatrix {
     /// The rest of the row: the app under the id, the claims' verdicts in words (the column a phone
     /// shows without scrolling sideways), and a cell per policy, made on the thread that checked the trace.
     static func cells(_ summary: TraceSummary, results: [PairResult], policyIDs: [String], domains: [String], domain: String) -> String {
-        // Bytes, made a string once: appending to a string checks each join for characters that merge,
-        // and a cell is a few short pieces. About what a row of short cells takes, so that it is not regrown.
-        var row: [UInt8] = []
-        row.reserveCapacity(96 + 32 * policyIDs.count)
-        append("<span class=\"app\">", to: &row)
-        row += Escaping.xml(summary.app ?? "(no app)").utf8
-        append("</span></th><td class=\"claims\">", to: &row)
+        // About what a row of short cells takes, so that it is not regrown.
+        var row = ReportBytes(capacity: 96 + 32 * policyIDs.count)
+        row.append("<span class=\"app\">")
+        row.appendXML(summary.app ?? "(no app)")
+        row.append("</span></th><td class=\"claims\">")
         // Read in place, by position: binding a pair copied it, every string retained, for each cell.
         results.withUnsafeBufferPointer { results in
             var claims = 0
             for index in results.indices where results[index].claimed {
-                if claims > 0 { append("<br>", to: &row) }
-                row += claim(results[index]).utf8
+                if claims > 0 { row.append("<br>") }
+                row.append(claim(results[index]))
                 claims += 1
             }
-            append(claims == 0 ? "<span class=\"none\">no claim</span></td>" : "</td>", to: &row)
+            row.append(claims == 0 ? "<span class=\"none\">no claim</span></td>" : "</td>")
             // Results come in the policies' order; a lookup only if they do not.
             let aligned = results.count == policyIDs.count && results.indices.allSatisfy { results[$0].policy == policyIDs[$0] }
             for index in policyIDs.indices {
@@ -72,12 +70,12 @@ enum HTMLMatrix {
                 } else if let found = results.firstIndex(where: { $0.policy == policyIDs[index] }) {
                     appendCell(results[found].outcome.verdict, claimed: results[found].claimed, other: other, to: &row)
                 } else {
-                    append(other ? "<td class=\"x\"></td>" : "<td></td>", to: &row)
+                    row.append(other ? "<td class=\"x\"></td>" : "<td></td>")
                 }
             }
         }
-        append("</tr>\n", to: &row)
-        return String(decoding: row, as: UTF8.self)
+        row.append("</tr>\n")
+        return row.string
     }
 
     /// A claim in the claims column: its verdict's mark, the policy, and where it departs.
@@ -99,24 +97,20 @@ enum HTMLMatrix {
     ///
     /// Appended to `row`: the fixed parts are literals, only a step number is made (interpolating each
     /// cell made a string of its own).
-    static func appendCell(_ verdict: Verdict, claimed: Bool, other: Bool, to row: inout [UInt8]) {
+    static func appendCell(_ verdict: Verdict, claimed: Bool, other: Bool, to row: inout ReportBytes) {
         switch (verdict.kind, claimed) {
-        case (.pass, true): append(other ? "<td class=\"p c x\">✓</td>" : "<td class=\"p c\">✓</td>", to: &row)
-        case (.fail, true): append(other ? "<td class=\"f c x\">✗ " : "<td class=\"f c\">✗ ", to: &row)
-        case (.inapplicable, true): append(other ? "<td class=\"f c x\">✗ n/a</td>" : "<td class=\"f c\">✗ n/a</td>", to: &row)
-        case (.error, true): append(other ? "<td class=\"e c x\">!</td>" : "<td class=\"e c\">!</td>", to: &row)
-        case (.pass, false): append(other ? "<td class=\"u x\">=</td>" : "<td class=\"u\">=</td>", to: &row)
-        case (.fail, false): append(other ? "<td class=\"u x\">≠ " : "<td class=\"u\">≠ ", to: &row)
-        case (.inapplicable, false): append(other ? "<td class=\"n x\">·</td>" : "<td class=\"n\">·</td>", to: &row)
-        case (.error, false): append(other ? "<td class=\"e x\">!</td>" : "<td class=\"e\">!</td>", to: &row)
+        case (.pass, true): row.append(other ? "<td class=\"p c x\">✓</td>" : "<td class=\"p c\">✓</td>")
+        case (.fail, true): row.append(other ? "<td class=\"f c x\">✗ " : "<td class=\"f c\">✗ ")
+        case (.inapplicable, true): row.append(other ? "<td class=\"f c x\">✗ n/a</td>" : "<td class=\"f c\">✗ n/a</td>")
+        case (.error, true): row.append(other ? "<td class=\"e c x\">!</td>" : "<td class=\"e c\">!</td>")
+        case (.pass, false): row.append(other ? "<td class=\"u x\">=</td>" : "<td class=\"u\">=</td>")
+        case (.fail, false): row.append(other ? "<td class=\"u x\">≠ " : "<td class=\"u\">≠ ")
+        case (.inapplicable, false): row.append(other ? "<td class=\"n x\">·</td>" : "<td class=\"n\">·</td>")
+        case (.error, false): row.append(other ? "<td class=\"e x\">!</td>" : "<td class=\"e\">!</td>")
         }
         guard case .fail(let departure) = verdict else { return }
-        row += String(departure.step).utf8
-        append("</td>", to: &row)
-    }
-
-    private static func append(_ text: StaticString, to row: inout [UInt8]) {
-        text.withUTF8Buffer { row.append(contentsOf: $0) }
+        row.append(number: departure.step)
+        row.append("</td>")
     }
 
     /// The rendered page cut at the first table's marker, with the rows in its place (or the page as

@@ -27,35 +27,34 @@ enum HTMLStepRows {
     /// The rows of `steps`, with the marks of each step number. A step without a note of its own shows
     /// none (the template's `{{#note}}` once found the group's note up the context instead).
     static func rows(_ steps: [StepSummary], marks: [Int: [Mark]]) -> String {
-        var out = ""
-        out.reserveCapacity(steps.count * 120)
+        var out = ReportBytes(capacity: steps.count * 120)
         for step in steps {
             let stepMarks = marks[step.number]
-            out += stepMarks == nil ? "<tr>" : "<tr class=\"departs\">"
-            out += "<td class=\"num\">"
-            out += String(step.number)
-            out += "</td><td class=\"num\">"
-            out += String(step.position.line)
-            out += "</td><td><span class=\"mono\">"
-            out += Escaping.xml(step.text)
-            out += "</span>"
+            out.append(stepMarks == nil ? "<tr>" : "<tr class=\"departs\">")
+            out.append("<td class=\"num\">")
+            out.append(number: step.number)
+            out.append("</td><td class=\"num\">")
+            out.append(number: step.position.line)
+            out.append("</td><td><span class=\"mono\">")
+            out.appendXML(step.text)
+            out.append("</span>")
             if let note = step.note {
-                out += " <span class=\"note\">"
-                out += Escaping.xml(note)
-                out += "</span>"
+                out.append(" <span class=\"note\">")
+                out.appendXML(note)
+                out.append("</span>")
             }
-            out += "\n"
+            out.append("\n")
             for mark in stepMarks ?? [] {
-                out += "<div class=\"mark\"><strong>"
-                out += Escaping.xml(mark.policy)
-                out += "</strong> departs at <code>"
-                out += Escaping.xml(mark.place)
-                out += "</code>: "
-                out += HTMLDeparture.text(mark.difference, expected: mark.expected, observed: mark.observed)
-                out += "</div>"
+                out.append("<div class=\"mark\"><strong>")
+                out.appendXML(mark.policy)
+                out.append("</strong> departs at <code>")
+                out.appendXML(mark.place)
+                out.append("</code>: ")
+                out.append(HTMLDeparture.text(mark.difference, expected: mark.expected, observed: mark.observed))
+                out.append("</div>")
             }
-            out += "</td></tr>\n"
+            out.append("</td></tr>\n")
         }
-        return out
+        return out.string
     }
 }

@@ -13,42 +13,36 @@ enum MarkdownMatrixRows {
 
     /// The rows, one a line, without a line break after the last (the template gives it).
     static func rows(_ rows: [Row], pairs: [PairResult]) -> String {
-        // Bytes, made a string once: appending to a string checks each join for characters that merge.
-        var out: [UInt8] = []
-        out.reserveCapacity(rows.count * (16 + 24 * (rows.first?.cells.count ?? 0)))
+        var out = ReportBytes(capacity: rows.count * (16 + 24 * (rows.first?.cells.count ?? 0)))
         // Read in place: a pair copied out of the array retains every string it holds.
         pairs.withUnsafeBufferPointer { pairs in
             for (number, row) in rows.enumerated() {
-                if number > 0 { out.append(UInt8(ascii: "\n")) }
-                append("| ", to: &out)
-                out += Escaping.markdown(row.trace.id).utf8
-                append(" |", to: &out)
+                if number > 0 { out.append("\n") }
+                out.append("| ")
+                out.appendMarkdown(row.trace.id)
+                out.append(" |")
                 for cell in row.cells {
-                    out.append(UInt8(ascii: " "))
+                    out.append(" ")
                     if let position = cell { appendCell(pairs[position].outcome.verdict, claimed: pairs[position].claimed, to: &out) }
-                    append(" |", to: &out)
+                    out.append(" |")
                 }
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out.string
     }
 
     /// What `MatrixCell(pair).markdown(claimed: pair.claimed)` gives, appended. Its words and numbers
     /// need no escaping (`MarkdownMatrixRowsTests` holds it), so they are not looked at again.
-    static func appendCell(_ verdict: Verdict, claimed: Bool, to out: inout [UInt8]) {
-        if claimed { append("**", to: &out) }
+    static func appendCell(_ verdict: Verdict, claimed: Bool, to out: inout ReportBytes) {
+        if claimed { out.append("**") }
         switch verdict {
-        case .pass: append(claimed ? "✅ holds" : "agrees", to: &out)
+        case .pass: out.append(claimed ? "✅ holds" : "agrees")
         case .fail(let departure):
-            append(claimed ? "❌ step " : "differs at ", to: &out)
-            out += String(departure.step).utf8
-        case .inapplicable: append(claimed ? "❌ cannot judge" : "n/a", to: &out)
-        case .error: append("⚠️ error", to: &out)
+            out.append(claimed ? "❌ step " : "differs at ")
+            out.append(number: departure.step)
+        case .inapplicable: out.append(claimed ? "❌ cannot judge" : "n/a")
+        case .error: out.append("⚠️ error")
         }
-        if claimed { append("**", to: &out) }
-    }
-
-    private static func append(_ text: StaticString, to out: inout [UInt8]) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+        if claimed { out.append("**") }
     }
 }

@@ -511,9 +511,12 @@ struct ReportIndex {
 
     init(_ facts: RunFacts) {
         let failing = Set(facts.brokenClaims.map(\.file))
-        orderedTraces = facts.kept.traces.sorted {
-            (failing.contains($0.file) ? 0 : 1, $0.file) < (failing.contains($1.file) ? 0 : 1, $1.file)
-        }
+        // Whether each trace fails, asked once: asked in each comparison, it hashed two paths every time.
+        let traces = facts.kept.traces
+        let fails = traces.map { failing.contains($0.file) }
+        orderedTraces = traces.indices.sorted {
+            fails[$0] != fails[$1] ? fails[$0] : traces[$0].file < traces[$1].file
+        }.map { traces[$0] }
         var ranges: [String: Range<Int>] = [:]
         let results = facts.kept.results
         var start = results.startIndex

@@ -4,8 +4,9 @@ import Testing
 @testable import ConformReports
 
 /// The Markdown matrix's cells as `MarkdownMatrixRows` appends them: what `MatrixCell` says, with the
-/// words it writes unescaped because Markdown leaves them as they are.
-@Suite("Reports: the Markdown matrix's rows")
+/// words it writes unescaped because Markdown leaves them as they are; and the bytes such rows are
+/// written in (`ReportBytes`).
+@Suite("Reports: the Markdown matrix's rows, and the bytes report rows are written in")
 struct MarkdownMatrixRowsTests {
     static let departure = Departure(
         step: 12, position: TextPosition(line: 30, column: 5), state: "editing", message: "expected done: enabled, saw done: disabled",
@@ -23,11 +24,10 @@ struct MarkdownMatrixRowsTests {
                 let pair = PairResult(
                     trace: "t", file: "t.yaml", app: nil, title: nil, policy: "p", claimed: claimed,
                     outcome: CheckOutcome(verdict: verdict, path: []))
-                var appended: [UInt8] = []
+                var appended = ReportBytes(capacity: 0)
                 MarkdownMatrixRows.appendCell(verdict, claimed: claimed, to: &appended)
                 let cell = MatrixCell(pair)
-                #expect(
-                    String(decoding: appended, as: UTF8.self) == cell.markdown(claimed: claimed), "\(verdict.name), claimed: \(claimed)")
+                #expect(appended.string == cell.markdown(claimed: claimed), "\(verdict.name), claimed: \(claimed)")
                 #expect(Escaping.markdown(cell.text) == cell.text)
             }
         }
@@ -47,5 +47,21 @@ struct MarkdownMatrixRowsTests {
         let text = MarkdownMatrixRows.rows(
             [.init(trace: trace, cells: [0, nil, 1]), .init(trace: trace, cells: [nil, nil, nil])], pairs: pairs)
         #expect(text == "| a\\|b | **✅ holds** |  | differs at 12 |\n| a\\|b |  |  |  |")
+    }
+
+    @Test("ReportBytes: numbers as String writes them, text escaped as Escaping.xml escapes it, literals as they are")
+    func reportBytes() {
+        var bytes = ReportBytes(capacity: 0)
+        for number in [0, 7, 10, 305, -1, -4_020, Int.max, Int.min] {
+            bytes.append(number: number)
+            bytes.append(" ")
+        }
+        #expect(bytes.string == [0, 7, 10, 305, -1, -4_020, Int.max, Int.min].map { "\($0) " }.joined())
+        for text in ["plain", "tap: \"Done\" & <b>'x'</b>", "a\u{7}b\r\nc\u{85}d\u{FFFE}", "日本語 ✓", ""] {
+            var escaped = ReportBytes(capacity: 0)
+            escaped.append("<td>")
+            escaped.appendXML(text)
+            #expect(escaped.string == "<td>" + Escaping.xml(text), "\(text.debugDescription)")
+        }
     }
 }
