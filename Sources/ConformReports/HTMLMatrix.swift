@@ -1,4 +1,5 @@
 import ConformCore
+import Foundation
 
 /// The HTML page's matrix, a row per trace written while the run goes (into a `Spool`), in run order:
 /// built here rather than by the template, since a template engine takes seconds over 100,000 rows.
@@ -122,37 +123,55 @@ enum HTMLMatrix {
     /// The rendered page cut at each table's marker, in order, with that table's rows in its place; a
     /// marker the template does not place drops its rows.
     static func splice(_ page: String, tables: [Spool]) -> [OutputPart] {
-        var parts: [OutputPart] = []
-        var rest = Substring(page)
-        for (index, rows) in tables.enumerated() {
-            let text = String(rest)
-            guard let found = firstRange(of: marker(index), in: text) else { continue }
-            parts.append(.text(String(text[..<found.lowerBound])))
-            parts.append(.spool(rows))
-            rest = text[found.upperBound...]
+        var page = page
+        // The markers found in one pass over the page's bytes, the pieces then copied out of it once
+        // (the page is megabytes when it shows hundreds of traces: copying what was left of it for each
+        // table's search copied it again; a piece made from bytes would be checked as UTF-8 again).
+        let found = page.withUTF8 { bytes in
+            var cuts: [(table: Int, range: Range<Int>)] = []
+            var rest = 0
+            for index in tables.indices {
+                let needle = Array(marker(index).utf8)
+                guard let at = firstOffset(of: needle, in: bytes, from: rest) else { continue }
+                cuts.append((index, at..<at + needle.count))
+                rest = at + needle.count
+            }
+            return cuts
         }
-        parts.append(.text(String(rest)))
+        var parts: [OutputPart] = []
+        var rest = page.utf8.startIndex
+        for cut in found {
+            // A marker is ASCII: the cuts fall between characters.
+            let lower = page.utf8.index(page.utf8.startIndex, offsetBy: cut.range.lowerBound)
+            parts.append(.text(String(page[rest..<lower])))
+            parts.append(.spool(tables[cut.table]))
+            rest = page.utf8.index(page.utf8.startIndex, offsetBy: cut.range.upperBound)
+        }
+        parts.append(.text(String(page[rest...])))
         return parts
     }
 
     /// Where `marker` first is in `text`, found in its UTF-8 bytes: Foundation's `range(of:)` goes through
     /// UTF-16 and took a tenth of a second on a page of a few megabytes.
     static func firstRange(of marker: String, in text: String) -> Range<String.Index>? {
+        var text = text
         let needle = Array(marker.utf8)
-        guard let first = needle.first else { return nil }
-        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            var start = 0
-            while start + needle.count <= bytes.count, let candidate = bytes[start...].firstIndex(of: first) {
-                guard candidate + needle.count <= bytes.count else { return nil }
-                if bytes[candidate..<candidate + needle.count].elementsEqual(needle) { return candidate }
-                start = candidate + 1
-            }
-            return nil
-        }
-        // A string without contiguous UTF-8 (bridged): the slow way.
-        guard let found else { return text.range(of: marker) }
-        guard let offset = found else { return nil }
+        guard let offset = text.withUTF8({ firstOffset(of: needle, in: $0, from: 0) }) else { return nil }
         let lower = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
         return lower..<text.utf8.index(lower, offsetBy: needle.count)
+    }
+
+    /// Where `needle` first is in `bytes` at or after `start`: `memchr` to each candidate first byte.
+    static func firstOffset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first, let base = bytes.baseAddress else { return nil }
+        var start = start
+        while start + needle.count <= bytes.count {
+            guard let hit = memchr(base + start, Int32(first), bytes.count - start) else { return nil }
+            let candidate = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            guard candidate + needle.count <= bytes.count else { return nil }
+            if bytes[candidate..<candidate + needle.count].elementsEqual(needle) { return candidate }
+            start = candidate + 1
+        }
+        return nil
     }
 }

@@ -36,6 +36,14 @@ struct SpoolTests {
         let parts = HTMLMatrix.splice("<table>\(HTMLMatrix.rowsMarker)</table>", rows: rows)
         #expect(parts.joined() == "<table><tr>1</tr>\n</table>")
         #expect(HTMLMatrix.splice("<p>no matrix</p>", rows: Spool()).joined() == "<p>no matrix</p>")
+        // Tables in order; one whose marker the page does not place drops its rows, the next is still found.
+        let tables = (0..<3).map { index -> Spool in
+            let spool = Spool()
+            spool.append("<tr>\(index)</tr>")
+            return spool
+        }
+        let page = "é<t>\(HTMLMatrix.marker(0))</t>✓<t>\(HTMLMatrix.marker(2))</t>😀"
+        #expect(HTMLMatrix.splice(page, tables: tables).joined() == "é<t><tr>0</tr></t>✓<t><tr>2</tr></t>😀")
     }
 
     @Test("the marker is found by its bytes wherever it is, after characters of any width, and not in a part of it")
