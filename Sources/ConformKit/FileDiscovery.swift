@@ -210,11 +210,16 @@ public enum FileReader {
         let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
             count = 0
             while count < buffer.count {
-                let got = Foundation.read(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+                let asked = buffer.count - count
+                let got = Foundation.read(descriptor, buffer.baseAddress.map { $0 + count }, asked)
                 if got < 0, errno == EINTR { continue }
                 if got < 0 { failed = true }
                 if got <= 0 { break }
                 count += got
+                // A read of a regular file that gives less than it was asked for, ending where the size
+                // said the file ends, stopped at the end: asking again would only be told so (a system
+                // call a file, thousands in a run).
+                if got < asked, count == size { break }
             }
         }
         if failed { return .failure(.readFailed(reason: String(cString: strerror(errno)))) }

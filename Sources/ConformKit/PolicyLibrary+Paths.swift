@@ -61,12 +61,18 @@ extension PolicyLibrary {
         InputFiles.note(status, path: path)
         guard Int(status.st_size) <= FileReader.maximumBytes else { return false }
         var kept = 0
+        var total = 0
+        let size = Int(status.st_size)
         while true {
-            let got = read(descriptor, buffer + kept, capacity - kept)
+            let asked = capacity - kept
+            let got = read(descriptor, buffer + kept, asked)
             if got < 0, errno == EINTR { continue }
             if got <= 0 { return false }
             let count = kept + got
             if contains(UnsafeRawPointer(buffer), count, word) { return true }
+            // Less than asked for, ending where the size said the file ends: the end (as `FileReader` stops).
+            total += got
+            if got < asked, total == size { return false }
             kept = min(word.count - 1, count)
             memmove(buffer, buffer + (count - kept), kept)
         }

@@ -79,8 +79,30 @@ struct TraceWarningCheckTests {
         try (comment + "stat: []\n").write(to: folder.appendingPathComponent("b-other.yaml"), atomically: true, encoding: .utf8)
         try "conform: 1\nsteps:\n  - see: { done: disabled }\n".write(
             to: folder.appendingPathComponent("c-trace.yaml"), atomically: true, encoding: .utf8)
+        // A file that ends with `states` at the very end of a full buffer, and one just past it.
+        for (name, size) in [("d-policy.yaml", 65_536), ("e-policy.yaml", 65_537)] {
+            let padding = "#" + String(repeating: "y", count: size - 1 - "\nstates: []".utf8.count)
+            try (padding + "\nstates: []").write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         var library = builtIns
         let found = library.loadPolicies(among: [folder.path])
-        #expect(found == [folder.appendingPathComponent("a-policy.yaml").path])
+        #expect(found == ["a-policy.yaml", "d-policy.yaml", "e-policy.yaml"].map { folder.appendingPathComponent($0).path })
+    }
+
+    @Test("FileReader reads every byte, however the file's size falls against what a read gives")
+    func fileReaderReadsWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for size in [0, 1, 2_047, 65_535, 65_536, 65_537, 300_001] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 % 251) }
+            let file = folder.appendingPathComponent("f\(size)")
+            try Data(bytes).write(to: file)
+            guard case .success(let read) = FileReader.read(file.path) else {
+                Issue.record("\(size) bytes: not read")
+                continue
+            }
+            #expect(read == bytes, "\(size) bytes")
+        }
     }
 }
