@@ -151,17 +151,8 @@ enum HTMLMatrix {
         return parts
     }
 
-    /// Where `marker` first is in `text`, found in its UTF-8 bytes: Foundation's `range(of:)` goes through
-    /// UTF-16 and took a tenth of a second on a page of a few megabytes.
-    static func firstRange(of marker: String, in text: String) -> Range<String.Index>? {
-        var text = text
-        let needle = Array(marker.utf8)
-        guard let offset = text.withUTF8({ firstOffset(of: needle, in: $0, from: 0) }) else { return nil }
-        let lower = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
-        return lower..<text.utf8.index(lower, offsetBy: needle.count)
-    }
-
-    /// Where `needle` first is in `bytes` at or after `start`: `memchr` to each candidate first byte.
+    /// Where `needle` first is in `bytes` at or after `start`: `memchr` to each candidate first byte
+    /// (Foundation's `range(of:)` goes through UTF-16 and took a tenth of a second on a page of a few megabytes).
     static func firstOffset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let first = needle.first, let base = bytes.baseAddress else { return nil }
         var start = start

@@ -24,16 +24,10 @@ struct ReportBytes {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A whole number in decimal, as `String(number)` writes it, without making the string.
+    /// A whole number in decimal.
     mutating func append(number: Int) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
-        var rest = number.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        // A number's string is small (held inline): made, it costs no allocation.
+        bytes.append(contentsOf: String(number).utf8)
     }
 
     /// `Escaping.xml(text)`'s bytes, without making that string.

@@ -48,15 +48,17 @@ struct SpoolTests {
 
     @Test("the marker is found by its bytes wherever it is, after characters of any width, and not in a part of it")
     func markerSearch() {
-        let marker = HTMLMatrix.rowsMarker
+        let marker = Array(HTMLMatrix.rowsMarker.utf8)
+        func found(in text: String, from start: Int = 0) -> Int? {
+            Array(text.utf8).withUnsafeBufferPointer { HTMLMatrix.firstOffset(of: marker, in: $0, from: start) }
+        }
         for before in ["", "é✓😀", "\u{1}conform", String(repeating: "x", count: 100_000)] {
             for after in ["", "\u{1}", "é"] {
-                let text = before + marker + after + marker
-                let found = HTMLMatrix.firstRange(of: marker, in: text)
-                #expect(found.map { String(text[..<$0.lowerBound]) } == before)
-                #expect(found.map { String(text[$0]) } == marker)
+                let text = before + HTMLMatrix.rowsMarker + after + HTMLMatrix.rowsMarker
+                #expect(found(in: text) == before.utf8.count)
+                #expect(found(in: text, from: before.utf8.count + 1) == before.utf8.count + marker.count + after.utf8.count)
             }
-            #expect(HTMLMatrix.firstRange(of: marker, in: before + String(marker.dropLast())) == nil)
+            #expect(found(in: before + String(HTMLMatrix.rowsMarker.dropLast())) == nil)
         }
     }
 }
