@@ -106,6 +106,10 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
     private var phase = Phase.start
     private var documentStarted = false
     private var blocks: [Block] = []
+    /// Room for this many open blocks from the start (a trace nests five deep at a sheet's actions): grown one
+    /// at a time, the array's allocations would depend on how much room `malloc` happened to give
+    /// (`malloc_usable_size` sets an array's capacity), which differs with the heap's state.
+    static let blocksReserved = 16
     /// The last of `blocks`, read by position: `last` reads through the collection protocols, which
     /// allocate at each call in a debug build (where `LoadingAllocationTests` counts), once a line.
     private var innermostBlock: Block? { blocks.isEmpty ? nil : blocks[blocks.count - 1] }
@@ -129,6 +133,7 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         decoded = .allocate(capacity: decodedCapacity)
+        blocks.reserveCapacity(Self.blocksReserved)
     }
 
     deinit {
