@@ -5,24 +5,24 @@ import Foundation
 /// HTML page, linked from the Markdown. Everything comes from the `RunResult`; nothing is read here.
 extension ReportModel {
     /// One figure per departing step of the trace's broken claims that has evidence, in step order.
-    func evidenceFigures(_ pairs: [PairResult], trace: TraceSummary) -> [[String: Any]] {
+    func evidenceFigures(_ pairs: [PairResult], trace: TraceSummary) -> [HTMLTraceDetails.EvidenceFigure] {
         var byStep: [Int: (evidence: Evidence, policies: [String])] = [:]
         for pair in pairs where pair.claimed {
             guard let evidence = pair.departureEvidence else { continue }
             byStep[evidence.step, default: (evidence, [])].policies.append(pair.policy)
         }
-        return byStep.keys.sorted().compactMap { step -> [String: Any]? in
+        return byStep.keys.sorted().compactMap { step -> HTMLTraceDetails.EvidenceFigure? in
             guard let (evidence, policies) = byStep[step] else { return nil }
-            var figure: [String: Any] = [
-                "step": step, "path": evidence.path, "pathHTML": Escaping.htmlPath(evidence.path),
-                "policies": policies.joined(separator: ", "),
-                "anchor": Self.anchor(trace.file + "-evidence-\(step)"),
-            ]
+            var figure = HTMLTraceDetails.EvidenceFigure(
+                step: step, path: evidence.path, pathHTML: Escaping.htmlPath(evidence.path), policies: policies.joined(separator: ", "),
+                anchor: Self.anchor(trace.file + "-evidence-\(step)"))
             if let mediaType = evidence.mediaType, let bytes = evidence.bytes, Evidence.isEmbeddable(bytes, as: mediaType) {
-                figure["src"] = "data:\(mediaType);base64," + Data(bytes).base64EncodedString()
-                figure["alt"] = "Screenshot of step \(step) of \(trace.id): \(evidence.path)"
+                figure.image = (
+                    src: "data:\(mediaType);base64," + Data(bytes).base64EncodedString(),
+                    alt: "Screenshot of step \(step) of \(trace.id): \(evidence.path)"
+                )
             } else {
-                figure["evidenceNote"] =
+                figure.note =
                     evidence.notEmbedded
                     ?? (evidence.mediaType == nil ? "not an image, so not embedded" : "larger than 4 MiB, so not embedded")
             }

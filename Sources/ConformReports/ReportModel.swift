@@ -85,24 +85,33 @@ struct ReportModel {
         ]
         if diagrams {
             // The HTML page: its matrix is streamed (`HTMLMatrix`); the traces shown in full come here.
-            let details = traceDetails(diagrams: true)
-            values["traceDetails"] = details
-            let failing = details.filter { $0["failing"] as? Bool == true }
+            let details = traceDetails()
+            let failing = details.filter { $0.trace.failing }
             // A trace that claims no policy has no claim to hold: it is listed on its own.
-            let unclaimed = details.filter { $0["unclaimed"] as? Bool == true }
-            let passing = details.filter { $0["failing"] as? Bool != true && $0["unclaimed"] as? Bool != true }
+            let unclaimed = details.filter { $0.trace.unclaimed }
+            let passing = details.filter { !$0.trace.failing && !$0.trace.unclaimed }
+            // The built-in partial writes each group's traces from `tracesHTML`; `traces[]` and
+            // `traceDetails[]` are made only for a template of one's own.
+            func group(_ id: String, _ heading: String, _ traces: [(trace: HTMLTraceDetails, steps: [[String: Any]]?)]) -> [String: Any] {
+                var group: [String: Any] = ["id": id, "heading": heading, "tracesHTML": HTMLTraceDetails.html(traces.map(\.trace))]
+                if !builtInTemplate { group["traces"] = traces.map(Self.values) }
+                return group
+            }
+            if !builtInTemplate { values["traceDetails"] = details.map(Self.values) }
             var groups: [[String: Any]] = []
-            if !failing.isEmpty { groups.append(["id": "failing", "heading": "Failing traces", "traces": failing]) }
-            if !passing.isEmpty { groups.append(["id": "traces", "heading": "Traces where every claim holds", "traces": passing]) }
+            if !failing.isEmpty { groups.append(group("failing", "Failing traces", failing)) }
+            if !passing.isEmpty { groups.append(group("traces", "Traces where every claim holds", passing)) }
             if !unclaimed.isEmpty {
-                groups.append([
-                    "id": "unclaimed", "heading": "Traces that claim no policy", "traces": unclaimed, "note": Self.unclaimedNote,
-                ])
+                var listed = group("unclaimed", "Traces that claim no policy", unclaimed)
+                listed["note"] = Self.unclaimedNote
+                groups.append(listed)
             }
             if details.count < tally.traces, !groups.isEmpty {
                 groups[0]["shortened"] =
                     "Steps and diagrams are shown for \(details.count) of \(tally.traces) traces (failing ones first); every trace has its row in the matrix, and the JSON report has every result."
             }
+            // The page's evidence styles are added only when some figure needs them.
+            values["anyEvidence"] = details.contains { !$0.trace.evidence.isEmpty }
             values["traceGroups"] = groups
             values["hasFailingTraces"] = !failing.isEmpty
             values["hasPassingTraces"] = !passing.isEmpty
@@ -113,10 +122,9 @@ struct ReportModel {
             values["matrixOpen"] = tally.traces <= HTMLMatrix.openLimit
         } else {
             values["apps"] = apps()
+            values["anyEvidence"] = false
         }
         if let generatedAt = context.generatedAt { values["generatedAt"] = generatedAt }
-        // The page's evidence styles are added only when some figure needs them.
-        values["anyEvidence"] = (values["traceDetails"] as? [[String: Any]])?.contains { $0["hasEvidence"] as? Bool == true } ?? false
         if let coverage = result.coverage {
             values["hasCoverage"] = true
             values["coverage"] = coverage.policies.map { entry -> [String: Any] in
@@ -146,15 +154,11 @@ struct ReportModel {
             values["rowsOmitted"] =
                 "\(tally.traces - shownRows) of \(tally.traces) traces are not listed in the matrix, to keep this report within its size limit; failing traces are listed first. The JSON report has every result."
         }
-        // The built-in page writes its broken claims' rows from `failureRows`; `failures[]` are made for
-        // the Markdown report and templates of one's own.
+        // The page's `html-summary` partial writes its broken claims' rows from `failureRows` (a template of
+        // one's own may include it); `failures[]` are made for the Markdown report and templates of one's own.
         let shownFailures = shownBrokenClaims()
-        if builtInTemplate && diagrams {
-            values["failureRows"] = HTMLFailureRows.rows(shownFailures, linked: facts.detailed)
-            values["failures"] = [Any]()
-        } else {
-            values["failures"] = failures(shownFailures, diagrams: diagrams)
-        }
+        if diagrams { values["failureRows"] = HTMLFailureRows.rows(shownFailures, linked: facts.detailed) }
+        values["failures"] = builtInTemplate && diagrams ? [Any]() : failures(shownFailures, diagrams: diagrams)
         let failureCount = facts.brokenClaims.count
         if case let shown = shownFailures.count, shown < failureCount {
             values["failuresOmitted"] = "\(failureCount - shown) more broken claims are not shown here; see the JSON or SARIF report."
@@ -310,10 +314,12 @@ struct ReportModel {
 
     // MARK: - Traces and policies
 
-    private func traceDetails(diagrams: Bool) -> [[String: Any]] {
+    /// The traces the page shows in full, each with its steps as a template of one's own reads them
+    /// (`nil` for the built-in template, which writes the step rows).
+    private func traceDetails() -> [(trace: HTMLTraceDetails, steps: [[String: Any]]?)] {
         let withSteps = index.orderedTraces.filter { facts.detailed.contains($0.file) }
         let traces = detailLimit.map { Array(withSteps.prefix($0)) } ?? withSteps
-        let drawings = diagrams ? drawings(traces) : []
+        let drawings = drawings(traces)
         // Failing traces come first (`ReportIndex`): the first of them are open as the page loads.
         return traces.enumerated().map { position, trace in
             let pairs = index.pairs(of: trace.file, in: result)
@@ -329,37 +335,34 @@ struct ReportModel {
                         difference: departure.difference))
             }
             let failing = claimedPairs.contains { $0.verdict.kind != .pass }
-            let unclaimed = claimedPairs.isEmpty
-            let figures = evidenceFigures(claimedPairs, trace: trace)
-            var entry: [String: Any] = [
-                // Always set, so that a trace without evidence does not find a value further up the context.
-                "hasEvidence": !figures.isEmpty, "evidence": figures,
-                "id": trace.id, "title": trace.title ?? "", "file": trace.file, "fileHTML": Escaping.htmlPath(trace.file),
-                "app": trace.app ?? "(no app)",
-                "anchor": Self.anchor(trace.file), "failing": failing, "open": failing && position < Self.openFailing,
-                "unclaimed": unclaimed,
-                "mark": failing ? "✗" : unclaimed ? "–" : "✓",
-                "claims": claimedPairs.map { ["policy": $0.policy, "verdict": $0.verdict.name] },
-                "stepRows": HTMLStepRows.rows(trace.steps, marks: marks),
-            ]
+            let details = HTMLTraceDetails(
+                id: trace.id, title: trace.title ?? "", file: trace.file, fileHTML: Escaping.htmlPath(trace.file),
+                app: trace.app ?? "(no app)", anchor: Self.anchor(trace.file), failing: failing,
+                open: failing && position < Self.openFailing, unclaimed: claimedPairs.isEmpty,
+                claims: claimedPairs.map { ($0.policy, $0.verdict.name) }, stepRows: HTMLStepRows.rows(trace.steps, marks: marks),
+                evidence: evidenceFigures(claimedPairs, trace: trace),
+                diagrams: drawings[position].map { ($0.policy, $0.verdict, $0.svg) })
             // The built-in template writes `stepRows`; a template of one's own may shape the steps itself.
-            if !builtInTemplate {
-                entry["steps"] = trace.steps.map { step -> [String: Any] in
-                    var row: [String: Any] = ["number": step.number, "line": step.position.line, "text": step.text]
-                    // Always set, so that `{{#note}}` does not find the unclaimed group's note up the context.
-                    row["note"] = step.note.map { $0 as Any } ?? false
-                    if let stepMarks = marks[step.number] {
-                        row["marks"] = stepMarks.map(\.values)
-                        row["departs"] = true
-                    }
-                    return row
+            guard !builtInTemplate else { return (details, nil) }
+            let steps = trace.steps.map { step -> [String: Any] in
+                var row: [String: Any] = ["number": step.number, "line": step.position.line, "text": step.text]
+                // Always set, so that `{{#note}}` does not find the unclaimed group's note up the context.
+                row["note"] = step.note.map { $0 as Any } ?? false
+                if let stepMarks = marks[step.number] {
+                    row["marks"] = stepMarks.map(\.values)
+                    row["departs"] = true
                 }
+                return row
             }
-            if diagrams {
-                entry["diagrams"] = drawings[position].map { ["policy": $0.policy, "verdict": $0.verdict, "svg": $0.svg] }
-            }
-            return entry
+            return (details, steps)
         }
+    }
+
+    /// A trace shown in full as a template of one's own reads it.
+    private static func values(_ shown: (trace: HTMLTraceDetails, steps: [[String: Any]]?)) -> [String: Any] {
+        var values = shown.trace.values
+        if let steps = shown.steps { values["steps"] = steps }
+        return values
     }
 
     /// A trace's diagram of one claimed policy.

@@ -1291,28 +1291,7 @@ figure.evidence figcaption { margin-top: 6px; color: var(--muted); font-size: 0.
 <section id="{{id}}">
 <h2>{{heading}}</h2>
 {{#note}}<p class="note">{{note}}</p>{{/note}}{{#shortened}}<p class="note">{{shortened}}</p>{{/shortened}}
-{{#traces}}
-<details class="trace{{#failing}} failing{{/failing}}{{#unclaimed}} unclaimed{{/unclaimed}}" id="{{anchor}}"{{#open}} open{{/open}}>
-<summary>{{mark}} {{id}}{{#title}}: {{title}}{{/title}} <span class="note">({{app}})</span></summary>
-<p><code class="path">{{{fileHTML}}}</code>{{#claims}} · claims <strong>{{policy}}</strong>: {{verdict}}{{/claims}}{{#unclaimed}} · claims no policy{{/unclaimed}}</p>
-{{#hasEvidence}}<div class="with-evidence">{{/hasEvidence}}<div class="table-box"><table class="steps">
-<thead><tr><th scope="col">Step</th><th scope="col">Line</th><th scope="col">What happened</th></tr></thead>
-<tbody>
-{{{stepRows}}}</tbody>
-</table></div>
-{{#hasEvidence}}
-{{#evidence}}
-<figure class="evidence" id="{{anchor}}">{{#src}}<img src="{{src}}" alt="{{alt}}">{{/src}}<figcaption>Step {{step}}, where <strong>{{policies}}</strong> departs: <code class="path">{{{pathHTML}}}</code>{{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}</figcaption></figure>
-{{/evidence}}
-</div>
-{{/hasEvidence}}
-{{#diagrams}}
-<p><strong>{{policy}}</strong> ({{verdict}}): the transitions this trace took are highlighted with their step numbers.</p>
-<div class="diagram-box">{{{svg}}}</div>
-{{/diagrams}}
-</details>
-{{/traces}}
-</section>
+{{{tracesHTML}}}</section>
 {{/traceGroups}}
 
 """#

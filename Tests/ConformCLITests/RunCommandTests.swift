@@ -310,6 +310,87 @@ struct ReportCommandTests {
         #expect(try report(["--templates", scratch.url.appendingPathComponent("tpl").path]) == written)
     }
 
+    @Test(
+        "the HTML page's traces: the built-in tracesHTML is what a template of one's own makes from traceGroups[].traces[]"
+    )
+    func htmlTraceDetails() throws {
+        let scratch = try Scratch()
+        // No title, no claim, characters to escape; and a note on a step.
+        try scratch.write(
+            "odd/<b>&'x\".yaml",
+            """
+            conform: 1
+            trace: "a<b>&'\\"c"
+            app: "R&D <lab>"
+            form: { name: Ada }
+            steps:
+              - see: { done: disabled }
+                note: "why <not> & more"
+            """)
+        let builtIn = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("report-templates/report.html.mustache"), encoding: .utf8)
+        #expect(builtIn.contains("{{> html-traces}}\n"))
+        try scratch.write("tpl/report.html.mustache", builtIn.replacingOccurrences(of: "{{> html-traces}}\n", with: Self.ownTraceSections))
+        let report = { (paths: [String], extra: [String]) throws -> String in
+            let output = scratch.url.appendingPathComponent("out").path
+            let run = try BinaryRunner.run(
+                ["run"] + paths + ["--report", "html", "--output", output] + extra, environment: ["SOURCE_DATE_EPOCH": "1"])
+            #expect(run.status != 2, "\(run.stderr)")
+            return try String(contentsOfFile: output + "/conform-report.html", encoding: .utf8)
+        }
+        let own = ["--templates", scratch.url.appendingPathComponent("tpl").path]
+        let odd = scratch.url.appendingPathComponent("odd").path
+        let runs: [[String]] = [["Traces", "--policy", "makeitso"], ["Traces", "Examples/Recorded"], [Self.evidenceFixtures, odd]]
+        for arguments in runs {
+            let paths = arguments.prefix { !$0.hasPrefix("--") }
+            let options = Array(arguments.dropFirst(paths.count))
+            let written = try report(Array(paths), options)
+            #expect(written.contains("<details class=\"trace"), "traces shown in full: \(arguments)")
+            #expect(try report(Array(paths), options + own) == written, "\(arguments)")
+        }
+        let unclaimed = try report([odd], [])
+        let summary = "<summary>– a&lt;b&gt;&amp;&#39;&quot;c:  <span class=\"note\">(R&amp;D &lt;lab&gt;)</span></summary>"
+        #expect(unclaimed.contains(summary), "\(unclaimed)")
+        #expect(unclaimed.contains("<span class=\"note\">why &lt;not&gt; &amp; more</span>"))
+        let evidence = try report([Self.evidenceFixtures], [])
+        #expect(evidence.contains("<figure class=\"evidence\""), "an evidence figure, embedded and not")
+    }
+
+    static let evidenceFixtures = "Tests/ConformReportsTests/Fixtures/evidence"
+
+    /// The traces' sections as the built-in partial wrote them before it placed `tracesHTML`: what a
+    /// template of one's own may write from `traceGroups[].traces[]` (Docs/Reports.md).
+    static let ownTraceSections = """
+        {{#traceGroups}}
+        <section id="{{id}}">
+        <h2>{{heading}}</h2>
+        {{#note}}<p class="note">{{note}}</p>{{/note}}{{#shortened}}<p class="note">{{shortened}}</p>{{/shortened}}
+        {{#traces}}
+        <details class="trace{{#failing}} failing{{/failing}}{{#unclaimed}} unclaimed{{/unclaimed}}" id="{{anchor}}"{{#open}} open{{/open}}>
+        <summary>{{mark}} {{id}}{{#title}}: {{title}}{{/title}} <span class="note">({{app}})</span></summary>
+        <p><code class="path">{{{fileHTML}}}</code>{{#claims}} · claims <strong>{{policy}}</strong>: {{verdict}}{{/claims}}{{#unclaimed}} · claims no policy{{/unclaimed}}</p>
+        {{#hasEvidence}}<div class="with-evidence">{{/hasEvidence}}<div class="table-box"><table class="steps">
+        <thead><tr><th scope="col">Step</th><th scope="col">Line</th><th scope="col">What happened</th></tr></thead>
+        <tbody>
+        {{{stepRows}}}</tbody>
+        </table></div>
+        {{#hasEvidence}}
+        {{#evidence}}
+        <figure class="evidence" id="{{anchor}}">{{#src}}<img src="{{src}}" alt="{{alt}}">{{/src}}<figcaption>Step {{step}}, where <strong>{{policies}}</strong> departs: <code class="path">{{{pathHTML}}}</code>{{#evidenceNote}} ({{evidenceNote}}){{/evidenceNote}}</figcaption></figure>
+        {{/evidence}}
+        </div>
+        {{/hasEvidence}}
+        {{#diagrams}}
+        <p><strong>{{policy}}</strong> ({{verdict}}): the transitions this trace took are highlighted with their step numbers.</p>
+        <div class="diagram-box">{{{svg}}}</div>
+        {{/diagrams}}
+        </details>
+        {{/traces}}
+        </section>
+        {{/traceGroups}}
+
+        """
+
     @Test("a report that cannot be written (its folder is a file) is a located error, and the other outputs are still made")
     func unwritableReport() throws {
         let scratch = try Scratch()
