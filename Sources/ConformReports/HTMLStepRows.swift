@@ -6,7 +6,7 @@ import ConformCore
 /// context with dynamic casts) took most of a failing run's HTML report.
 enum HTMLStepRows {
     /// A claimed policy's departure, marked on its step.
-    struct Mark {
+    struct Mark: Sendable {
         var policy: String
         var place: String
         var message: String
@@ -28,6 +28,12 @@ enum HTMLStepRows {
     /// none (the template's `{{#note}}` once found the group's note up the context instead).
     static func rows(_ steps: [StepSummary], marks: [Int: [Mark]]) -> String {
         var out = ReportBytes(capacity: steps.count * 120)
+        append(steps, marks: marks, to: &out)
+        return out.string
+    }
+
+    /// `rows`' bytes, appended to `out` (the page's trace sections write them in place).
+    static func append(_ steps: [StepSummary], marks: [Int: [Mark]], to out: inout ReportBytes) {
         for step in steps {
             let stepMarks = marks[step.number]
             out.append(stepMarks == nil ? "<tr>" : "<tr class=\"departs\">")
@@ -55,6 +61,5 @@ enum HTMLStepRows {
             }
             out.append("</td></tr>\n")
         }
-        return out.string
     }
 }

@@ -1,8 +1,11 @@
+import ConformCore
+import Dispatch
+
 /// A trace the HTML page shows in full: what the built-in `html-traces` partial writes of it, byte for
 /// byte what the template made of `traceGroups[].traces[]`, which it now places with `{{{tracesHTML}}}`.
 /// A failing run shows up to 600 traces so, and the engine's render of their sections (each lookup a
 /// climb through the context with dynamic casts) was a tenth of a failing run's `--report all`.
-struct HTMLTraceDetails {
+struct HTMLTraceDetails: Sendable {
     var id: String
     var title: String
     var file: String
@@ -13,14 +16,16 @@ struct HTMLTraceDetails {
     var open: Bool
     var unclaimed: Bool
     var claims: [(policy: String, verdict: String)]
-    var stepRows: String
+    var steps: [StepSummary]
+    /// The claimed policies' departures, by the number of the step each is marked on.
+    var marks: [Int: [HTMLStepRows.Mark]]
     var evidence: [EvidenceFigure]
     var diagrams: [(policy: String, verdict: String, svg: String)]
 
     var mark: String { failing ? "✗" : unclaimed ? "–" : "✓" }
 
     /// A screenshot (or other evidence file) of a departing step, as the page shows it.
-    struct EvidenceFigure {
+    struct EvidenceFigure: Sendable {
         var step: Int
         var path: String
         var pathHTML: String
@@ -51,15 +56,27 @@ struct HTMLTraceDetails {
             "id": id, "title": title, "file": file, "fileHTML": fileHTML, "app": app, "anchor": anchor,
             "failing": failing, "open": open, "unclaimed": unclaimed, "mark": mark,
             "claims": claims.map { ["policy": $0.policy, "verdict": $0.verdict] },
-            "stepRows": stepRows,
+            "stepRows": HTMLStepRows.rows(steps, marks: marks),
             "diagrams": diagrams.map { ["policy": $0.policy, "verdict": $0.verdict, "svg": $0.svg] },
         ]
     }
 
-    /// The traces of one group, each a `<details>` element and a line break.
-    static func html(_ traces: [HTMLTraceDetails]) -> String {
-        var out = ReportBytes(capacity: traces.reduce(0) { $0 + $1.stepRows.utf8.count + 2_000 })
-        for trace in traces { trace.append(to: &out) }
+    /// Each trace's `<details>` element and a line break, written on every core (each is independent;
+    /// a trace's step table, hundreds of rows in a failing run, is most of it).
+    static func html(_ traces: [HTMLTraceDetails]) -> [String] {
+        var written = [String](repeating: "", count: traces.count)
+        written.withUnsafeMutableBufferPointer { buffer in
+            let slots = ReportModel.RenderedSlots(buffer: buffer)
+            // Each index is one thread's alone.
+            DispatchQueue.concurrentPerform(iterations: traces.count) { index in slots.buffer[index] = traces[index].html }
+        }
+        return written
+    }
+
+    /// The trace's `<details>` element and a line break.
+    var html: String {
+        var out = ReportBytes(capacity: steps.count * 120 + diagrams.reduce(2_000) { $0 + $1.svg.utf8.count })
+        append(to: &out)
         return out.string
     }
 
@@ -94,7 +111,7 @@ struct HTMLTraceDetails {
         out.append("<div class=\"table-box\"><table class=\"steps\">\n")
         out.append("<thead><tr><th scope=\"col\">Step</th><th scope=\"col\">Line</th><th scope=\"col\">What happened</th></tr></thead>\n")
         out.append("<tbody>\n")
-        out.append(stepRows)
+        HTMLStepRows.append(steps, marks: marks, to: &out)
         out.append("</tbody>\n</table></div>\n")
         if !evidence.isEmpty {
             for figure in evidence { figure.append(to: &out) }

@@ -86,15 +86,16 @@ struct ReportModel {
         if diagrams {
             // The HTML page: its matrix is streamed (`HTMLMatrix`); the traces shown in full come here.
             let details = traceDetails()
-            let failing = details.filter { $0.trace.failing }
+            let written = HTMLTraceDetails.html(details.map(\.trace))
+            let failing = details.indices.filter { details[$0].trace.failing }
             // A trace that claims no policy has no claim to hold: it is listed on its own.
-            let unclaimed = details.filter { $0.trace.unclaimed }
-            let passing = details.filter { !$0.trace.failing && !$0.trace.unclaimed }
+            let unclaimed = details.indices.filter { details[$0].trace.unclaimed }
+            let passing = details.indices.filter { !details[$0].trace.failing && !details[$0].trace.unclaimed }
             // The built-in partial writes each group's traces from `tracesHTML`; `traces[]` and
             // `traceDetails[]` are made only for a template of one's own.
-            func group(_ id: String, _ heading: String, _ traces: [(trace: HTMLTraceDetails, steps: [[String: Any]]?)]) -> [String: Any] {
-                var group: [String: Any] = ["id": id, "heading": heading, "tracesHTML": HTMLTraceDetails.html(traces.map(\.trace))]
-                if !builtInTemplate { group["traces"] = traces.map(Self.values) }
+            func group(_ id: String, _ heading: String, _ shown: [Int]) -> [String: Any] {
+                var group: [String: Any] = ["id": id, "heading": heading, "tracesHTML": shown.map { written[$0] }.joined()]
+                if !builtInTemplate { group["traces"] = shown.map { Self.values(details[$0]) } }
                 return group
             }
             if !builtInTemplate { values["traceDetails"] = details.map(Self.values) }
@@ -339,7 +340,7 @@ struct ReportModel {
                 id: trace.id, title: trace.title ?? "", file: trace.file, fileHTML: Escaping.htmlPath(trace.file),
                 app: trace.app ?? "(no app)", anchor: Self.anchor(trace.file), failing: failing,
                 open: failing && position < Self.openFailing, unclaimed: claimedPairs.isEmpty,
-                claims: claimedPairs.map { ($0.policy, $0.verdict.name) }, stepRows: HTMLStepRows.rows(trace.steps, marks: marks),
+                claims: claimedPairs.map { ($0.policy, $0.verdict.name) }, steps: trace.steps, marks: marks,
                 evidence: evidenceFigures(claimedPairs, trace: trace),
                 diagrams: drawings[position].map { ($0.policy, $0.verdict, $0.svg) })
             // The built-in template writes `stepRows`; a template of one's own may shape the steps itself.
@@ -432,7 +433,8 @@ struct ReportModel {
     /// The id a shared diagram is drawn with, replaced by each trace's own.
     private static let diagramIDStandIn: UInt8 = 0x01
 
-    private struct RenderedSlots: @unchecked Sendable {
+    /// Slots of strings that threads fill, each its own.
+    struct RenderedSlots: @unchecked Sendable {
         let buffer: UnsafeMutableBufferPointer<String>
     }
 
