@@ -50,15 +50,19 @@ struct HTMLTraceDetails: Sendable {
     /// The trace as a template of one's own reads it in `traceDetails[]` and `traceGroups[].traces[]`
     /// (`steps[]`, which only such a template reads, are added by `ReportModel`).
     var values: [String: Any] {
-        [
+        var values: [String: Any] = [
             // Always set, so that a trace without evidence does not find a value further up the context.
             "hasEvidence": !evidence.isEmpty, "evidence": evidence.map(\.values),
-            "id": id, "title": title, "file": file, "fileHTML": fileHTML, "app": app, "anchor": anchor,
+            "id": id, "file": file, "fileHTML": fileHTML, "app": app, "anchor": anchor,
             "failing": failing, "open": open, "unclaimed": unclaimed, "mark": mark,
             "claims": claims.map { ["policy": $0.policy, "verdict": $0.verdict] },
             "stepRows": HTMLStepRows.rows(steps, marks: marks),
             "diagrams": diagrams.map { ["policy": $0.policy, "verdict": $0.verdict, "svg": $0.svg] },
         ]
+        // Absent rather than empty: the engine takes "" as true, and `{{#title}}: {{title}}{{/title}}` wrote a
+        // colon after the id of a trace without a title.
+        if !title.isEmpty { values["title"] = title }
+        return values
     }
 
     /// Each trace's `<details>` element and a line break, written on every core (each is independent;
@@ -80,8 +84,7 @@ struct HTMLTraceDetails: Sendable {
         return out.string
     }
 
-    /// The template's section, as it wrote it: a title, even an empty one, is followed by `: ` (the
-    /// engine takes an empty string as true).
+    /// The template's section, as it wrote it.
     private func append(to out: inout ReportBytes) {
         out.append("<details class=\"trace")
         if failing { out.append(" failing") }
@@ -92,8 +95,10 @@ struct HTMLTraceDetails: Sendable {
         out.appendXML(mark)
         out.append(" ")
         out.appendXML(id)
-        out.append(": ")
-        out.appendXML(title)
+        if !title.isEmpty {
+            out.append(": ")
+            out.appendXML(title)
+        }
         out.append(" <span class=\"note\">(")
         out.appendXML(app)
         out.append(")</span></summary>\n<p><code class=\"path\">")

@@ -349,7 +349,7 @@ struct ReportCommandTests {
             #expect(try report(Array(paths), options + own) == written, "\(arguments)")
         }
         let unclaimed = try report([odd], [])
-        let summary = "<summary>– a&lt;b&gt;&amp;&#39;&quot;c:  <span class=\"note\">(R&amp;D &lt;lab&gt;)</span></summary>"
+        let summary = "<summary>– a&lt;b&gt;&amp;&#39;&quot;c <span class=\"note\">(R&amp;D &lt;lab&gt;)</span></summary>"
         #expect(unclaimed.contains(summary), "\(unclaimed)")
         #expect(unclaimed.contains("<span class=\"note\">why &lt;not&gt; &amp; more</span>"))
         let evidence = try report([Self.evidenceFixtures], [])
