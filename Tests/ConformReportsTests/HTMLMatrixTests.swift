@@ -17,6 +17,9 @@ struct HTMLMatrixTests {
         #expect(Escaping.htmlPath("C:\\Traces\\x.yaml") == "C:\\<wbr>Traces\\<wbr>x.yaml")
         #expect(Escaping.htmlPath("plain.yaml") == "plain.yaml")
         #expect(Escaping.htmlPath("\u{1}/x") == "\u{FFFD}/<wbr>x", "a control character is replaced, never kept")
+        // ASCII paths are walked by bytes, others by characters: a slash a combining mark joins is no separator.
+        #expect(Escaping.htmlPath("Trac\u{E9}s/x.yaml") == "Trac\u{E9}s/<wbr>x.yaml")
+        #expect(Escaping.htmlPath("a/\u{301}b/c") == "a/\u{301}b/<wbr>c")
     }
 
     @Test("the example corpus's matrix: a table per domain, each row's claims first, other domains' cells hidden (class x)")
