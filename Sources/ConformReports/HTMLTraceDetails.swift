@@ -67,7 +67,7 @@ struct HTMLTraceDetails: Sendable {
 
     /// Each trace's `<details>` element and a line break, written on every core (each is independent;
     /// a trace's step table, hundreds of rows in a failing run, is most of it).
-    static func html(_ traces: [HTMLTraceDetails]) -> [String] {
+    static func sections(_ traces: [HTMLTraceDetails]) -> [String] {
         var written = [String](repeating: "", count: traces.count)
         written.withUnsafeMutableBufferPointer { buffer in
             let slots = ReportModel.RenderedSlots(buffer: buffer)

@@ -86,7 +86,9 @@ struct ReportModel {
         if diagrams {
             // The HTML page: its matrix is streamed (`HTMLMatrix`); the traces shown in full come here.
             let details = traceDetails()
-            let written = HTMLTraceDetails.html(details.map(\.trace))
+            let written = HTMLTraceDetails.sections(details.map(\.trace))
+            // Made once for both `traceDetails[]` and the groups' `traces[]` (each makes a trace's step rows).
+            let ownValues = builtInTemplate ? [] : details.map(Self.values)
             let failing = details.indices.filter { details[$0].trace.failing }
             // A trace that claims no policy has no claim to hold: it is listed on its own.
             let unclaimed = details.indices.filter { details[$0].trace.unclaimed }
@@ -95,10 +97,10 @@ struct ReportModel {
             // `traceDetails[]` are made only for a template of one's own.
             func group(_ id: String, _ heading: String, _ shown: [Int]) -> [String: Any] {
                 var group: [String: Any] = ["id": id, "heading": heading, "tracesHTML": shown.map { written[$0] }.joined()]
-                if !builtInTemplate { group["traces"] = shown.map { Self.values(details[$0]) } }
+                if !builtInTemplate { group["traces"] = shown.map { ownValues[$0] } }
                 return group
             }
-            if !builtInTemplate { values["traceDetails"] = details.map(Self.values) }
+            if !builtInTemplate { values["traceDetails"] = ownValues }
             var groups: [[String: Any]] = []
             if !failing.isEmpty { groups.append(group("failing", "Failing traces", failing)) }
             if !passing.isEmpty { groups.append(group("traces", "Traces where every claim holds", passing)) }
