@@ -9,7 +9,7 @@ struct PointKey: Hashable {
     /// The values of the names the state's expectations read, in `PredictionInputs` order.
     var inputs: Inputs
     /// Only where some sheet action of the state is matched by role.
-    var roles: [String: SheetRole]?
+    var roles: NameMap<SheetRole>?
 
     /// The values read, inline when there are one or two (as the form policies' states read `modified`
     /// and little else): a point is recorded after every action, and an array would be allocated for each.

@@ -7,7 +7,8 @@ extension Replay {
         /// The action changes nothing: a tap on a disabled button, known by the words a transition may be
         /// keyed by (a transition of the state that also changes nothing is then the one taken).
         case disabled(Candidates, label: String)
-        case departed(Departure)
+        /// Boxed, as `Checker.ActionOutcome.departed` is: the resolution is returned at every action.
+        indirect case departed(Departure)
     }
 
     /// - Parameter index: the position of the model's state in the policy's states.

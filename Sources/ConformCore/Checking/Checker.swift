@@ -125,8 +125,10 @@ public struct Checker {
     // The single steps, for `PolicySimulator`.
 
     func compare(_ observation: Observation, at step: Step, model: inout ModelState) throws(EvaluationError) -> Departure? {
-        try Replay(tables: policy.tables, recordsPath: recordsPath).compare(
+        let compared = try Replay(tables: policy.tables, recordsPath: recordsPath).compare(
             observation, at: StepPlace(step), after: nil, of: [], model: &model)
+        guard case .departs(let departure) = compared else { return nil }
+        return departure
     }
 
     func perform(_ action: Action, at step: Step, model: inout ModelState) throws(EvaluationError) -> ActionOutcome {
@@ -137,7 +139,9 @@ public struct Checker {
         /// The transition taken.
         case took(TransitionPlace)
         case unchanged
-        case departed(Departure)
+        /// Boxed (a departure is some 260 bytes): the outcome is returned, and so moved, at every action of
+        /// every replay, and a departure ends one.
+        indirect case departed(Departure)
     }
 
     static func argument(of action: Action) -> ActionArgument {
@@ -214,10 +218,13 @@ struct Replay {
                     if settled == nil, exercise != nil {
                         // Counted before the comparison, in the model it compares in, as `exercise` does.
                         var compared = 0
-                        for item in 0..<observation.items.count { compared += compares(observation.items[item], model: &model) }
+                        let items = observation.items
+                        for item in 0..<items.count { compared += compares(items, at: item, model: &model) }
                         exercise?.compared += compared
                     }
-                    guard let departure = try compare(observation, at: step, after: lastMove, of: steps, model: &model) else { continue }
+                    guard case .departs(let departure) = try compare(observation, at: step, after: lastMove, of: steps, model: &model) else {
+                        continue
+                    }
                     let outcome = CheckOutcome(verdict: .fail(departure), path: path)
                     guard replay != nil else { return outcome }
                     settled = settled ?? outcome
@@ -255,8 +262,14 @@ struct Replay {
 
     /// - Parameter lastMove: the position in `steps` of the last action that moved the model, which a sheet
     ///   missing here is blamed on.
+    /// What a `see` gave: boxed, as `Checker.ActionOutcome.departed` is, since it is returned at every `see`.
+    enum Comparison {
+        case holds
+        indirect case departs(Departure)
+    }
+
     func compare(_ observation: Observation, at step: StepPlace, after lastMove: Int?, of steps: [Step], model: inout ModelState)
-        throws(EvaluationError) -> Departure?
+        throws(EvaluationError) -> Comparison
     {
         let items = observation.items
         for itemIndex in 0..<items.count {
@@ -280,19 +293,19 @@ struct Replay {
                 let seen = Self.noSheet(in: observation), case .action(let action) = steps[lastMove].kind
             {
                 let move = steps[lastMove]
-                return Departure(
+                return .departs(Departure(
                     step: move.number, position: move.position, state: model.state,
                     detail: .missingSheet(after: action, step: move.number, expected: sheet, seen: seen), shownAt: step.number,
-                    revealing: observation)
+                    revealing: observation))
             }
             if let mismatch {
-                return Departure(
+                return .departs(Departure(
                     step: step.number, position: step.position, state: model.state, detail: .observed(items[itemIndex], expected: mismatch),
-                    revealing: observation)
+                    revealing: observation))
             }
         }
         learnRoles(from: observation, model: &model)
-        return nil
+        return .holds
     }
 
     /// The item of an observation that says no sheet is up: `sheet: none`, or else `dismissed: true`.
@@ -339,7 +352,7 @@ struct Replay {
                 let title = actions[index].title
                 // Written only when it changes: a look-up costs less than a write, and a trace repeats its sheets.
                 if let role = actions[index].role ?? shownRole, model.learnedRoles[title] != role {
-                    model.learnedRoles[title] = role
+                    model.learnedRoles.updateValue(role, forKey: title)
                 }
             }
         }

@@ -34,13 +34,15 @@ extension Replay {
             do {
                 switch step.kind {
                 case .see(let observation):
-                    for item in observation.items {
-                        if !seenKeys.contains(item.key) { seenKeys.append(item.key) }
-                        let count = compares(item, model: &model)
-                        if count > 0 { judgedKeys.insert(item.key) }
+                    let items = observation.items
+                    for index in 0..<items.count {
+                        let key = items[index].key
+                        if !seenKeys.contains(key) { seenKeys.append(key) }
+                        let count = compares(items, at: index, model: &model)
+                        if count > 0 { judgedKeys.insert(key) }
                         exercise.compared += count
                     }
-                    guard try compare(observation, at: place, after: nil, of: trace.steps, model: &model) == nil else { return exercise }
+                    guard case .holds = try compare(observation, at: place, after: nil, of: trace.steps, model: &model) else { return exercise }
                 case .action(let action):
                     switch try perform(action, at: place, model: &model) {
                     case .departed: return exercise
@@ -56,21 +58,20 @@ extension Replay {
         return exercise
     }
 
-    /// How many comparisons `compare` makes of this item in the model's current state.
-    func compares(_ item: ObservedItem, model: inout ModelState) -> Int {
-        switch item.value {
-        case .fields(let seen):
+    /// How many comparisons `compare` makes of the item at `index` in the model's current state: read in
+    /// place, since the replay of every claim counts them at every `see` (copying each item retained its parts).
+    func compares(_ items: ObservedItems, at index: Int, model: inout ModelState) -> Int {
+        if case .fields(let seen) = items[index].value {
             var count = 0
-            for index in 0..<seen.count {
-                guard let known = model.value(of: seen[index].name) else { continue }
+            for field in 0..<seen.count {
+                guard let known = model.value(of: seen[field].name) else { continue }
                 if case .opaque = known { continue }
                 count += 1
             }
             return count
-        case .sheet, .scalar:
-            guard let index = model.index, tables.states[index].expectation(for: item.key) != nil else { return 0 }
-            return 1
         }
+        guard let state = model.index else { return 0 }
+        return tables.states[state].expects(items[index].key) ? 1 : 0
     }
 
     /// Every key the steps' observations name, each once, in first-seen order: the unjudged keys of a

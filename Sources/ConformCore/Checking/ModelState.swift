@@ -12,14 +12,14 @@ struct ModelState: Hashable {
     private var opening: [String: Value]
     /// The fields whose value now is not their opening value (or that had none): exactly those, so that two
     /// models with the same fields compare equal however their edits went.
-    private var changed: [String: Value] = [:]
+    private var changed = NameMap<Value>()
     /// Sticky: some edit happened since the form opened.
     var edited = false
     /// How many fields differ from their value when the form opened (by `Value.matches`), kept as edits come
     /// so that `modified` costs nothing however wide the form (200,000 fields and 20,000 edits stay linear).
     private var differing = 0
     /// The titles of sheet actions mapped to the roles the trace gave them in its latest `see` naming them.
-    var learnedRoles: [String: SheetRole] = [:]
+    var learnedRoles = NameMap<SheetRole>()
     /// Source of the distinct values that `edit: FIELD` stands for.
     var nextOpaque = 0
     /// The trace's `settings:`, read as `settings.NAME`.
@@ -96,8 +96,8 @@ struct ModelState: Hashable {
                 value = .opaque(nextOpaque)
             }
             let original = opening[edit.field]
-            // The field's change is written and its previous one read in one look-up (an edit is asked about
-            // for every pair of a trace: each look-up hashes the field's name).
+            // The field's change is written and its previous one read in one look-up (an edit is replayed for
+            // every pair of a trace).
             let previous = value == original ? changed.removeValue(forKey: edit.field) : changed.updateValue(value, forKey: edit.field)
             // A field differs when its value does not match the opening one; it counts once.
             let wasDiffering = previous.map { !Self.matches($0, original) } ?? false
@@ -114,8 +114,8 @@ struct ModelState: Hashable {
 
     /// The form opens again: after a save it shows the saved values, after a discard the old ones.
     mutating func reopen(_ tables: PolicyTables, saved: Bool) {
-        if saved { opening.merge(changed) { $1 } }
-        changed = [:]
+        if saved { changed.forEach { opening[$0] = $1 } }
+        changed = NameMap()
         differing = 0
         edited = false
         state = tables.initialState

@@ -1,6 +1,6 @@
 /// Compares a policy's sheet with the sheet a trace saw.
 enum SheetMatcher {
-    static func accepts(_ expected: SheetExpectation, _ seen: SheetObservation, learnedRoles: [String: SheetRole]) -> Bool {
+    static func accepts(_ expected: SheetExpectation, _ seen: SheetObservation, learnedRoles: NameMap<SheetRole>) -> Bool {
         switch (expected, seen) {
         case (.none, .none): return true
         case (.none, _), (.shown, .none): return false
@@ -34,7 +34,7 @@ enum SheetMatcher {
         return count
     }
 
-    private static func accepts(_ spec: SheetActionSpec, _ seen: SheetActionObservation, learnedRoles: [String: SheetRole]) -> Bool {
+    private static func accepts(_ spec: SheetActionSpec, _ seen: SheetActionObservation, learnedRoles: NameMap<SheetRole>) -> Bool {
         if let title = spec.title, title != seen.title { return false }
         guard let role = spec.role else { return true }
         // An open title is matched by role: the one this see gives, or the one learnt earlier.

@@ -41,6 +41,8 @@ final class PolicyTables: Sendable {
         let expectations: [String: Expectation]
         /// The same, found by key: the form's keys by `FormWords` slot, other keys by name.
         let formExpectations: [CompiledExpectation?]
+        /// Which of `formExpectations` are there, as bits by slot: asking a slot copied its expectation.
+        let formKeysExpected: UInt16
         let otherExpectations: [String: CompiledExpectation]
         /// The state's own `saved:` (not the merged one): whether a final state saved, when the form opens again.
         let saved: CompiledExpression?
@@ -59,6 +61,9 @@ final class PolicyTables: Sendable {
             self.showsSheet = showsSheet
             self.expectations = expectations
             self.formExpectations = formExpectations
+            var expected: UInt16 = 0
+            for slot in formExpectations.indices where formExpectations[slot] != nil { expected |= 1 << slot }
+            formKeysExpected = expected
             self.otherExpectations = otherExpectations
             self.saved = saved
             self.transitions = transitions
@@ -69,6 +74,12 @@ final class PolicyTables: Sendable {
         func expectation(for key: String) -> CompiledExpectation? {
             if let slot = FormWords.keySlot(key) { return formExpectations[slot] }
             return otherExpectations.isEmpty ? nil : otherExpectations[key]
+        }
+
+        /// Whether the state expects anything of `key`: `expectation(for:) != nil` without copying it.
+        func expects(_ key: String) -> Bool {
+            if let slot = FormWords.keySlot(key) { return formKeysExpected & (1 << slot) != 0 }
+            return !otherExpectations.isEmpty && otherExpectations.index(forKey: key) != nil
         }
     }
 

@@ -3,7 +3,10 @@ public enum Verdict: Sendable, Codable {
     /// The trace follows the policy to its end.
     case pass
     /// The trace departs from the policy: the first step where it does, and why.
-    case fail(Departure)
+    ///
+    /// Boxed: a departure is some 260 bytes, the other verdicts a few words, and outcomes and results
+    /// that hold a verdict are moved at every step of a replay and at every pair of a run.
+    indirect case fail(Departure)
     /// The trace uses a verb or an observation key outside the policy's vocabulary.
     case inapplicable(reason: String)
     /// The pair could not be evaluated, e.g. a policy expression divided by zero.
