@@ -148,7 +148,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         // `conform` and `steps` are required, and `steps` may not be empty.
         guard seen & 1 != 0, seen & (1 << 11) != 0, !trace.steps.isEmpty else { throw GiveUp() }
         // With a `form:`, a field it does not declare is a problem, wherever the `form:` stands in the file.
-        if seen & (1 << 10) != 0, !Self.namesOnlyDeclaredFields(trace) { throw GiveUp() }
+        if seen & (1 << 10) != 0, !namesOnlyDeclaredFields(trace.form) { throw GiveUp() }
         if seen & (1 << 1) == 0 { trace.id = TraceLoader.defaultID(for: file) }
         // One document, then the end: a second document is a problem.
         try expect(YAML_DOCUMENT_END_EVENT)
@@ -157,27 +157,30 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
     }
 
     /// Whether every edit and every `see: { form: }` of the trace names a field of its `form:` (`StepParser`).
-    /// Walked by position: a generic walk allocates per element in a debug build, where
+    /// Read from the flat tables the steps were sliced from, not from the steps: a walk of the steps copied
+    /// (retained and released) every step's payload. The `n`th item that holds fields holds the `n`th run
+    /// of `fieldsSeen`. Walked by position: a generic walk allocates per element in a debug build, where
     /// `LoadingAllocationTests` counts.
-    private static func namesOnlyDeclaredFields(_ trace: Trace) -> Bool {
-        let form = trace.form
-        for index in 0..<trace.steps.count {
-            switch trace.steps[index].kind {
-            case .action(.edit(let edits)):
-                for edit in 0..<edits.count where form[edits[edit].field] == nil { return false }
-            case .see(let observation):
-                for item in 0..<observation.items.count {
-                    guard observation.items[item].key == "form", case .fields(let fields) = observation.items[item].value else { continue }
-                    for field in 0..<fields.count where form[fields[field].name] == nil { return false }
-                }
-            default: continue
-            }
+    private func namesOnlyDeclaredFields(_ form: [String: Value]) -> Bool {
+        for index in 0..<tables.edits.count where form[tables.edits[index].field] == nil { return false }
+        var run = 0
+        var start = 0
+        for index in 0..<tables.items.count {
+            guard case .fields = tables.items[index].value else { continue }
+            let end = tables.fieldsSeenEnds[run]
+            run += 1
+            defer { start = end }
+            guard tables.items[index].key == "form" else { continue }
+            for field in start..<end where form[tables.fieldsSeen[field].name] == nil { return false }
         }
         return true
     }
 
     /// Which top-level key the current scalar is, by its index in `topLevelWords`.
-    private func topLevelKey() -> Int? {
+    ///
+    /// This and the reader's other small questions are `mutating` though they change nothing: called
+    /// otherwise, the reader (344 bytes) was copied to the stack to be lent to them, at every scalar.
+    private mutating func topLevelKey() -> Int? {
         for index in 0..<DirectTrace.topLevelWords.count where events.scalarIs(DirectTrace.topLevelWords[index]) { return index }
         return nil
     }
@@ -324,13 +327,15 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         DirectStepTables.prepare(&items, room: tables.room)
         let start = items.count
         while try nextKey() {
-            guard let entry = vocabulary.observation(events.scalarBytes), !Self.names(entry.name, in: items, from: start) else {
+            // By position in the vocabulary: an entry returned whole was copied (its parts retained) at every key.
+            guard let found = vocabulary.observation(events.scalarBytes), !Self.names(vocabulary.entries[found].name, in: items, from: start)
+            else {
                 throw GiveUp()
             }
             let position = events.position
             try next()
             let value: ObservedValue
-            switch entry.type {
+            switch vocabulary.entries[found].type {
             case .sheet:
                 value = .sheet(try sheet())
             case .fields:
@@ -340,7 +345,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             case .value(let expected):
                 value = .scalar(try typedScalar(expected))
             }
-            items.append(ObservedItem(key: entry.name, value: value, position: position))
+            items.append(ObservedItem(key: vocabulary.entries[found].name, value: value, position: position))
         }
         try close(children: items.count - start)
         swap(&items, &tables.items)
@@ -454,7 +459,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
 
     /// The current scalar as a role (`SheetRole(rawValue:)`), from its bytes: the initialiser allocates at
     /// each call in a debug build.
-    private func sheetRole() -> SheetRole? {
+    private mutating func sheetRole() -> SheetRole? {
         if events.scalarIs("default") { return .default }
         if events.scalarIs("destructive") { return .destructive }
         if events.scalarIs("cancel") { return .cancel }
@@ -568,12 +573,14 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
     /// Whether the current scalar is null (`YNode.scalarValue == .null`), decided from its bytes without
     /// making a string: a plain `""`, `~`, `null`, `Null` or `NULL`.
     private var isNull: Bool {
-        guard events.scalarStyle == .plain else { return false }
-        switch events.scalarBytes.count {
-        case 0: return true
-        case 1: return events.scalarBytes[0] == UInt8(ascii: "~")
-        case 4: return events.scalarIs("null") || events.scalarIs("Null") || events.scalarIs("NULL")
-        default: return false
+        mutating get {
+            guard events.scalarStyle == .plain else { return false }
+            switch events.scalarBytes.count {
+            case 0: return true
+            case 1: return events.scalarBytes[0] == UInt8(ascii: "~")
+            case 4: return events.scalarIs("null") || events.scalarIs("Null") || events.scalarIs("NULL")
+            default: return false
+            }
         }
     }
 
@@ -585,7 +592,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
     }
 
     /// The current scalar event as the composer makes it (untagged: tags give up earlier).
-    private func scalarNode() -> YNode {
+    private mutating func scalarNode() -> YNode {
         YNode(.scalar(String(decoding: events.scalarBytes, as: UTF8.self), style: events.scalarStyle), at: events.position)
     }
 
@@ -641,7 +648,7 @@ struct DirectVocabulary: Sendable {
         let type: ObservationType
     }
 
-    private let entries: [Entry]
+    let entries: [Entry]
     /// Each entry's key length: the search skips the other lengths without touching (copying) their entries.
     private let lengths: [Int]
 
@@ -654,9 +661,10 @@ struct DirectVocabulary: Sendable {
         lengths = entries.map(\.bytes.count)
     }
 
-    func observation(_ bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
+    /// The position in `entries` of the key written in `bytes`.
+    func observation(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         for index in lengths.indices where lengths[index] == bytes.count {
-            if entries[index].bytes.withUnsafeBufferPointer({ YAMLEventStream.equal($0, bytes) }) { return entries[index] }
+            if entries[index].bytes.withUnsafeBufferPointer({ YAMLEventStream.equal($0, bytes) }) { return index }
         }
         return nil
     }
