@@ -75,16 +75,17 @@ public struct TraceWords: Sendable {
     /// The words of `steps`, walked by position (`Replay`: a generic walk allocates per element in a
     /// debug build, where the replay's allocation test counts).
     init(steps: [Step]) {
-        for index in 0..<steps.count { add(steps[index]) }
+        // Only the kind: the whole step was copied (its note and evidence retained and released) for every step.
+        for index in 0..<steps.count { add(steps[index].kind) }
     }
 
     /// The words of one step.
     init(step: Step) {
-        add(step)
+        add(step.kind)
     }
 
-    private mutating func add(_ step: Step) {
-        switch step.kind {
+    private mutating func add(_ kind: Step.Kind) {
+        switch kind {
         case .action(let action):
             switch action {
             case .edit: formVerbs |= 1 << FormWords.edit
