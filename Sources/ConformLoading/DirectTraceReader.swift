@@ -328,7 +328,8 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         let start = items.count
         while try nextKey() {
             // By position in the vocabulary: an entry returned whole was copied (its parts retained) at every key.
-            guard let found = vocabulary.observation(events.scalarBytes), !Self.names(vocabulary.entries[found].name, in: items, from: start)
+            guard let found = vocabulary.observation(events.scalarBytes),
+                !Self.names(vocabulary.entries[found].name, in: items, from: start)
             else {
                 throw GiveUp()
             }

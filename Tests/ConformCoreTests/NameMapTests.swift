@@ -28,13 +28,16 @@ struct NameMapTests {
             }
         }
         var listed: [String: Int] = [:]
-        map.forEach { listed[$0] = $1 }
+        map.forEveryEntry { listed[$0] = $1 }
         #expect(listed == dictionary)
     }
 
     @Test("updates, removals and look-ups agree with a Dictionary while the map is small")
     func small() {
-        agree([("title", 1), ("notes", 2), ("title", 3), ("url", 4), ("notes", nil), ("notes", 5), ("missing", nil), ("title", nil), ("url", nil)])
+        agree([
+            ("title", 1), ("notes", 2), ("title", 3), ("url", 4), ("notes", nil), ("notes", 5), ("missing", nil), ("title", nil),
+            ("url", nil),
+        ])
     }
 
     @Test("past the names searched in order, positions keep every answer the same, removals included")

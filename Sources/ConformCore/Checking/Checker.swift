@@ -222,7 +222,8 @@ struct Replay {
                         for item in 0..<items.count { compared += compares(items, at: item, model: &model) }
                         exercise?.compared += compared
                     }
-                    guard case .departs(let departure) = try compare(observation, at: step, after: lastMove, of: steps, model: &model) else {
+                    guard case .departs(let departure) = try compare(observation, at: step, after: lastMove, of: steps, model: &model)
+                    else {
                         continue
                     }
                     let outcome = CheckOutcome(verdict: .fail(departure), path: path)
@@ -260,14 +261,14 @@ struct Replay {
 
     // MARK: - Observations
 
-    /// - Parameter lastMove: the position in `steps` of the last action that moved the model, which a sheet
-    ///   missing here is blamed on.
     /// What a `see` gave: boxed, as `Checker.ActionOutcome.departed` is, since it is returned at every `see`.
     enum Comparison {
         case holds
         indirect case departs(Departure)
     }
 
+    /// - Parameter lastMove: the position in `steps` of the last action that moved the model, which a sheet
+    ///   missing here is blamed on.
     func compare(_ observation: Observation, at step: StepPlace, after lastMove: Int?, of steps: [Step], model: inout ModelState)
         throws(EvaluationError) -> Comparison
     {
@@ -293,15 +294,18 @@ struct Replay {
                 let seen = Self.noSheet(in: observation), case .action(let action) = steps[lastMove].kind
             {
                 let move = steps[lastMove]
-                return .departs(Departure(
-                    step: move.number, position: move.position, state: model.state,
-                    detail: .missingSheet(after: action, step: move.number, expected: sheet, seen: seen), shownAt: step.number,
-                    revealing: observation))
+                return .departs(
+                    Departure(
+                        step: move.number, position: move.position, state: model.state,
+                        detail: .missingSheet(after: action, step: move.number, expected: sheet, seen: seen), shownAt: step.number,
+                        revealing: observation))
             }
             if let mismatch {
-                return .departs(Departure(
-                    step: step.number, position: step.position, state: model.state, detail: .observed(items[itemIndex], expected: mismatch),
-                    revealing: observation))
+                return .departs(
+                    Departure(
+                        step: step.number, position: step.position, state: model.state,
+                        detail: .observed(items[itemIndex], expected: mismatch),
+                        revealing: observation))
             }
         }
         learnRoles(from: observation, model: &model)

@@ -42,7 +42,9 @@ extension Replay {
                         if count > 0 { judgedKeys.insert(key) }
                         exercise.compared += count
                     }
-                    guard case .holds = try compare(observation, at: place, after: nil, of: trace.steps, model: &model) else { return exercise }
+                    guard case .holds = try compare(observation, at: place, after: nil, of: trace.steps, model: &model) else {
+                        return exercise
+                    }
                 case .action(let action):
                     switch try perform(action, at: place, model: &model) {
                     case .departed: return exercise

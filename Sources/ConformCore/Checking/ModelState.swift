@@ -114,7 +114,7 @@ struct ModelState: Hashable {
 
     /// The form opens again: after a save it shows the saved values, after a discard the old ones.
     mutating func reopen(_ tables: PolicyTables, saved: Bool) {
-        if saved { changed.forEach { opening[$0] = $1 } }
+        if saved { changed.forEveryEntry { opening[$0] = $1 } }
         changed = NameMap()
         differing = 0
         edited = false

@@ -73,7 +73,7 @@ struct NameMap<Value: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// Calls `body` with every name and value, in no particular order.
-    func forEach(_ body: (String, Value) -> Void) {
+    func forEveryEntry(_ body: (String, Value) -> Void) {
         for index in 0..<entries.count { body(entries[index].name, entries[index].value) }
     }
 

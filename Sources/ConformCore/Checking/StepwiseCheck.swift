@@ -40,7 +40,9 @@ public struct StepwiseCheck {
         do {
             switch step.kind {
             case .see(let observation):
-                if case .departs = try replay.compare(observation, at: place, after: lastMove, of: steps, model: &model) { conforms = false }
+                if case .departs = try replay.compare(observation, at: place, after: lastMove, of: steps, model: &model) {
+                    conforms = false
+                }
             case .action(let action):
                 switch try replay.perform(action, at: place, model: &model) {
                 case .departed: conforms = false
