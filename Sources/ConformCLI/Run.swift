@@ -106,17 +106,50 @@ extension ConformCommand {
             try baselineOptions.validateNeeds()
             // The files are found once: for the policies among them, then for the run.
             let discovery = FileDiscovery.find(in: paths, followLinks: followLinks)
-            let policyFiles = library.loadPolicies(among: discovery)
+            let shard = try selectedShard()
+            // The policy files among the paths are looked for in the one read the run gives each file, where
+            // it can start over on meeting one: when nothing is printed before the end (the terminal report;
+            // JSON and GitHub annotations stream), every claim is known without them, and the run is whole
+            // (a shard reads only its own files). Otherwise every file is read for them first.
+            let seeksPolicyFiles =
+                shard == nil && format == .text && !reportOptions.github && claims.allSatisfy { library.policy(id: $0) != nil }
+            var policyFiles = seeksPolicyFiles ? [] : library.loadPolicies(among: discovery)
             for claim in claims where library.policy(id: claim) == nil {
                 throw ValidationError(library.unknownPolicyMessage(claim))
             }
-            let shard = try selectedShard()
             if shard != nil, baselineOptions.writeBaseline != nil {
                 throw ValidationError("--write-baseline writes the whole run's baseline: give it to conform merge, not to a shard")
             }
             // Bazel asks a test runner that supports sharding to touch this file.
             let statusProblems = ShardStatusFile.touch(environment: ProcessEnvironment.variables)
-            let context = reportOptions.context(library: library, version: ConformCommand.version, paths: paths)
+            let pass = Pass(
+                paths: paths, discovery: discovery, shard: shard, reportOptions: reportOptions, baselineOptions: baselineOptions,
+                statusProblems: statusProblems)
+            if let status = try check(pass, library: library, policyFiles: policyFiles, seeksPolicyFiles: seeksPolicyFiles) {
+                throw ExitCode(status)
+            }
+            // A policy file was met: nothing was printed or written; the run starts over with the policies
+            // among its paths loaded (a built-in one is never replaced, so every claim is still known).
+            policyFiles = library.loadPolicies(among: discovery)
+            throw ExitCode(try check(pass, library: library, policyFiles: policyFiles, seeksPolicyFiles: false) ?? 2)
+        }
+
+        /// What every pass over the files shares.
+        private struct Pass {
+            let paths: [String]
+            let discovery: FileDiscovery.Found
+            let shard: Shard?
+            let reportOptions: ReportOptions
+            let baselineOptions: BaselineOptions
+            let statusProblems: [Diagnostic]
+        }
+
+        /// Checks the files against `library`'s policies, feeding and finishing every output.
+        /// - Returns: the exit status; `nil` when, seeking the policy files among the paths, the pass met one
+        ///   (its outputs discarded: nothing printed or written).
+        private func check(_ pass: Pass, library: PolicyLibrary, policyFiles: [String], seeksPolicyFiles: Bool) throws -> Int32? {
+            let (reportOptions, baselineOptions, shard) = (pass.reportOptions, pass.baselineOptions, pass.shard)
+            let context = reportOptions.context(library: library, version: ConformCommand.version, paths: pass.paths)
             // A shard that writes JSON records every file's whole outcome there, for `conform merge`.
             let writesJSON = format == .json || ((try? reportOptions.formats()) ?? []).contains(.json)
             let record = shard.flatMap { shard in
@@ -132,12 +165,13 @@ extension ConformCommand {
             // What a merged run's reports need is recorded whatever this shard's own outputs need.
             let keepsSteps = needsSteps || record != nil
             var options = ConformRunner.Options(
-                paths: paths, claims: claims, keepSteps: keepsSteps, recordPaths: keepsSteps || coverage, revealDifferences: coverage)
+                paths: pass.paths, claims: claims, keepSteps: keepsSteps, recordPaths: keepsSteps || coverage, revealDifferences: coverage)
             // Step summaries are made only for the traces a report may show in full (a shard's for all).
             options.steps = outputs.stepDemand
             options.followLinks = followLinks
             options.policyFiles = policyFiles
-            options.discovery = discovery
+            options.seeksPolicyFiles = seeksPolicyFiles
+            options.discovery = pass.discovery
             options.jobs = jobs
             options.shard = shard
             let baseline = try baselineOptions.matcher()
@@ -161,6 +195,10 @@ extension ConformCommand {
                     if coverage { coverageTally.add(outcome) }
                 }
             )
+            if ending.metPolicyFile != nil {
+                outputs.discard()
+                return nil
+            }
             coverageTally.add(revealed: ending.revealed)
             record?.header.files = ending.discoveredFiles
             record?.header.errors = ending.leadingErrors
@@ -176,10 +214,10 @@ extension ConformCommand {
                 baseline: baselineOutcome, policies: library.policies, needsSteps: needsSteps)
             // A shard dealt no trace is an empty part of a run, not a run that found none.
             if shard != nil, outputs.problems.isEmpty { status = outputs.tally.shardExitStatus }
-            printProblems(statusProblems + problems + outputs.problems + outputs.warnings)
+            printProblems(pass.statusProblems + problems + outputs.problems + outputs.warnings)
             if let written = CommandWording.reportsWritten(outputs.written) { printError(written) }
-            if !problems.isEmpty || !statusProblems.isEmpty { status = 2 }
-            throw ExitCode(status)
+            if !problems.isEmpty || !pass.statusProblems.isEmpty { status = 2 }
+            return status
         }
     }
 }

@@ -35,6 +35,13 @@ public struct ConformRunner: Sendable {
         /// Policy files found among the paths and loaded as policies (`PolicyLibrary.loadPolicies(among:)`):
         /// not checked as traces.
         public var policyFiles: [String] = []
+        /// The policy files among the paths were not looked for: each file the run reads is looked at as
+        /// `PolicyLibrary.loadPolicies(among:)` would, in the one read it gets, and the run stops at the
+        /// first policy file it meets (`Ending.metPolicyFile`). What it handed over until then was checked
+        /// without that policy: the caller loads the policies among the paths and runs again. A run whose
+        /// paths hold none (most runs) so reads each file once, not twice. Not with a shard, which reads
+        /// only its own files (it is given `policyFiles` found beforehand; this is ignored).
+        public var seeksPolicyFiles = false
         /// The files under `paths`, when the caller found them already (`FileDiscovery.find(in:followLinks:)`
         /// with these `paths` and `followLinks`, as `loadPolicies` does): the run does not walk the folders again.
         public var discovery: FileDiscovery.Found? = nil
@@ -108,6 +115,9 @@ public struct ConformRunner: Sendable {
         /// domain (`CoverageTally.pairKey`), the differences the files show. The outcomes carry none
         /// then; a shard's carry theirs, on every pair (`FileOutcome.revealed`).
         public var revealed: [String: Set<String>] = [:]
+        /// With `Options.seeksPolicyFiles`: a policy file the run met among its files, where it stopped.
+        /// Its outcomes so far lack that policy's results: the caller loads it and runs again.
+        public var metPolicyFile: String? = nil
     }
 
     /// Checks every file, on every core (or `options.jobs` at once), and hands each file's outcome to
@@ -150,6 +160,8 @@ public struct ConformRunner: Sendable {
         let discovery = options.discovery ?? FileDiscovery.find(in: options.paths, followLinks: options.followLinks)
         let traceFiles = Self.partition(discovery.files, excluding: options.policyFiles).kept
         let (files, baselineFilesFound) = Self.partition(traceFiles, excluding: options.baselineFiles)
+        // Inputs though not read as traces: no output replaces them (looking for policies first read them too).
+        for file in baselineFilesFound { InputFiles.note(path: file) }
         discovered(files)
         var leading = discovery.diagnostics
         // Links left alone are said before any file, as warnings (they change no exit status).
@@ -168,10 +180,12 @@ public struct ConformRunner: Sendable {
         let position = { (rank: Int) in selected?[rank] ?? rank }
         // Evidence is read only from inside the folders the run was given (once resolved, for every file).
         let confinement = options.keepSteps ? EvidenceConfinement(paths: options.paths) : nil
+        let seeking = options.seeksPolicyFiles && options.shard == nil ? MetPolicyFile() : nil
         let work: @Sendable (String, RevealTargets?) -> FileOutcome = { file, reveal in
             var outcome = check(
                 file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
-                reveal: reveal, steps: options.steps, everyPath: options.revealDifferences, evidenceFolders: confinement)
+                reveal: reveal, steps: options.steps, everyPath: options.revealDifferences, evidenceFolders: confinement,
+                policyFiles: seeking)
             // Marked before `prepare`, which may serialise the results.
             options.baseline?.mark(&outcome.results)
             prepare(&outcome)
@@ -190,6 +204,10 @@ public struct ConformRunner: Sendable {
             for rank in 0..<selectedCount {
                 let index = position(rank)
                 var outcome = work(files[index], reveals?.begin(at: index, after: last))
+                if let met = seeking?.met {
+                    ending.metPolicyFile = met
+                    return ending
+                }
                 last = [outcome]
                 reveals?.handOver(&outcome)
                 each(index, outcome)
@@ -213,6 +231,12 @@ public struct ConformRunner: Sendable {
                 Self.free(previous)
                 previous = []
                 previous = checking.map { Array(zip(slice, $0.wait())) } ?? []
+                // Met in this batch: none of it is handed over.
+                if let met = seeking?.met {
+                    Self.free(previous)
+                    ending.metPolicyFile = met
+                    return ending
+                }
             } while !previous.isEmpty
         }
         if let reveals, let plan = reveals.plan {
@@ -325,14 +349,20 @@ public struct ConformRunner: Sendable {
     /// - Parameter everyPath: with `recordPaths`, whether every trace's paths are wanted (coverage counts
     ///   them), or only those of the traces whose steps `steps` wants (reports draw them).
     /// - Parameter evidenceFolders: with `keepSteps`, where evidence may be read; `nil`: the file's own folder.
+    /// - Parameter policyFiles: when the run seeks the policy files among its paths, where it notes one it
+    ///   reads (then left unchecked: the run starts over).
     func check(
         file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?, steps: StepDemand = .all,
-        everyPath: Bool = true, evidenceFolders: EvidenceConfinement? = nil
+        everyPath: Bool = true, evidenceFolders: EvidenceConfinement? = nil, policyFiles: MetPolicyFile? = nil
     ) -> FileOutcome {
         let bytes: [UInt8]
         switch FileReader.read(file) {
         case .success(let read): bytes = read
         case .failure(let diagnostic): return FileOutcome(summary: nil, results: [], errors: [diagnostic])
+        }
+        if let policyFiles, PolicyLibrary.isPolicyFile(bytes) {
+            policyFiles.meet(file)
+            return FileOutcome(summary: nil, results: [], errors: [])
         }
         let (loaded, problems) = loader.load(bytes, file: file)
         guard let trace = loaded else {

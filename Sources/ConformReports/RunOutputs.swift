@@ -85,6 +85,16 @@ public final class RunOutputs {
         for index in outputs.indices { append(outputs[index].renderer.add(outcome), to: index) }
     }
 
+    /// Drops every report file being written and what is left unwritten: a pass that the run starts over
+    /// (`ConformRunner.Ending.metPolicyFile`). Only for outputs that printed nothing yet.
+    public func discard() {
+        for index in outputs.indices {
+            outputs[index].file?.discard()
+            outputs[index].pending = ""
+            outputs[index].failed = true
+        }
+    }
+
     /// Finishes every output and writes what is left; returns the exit status: the tally's, or 2 when
     /// an output could not be made or written (the others are still written).
     public func finish(_ ending: RunEnding) -> Int32 {

@@ -144,7 +144,8 @@ if pathsOnly {
 let library = PolicyLibrary.builtIn()
 let (found, discovery) = time { FileDiscovery.find(in: [corpus.path]) }
 let files = Array(found.files)
-// What `run` pays to find policy files among its paths (every core), beyond the one read each file gets.
+// What a run that cannot start over (`--format json`, `--github`, a shard) pays to find the policy files among
+// its paths (every core), beyond the one read each file gets; a plain run finds them in that read.
 var sniffed = library
 let (_, sniffing) = time { sniffed.loadPolicies(among: found).count }
 let loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
@@ -260,7 +261,7 @@ print("")
 print("| measurement | value | target |")
 print("|---|---|---|")
 print("| discovery (1 thread) | \(s(discovery)) | |")
-print("| policy-file sniff: every file looked at for `states` (every core) | \(s(sniffing)) | |")
+print("| policy-file sniff, before a run that streams: every file looked at for `states` (every core) | \(s(sniffing)) | |")
 print("| parsing: read + YAML + trace model (1 thread) | \(s(parsing)) | |")
 print("| checking: \(traces.count) traces × \(library.policies.count) policies (1 thread) | \(s(checking)) | |")
 print("| rendering: JSON document of the matrix | \(s(rendering)) | |")

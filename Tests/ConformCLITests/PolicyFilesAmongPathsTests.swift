@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Issue 37 §4: `conform run` looks for policy files among its paths in the one read each file gets, and
+/// starts over with them loaded when it meets one; a run that streams (JSON) reads every file for them first.
+@Suite("CLI: policy files among a run's paths")
+struct PolicyFilesAmongPathsTests {
+    /// `conform init`'s project with `count` traces, its policy moved to `zz/` so that it is read last
+    /// (and its configuration, which names the policies' folder, left out).
+    static func project(in scratch: Scratch, traces count: Int) throws -> URL {
+        let project = scratch.url.appendingPathComponent("p")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        #expect(try BinaryRunner.run(["init"], in: project).status == 0)
+        try FileManager.default.removeItem(at: project.appendingPathComponent(".conform.yaml"))
+        let starter = project.appendingPathComponent("Traces/my-app-edit-form-cancel-then-save.yaml")
+        let text = try String(contentsOf: starter, encoding: .utf8)
+        for index in 1..<count {
+            let name = String(format: "t%03d", index)
+            try scratch.write("p/Traces/\(name).yaml", text.replacingOccurrences(of: "cancel-then-save\n", with: "\(name)\n"))
+        }
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("zz"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: project.appendingPathComponent("Policies/my-app-edit-form.yaml"), to: project.appendingPathComponent("zz/policy.yaml"))
+        return project
+    }
+
+    @Test("met after 150 traces, the policy is loaded and the run starts over: what it prints and writes is a whole run's")
+    func startsOver() throws {
+        let scratch = try Scratch()
+        let project = try Self.project(in: scratch, traces: 150)
+        let sniffedFirst = try BinaryRunner.run(["run", ".", "--format", "json"], in: project)
+        #expect(sniffedFirst.status == 0, "\(sniffedFirst.stderr)")
+        for jobs in ["2", "1"] {
+            try? FileManager.default.removeItem(at: scratch.url.appendingPathComponent("out"))
+            let run = try BinaryRunner.run(["run", ".", "--report", "all", "--output", "../out", "--jobs", jobs], in: project)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("my-app-edit-form holds (150/150)"), "\(run.stdout)")
+            #expect(run.stdout.hasSuffix("150 traces, 12 policies: 150 of 150 claims hold\n"), "\(run.stdout)")
+            #expect(
+                run.stderr
+                    == "conform: wrote ../out/conform-report.md, ../out/conform-report.html, ../out/conform-junit.xml, ../out/conform-report.json, ../out/conform.sarif\n"
+            )
+            // The first pass's report files were dropped, not left beside these.
+            let written = try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path).sorted()
+            #expect(written == ["conform-junit.xml", "conform-report.html", "conform-report.json", "conform-report.md", "conform.sarif"])
+            let report = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.json"), encoding: .utf8)
+            #expect(report == sniffedFirst.stdout)
+        }
+    }
+
+    @Test("a --policy defined only among the paths is known: its files are read for policies first")
+    func claimAmongThePaths() throws {
+        let scratch = try Scratch()
+        let project = try Self.project(in: scratch, traces: 3)
+        let run = try BinaryRunner.run(["run", ".", "--policy", "my-app-edit-form"], in: project)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("3 traces, 12 policies: 3 of 3 claims hold\n"), "\(run.stdout)")
+    }
+}
