@@ -2,13 +2,15 @@ import ConformCore
 
 /// The terminal report: every unreadable file, warning and broken claim in compiler form, then what each
 /// app's traces agree with, then a summary line. Built file by file as the run goes, keeping only
-/// counts and the broken claims, so that memory does not grow with the corpus.
+/// counts and what it will print of the broken claims, so that memory grows with that text alone.
 public struct TerminalReport: RunRenderer {
     private let context: RunContext
     private let terminal: Terminal
     private var errors: [Diagnostic] = []
     private var warnings: [Diagnostic] = []
-    private var broken: [PairResult] = []
+    /// The broken claims' lines, each made as its file's outcome comes: kept as pairs (with their
+    /// departures' values) to the end, they were most of a failing run's memory.
+    private var brokenClaims = ""
     private var apps: AppAgreements
     private var tally = RunTally()
 
@@ -26,12 +28,8 @@ public struct TerminalReport: RunRenderer {
         guard outcome.summary != nil else { return "" }
         // By position: `filter` would copy every result (all its strings retained) to look at two fields.
         let results = outcome.results
-        // Kept to the end: without the trace's tables (a departure's slices keep them whole).
-        var copies = DetachedObservations()
         for index in results.indices where results[index].claimed && results[index].outcome.verdict.kind != .pass {
-            var pair = results[index]
-            pair.detachFromTrace(sharing: &copies)
-            broken.append(pair)
+            brokenClaims += claimLine(results[index])
         }
         apps.add(outcome)
         return ""
@@ -41,7 +39,7 @@ public struct TerminalReport: RunRenderer {
         var out = ""
         let printer = DiagnosticPrinter(terminal: terminal)
         for diagnostic in ending.leadingErrors + errors + warnings { out += printer.text(diagnostic) }
-        for pair in broken { out += claimLine(pair) }
+        out += brokenClaims
         if let baseline = ending.baseline {
             for stale in baseline.stale { out += printer.text(BaselineWording.diagnostic(stale, strict: baseline.strict)) }
         }
