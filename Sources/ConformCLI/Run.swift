@@ -129,7 +129,8 @@ extension ConformCommand {
                 throw ExitCode(status)
             }
             // A policy file was met: nothing was printed or written; the run starts over with the policies
-            // among its paths loaded (a built-in one is never replaced, so every claim is still known).
+            // among its paths loaded (a built-in one is never replaced, so every claim is still known). A
+            // pass that does not seek them always ends with a status.
             policyFiles = library.loadPolicies(among: discovery)
             throw ExitCode(try check(pass, library: library, policyFiles: policyFiles, seeksPolicyFiles: false) ?? 2)
         }

@@ -34,9 +34,10 @@ extension PolicyLibrary {
     }
 
     /// The files that hold the word `states` (every policy's do), in order: each read once more, through
-    /// one buffer per thread, on every core. This is all a run pays to find policies among its paths, so
-    /// it allocates nothing per file (what each costs is its system calls), and notes each file opened as
-    /// an input (`InputFiles`), as `FileReader` does. The paths are read in place from the discovery's
+    /// one buffer per thread, on every core. This is all that a run which looks for policies first (one
+    /// that cannot start over: `ConformRunner.Options.seeksPolicyFiles`) pays for them, so it allocates
+    /// nothing per file (what each costs is its system calls), and notes each file opened as an input
+    /// (`InputFiles`), as `FileReader` does. The paths are read in place from the discovery's
     /// compact list: a copy as `[String]` was most of the heap at 100,000 files (Docs/Performance.md).
     private static func filesMentioningStates(_ files: CompactStrings) -> [String] {
         let found = LockedSlots<Bool>(count: files.count)
