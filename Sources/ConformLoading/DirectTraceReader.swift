@@ -48,11 +48,15 @@ enum DirectTrace {
 }
 
 extension DirectTrace {
-    /// The line feeds in `buffer`, counted eight bytes at a time.
+    /// The line feeds in `buffer`, counted sixteen bytes at a time, then eight.
     static func lineFeeds(in buffer: UnsafeBufferPointer<UInt8>) -> Int {
         var lines = 0
         var index = 0
         if let base = buffer.baseAddress {
+            while index + 16 <= buffer.count {
+                lines += ByteBlocks.lineFeeds(base + index)
+                index += 16
+            }
             while index + 8 <= buffer.count {
                 // Bytes that are zero where the input has a line feed; each zero byte is marked exactly by its
                 // high bit: `(b & 0x7F) + 0x7F` sets it for any other low seven bits, `| b` for a set high bit.

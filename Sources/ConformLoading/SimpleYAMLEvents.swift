@@ -233,8 +233,13 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
         columnMark = (offset, 0)
         var index = offset
         while index < bytes.count {
-            // Eight bytes at a time while they are printable ASCII (a line feed among them ends this).
-            if index + 8 <= bytes.count, let base = bytes.baseAddress,
+            // Sixteen bytes at a time while they are printable ASCII (a line feed among them ends this), then
+            // eight near the end of the file.
+            if index + 16 <= bytes.count, let base = bytes.baseAddress {
+                let run = ByteBlocks.printableASCIIRun(base + index)
+                index += run
+                if run == 16 { continue }
+            } else if index + 8 <= bytes.count, let base = bytes.baseAddress,
                 Self.isPrintableASCII(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             {
                 index += 8
@@ -435,12 +440,21 @@ struct SimpleYAMLEvents: YAMLEventSource, ~Copyable {
         var index = start
         var end = start
         scan: while index < lineEnd {
-            let byte = bytes[index]
-            if Self.isOrdinary(byte) {
+            // Ordinary bytes, sixteen at a time (those after the line's end may be ordinary too) or, near the
+            // file's end, one at a time; the byte after them, on this line, is not ordinary.
+            if index + 16 <= bytes.count, let base = bytes.baseAddress {
+                let run = ByteBlocks.ordinaryRun(base + index)
+                if run > 0 {
+                    index = min(index + run, lineEnd)
+                    end = index
+                    if run == 16 || index == lineEnd { continue }
+                }
+            } else if Self.isOrdinary(bytes[index]) {
                 index += 1
                 end = index
                 continue
             }
+            let byte = bytes[index]
             switch byte {
             case .space:
                 // Spaces belong to the scalar only if more of it follows.

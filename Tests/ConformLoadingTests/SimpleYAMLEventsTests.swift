@@ -91,6 +91,26 @@ struct SimpleYAMLEventsTests {
         #expect(Self.check("a: { \(entries) }\nb: [\((0..<300).map { "日本\($0)" }.joined(separator: ", "))]\n"))
     }
 
+    @Test("long plain scalars: each indicator at every place, near the file's end too")
+    func indicatorsInLongScalars() {
+        // The scanner looks at sixteen bytes at a time, and at one at a time near the file's end: an
+        // indicator must end the scalar, or be part of it, wherever it falls.
+        let pieces = [":", ": ", ",", "[", "]", "{", "}", " #", "#", " ", "  x", "é", "\t", "-", "'", "\""]
+        var read = 0
+        var texts = 0
+        for piece in pieces {
+            for place in 0..<40 {
+                let scalar = String(repeating: "v", count: place) + piece + String(repeating: "w", count: 40 - place)
+                for text in ["k: \(scalar)\n", "k: \(scalar)", "k: { a: \(scalar), b: c }\n", "k: [\(scalar), c]\n", "\(scalar): x\n"] {
+                    texts += 1
+                    if Self.check(text) { read += 1 }
+                }
+            }
+        }
+        #expect(read * 2 > texts, "the scanner read only \(read) of \(texts) texts")
+        #expect(Self.check("k: \(String(repeating: "long value ", count: 9))end\n"))
+    }
+
     @Test("anything else stops the scanner", arguments: refused)
     func stops(_ text: String) {
         #expect(Self.compare(text).simple == nil, "the scanner read \(text.debugDescription)")
