@@ -173,6 +173,8 @@ extension ConformCommand {
             options.policyFiles = policyFiles
             options.seeksPolicyFiles = seeksPolicyFiles
             options.discovery = pass.discovery
+            // Every output writes out, or detaches, what it keeps of an outcome.
+            options.keepsOutcomes = false
             options.jobs = jobs
             options.shard = shard
             let baseline = try baselineOptions.matcher()

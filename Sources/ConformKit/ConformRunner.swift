@@ -45,6 +45,12 @@ public struct ConformRunner: Sendable {
         /// The files under `paths`, when the caller found them already (`FileDiscovery.find(in:followLinks:)`
         /// with these `paths` and `followLinks`, as `loadPolicies` does): the run does not walk the folders again.
         public var discovery: FileDiscovery.Found? = nil
+        /// Whether the caller may keep the outcomes it is handed as they are. A failing pair's departure
+        /// shares its trace's tables of items, edits and sheet actions (`TraceSlice`), which the loader makes
+        /// room in for every line of the file and copies to their size for that reason. A caller that keeps
+        /// only what it writes out or detaches (`Departure.detached`), as the command line's outputs do,
+        /// turns this off and saves the copy (`TraceLoader.trimsTables`); a run that keeps steps copies them.
+        public var keepsOutcomes = true
 
         /// How many files are checked at once (`--jobs`): 1 checks them one after another on the calling
         /// thread; `nil` uses every core. The outcomes, and so every output, are the same for any number.
@@ -79,6 +85,8 @@ public struct ConformRunner: Sendable {
     /// The policies every trace is checked against.
     public let library: PolicyLibrary
     private let loader: TraceLoader
+    /// `loader`, without copying its tables to their size (`Options.keepsOutcomes`).
+    private let droppingLoader: TraceLoader
     /// The checks made of every trace once its replays are done, in the order their warnings are shown
     /// (`TraceWarningCheck`): a run's (`runChecks`), or lint's (`lintChecks`). The runner only runs them.
     var traceChecks: [any TraceWarningCheck] = ConformRunner.runChecks
@@ -89,6 +97,9 @@ public struct ConformRunner: Sendable {
     public init(library: PolicyLibrary) {
         self.library = library
         self.loader = TraceLoader(vocabulary: KnownVocabulary(policies: library.policies))
+        var droppingLoader = loader
+        droppingLoader.trimsTables = false
+        self.droppingLoader = droppingLoader
     }
 
     /// Runs and keeps everything: the whole matrix, every trace's summary. Reports need this; a plain
@@ -185,7 +196,7 @@ public struct ConformRunner: Sendable {
             var outcome = check(
                 file: file, commandLineClaims: options.claims, keepSteps: options.keepSteps, recordPaths: options.recordPaths,
                 reveal: reveal, steps: options.steps, everyPath: options.revealDifferences, evidenceFolders: confinement,
-                policyFiles: seeking)
+                policyFiles: seeking, trimsTables: options.keepsOutcomes || options.keepSteps)
             // Marked before `prepare`, which may serialise the results.
             options.baseline?.mark(&outcome.results)
             prepare(&outcome)
@@ -349,12 +360,14 @@ public struct ConformRunner: Sendable {
     /// - Parameter everyPath: with `recordPaths`, whether every trace's paths are wanted (coverage counts
     ///   them), or only those of the traces whose steps `steps` wants (reports draw them).
     /// - Parameter evidenceFolders: with `keepSteps`, where evidence may be read; `nil`: the file's own folder.
+    /// - Parameter trimsTables: whether the trace's tables are copied to their size (`Options.keepsOutcomes`).
     /// - Parameter policyFiles: when the run seeks the policy files among its paths, where it notes one it
     ///   reads (then left unchecked: the run starts over).
     func check(
         file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?, steps: StepDemand = .all,
-        everyPath: Bool = true, evidenceFolders: EvidenceConfinement? = nil, policyFiles: MetPolicyFile? = nil
+        everyPath: Bool = true, evidenceFolders: EvidenceConfinement? = nil, policyFiles: MetPolicyFile? = nil, trimsTables: Bool = true
     ) -> FileOutcome {
+        let loader = trimsTables ? self.loader : droppingLoader
         let bytes: [UInt8]
         switch FileReader.read(file) {
         case .success(let read): bytes = read

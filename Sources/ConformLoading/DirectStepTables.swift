@@ -26,9 +26,12 @@ struct DirectStepTables {
     /// How many elements each table makes room for at its first append: the trace's lines, which bound
     /// its steps (so that a longer trace does not regrow its tables more often, one allocation each).
     let room: Int
+    /// Whether `fill` copies each table to its size first (`TraceLoader.trimsTables`).
+    let trims: Bool
 
-    init(room: Int) {
+    init(room: Int, trims: Bool = true) {
         self.room = room
+        self.trims = trims
     }
 
     /// Makes room in `table` at its first append.
@@ -38,9 +41,11 @@ struct DirectStepTables {
 
     /// `table` in an array of its own size: the tables made room for a trace's every line, and a trace
     /// keeps its tables as long as its steps (a run with reports keeps every trace). Copied even when it
-    /// happens to be full, so that what loading allocates does not depend on how full it is.
-    static func trimmed<Element>(_ table: [Element]) -> [Element] {
-        guard !table.isEmpty else { return table }
+    /// happens to be full, so that what loading allocates does not depend on how full it is. Not copied
+    /// for a trace dropped once checked (`trims` off): the copy retained every element once more, and the
+    /// table it was made from was freed element by element at once (some 3% of a plain run).
+    func trimmed<Element>(_ table: [Element]) -> [Element] {
+        guard trims, !table.isEmpty else { return table }
         return [Element](unsafeUninitializedCapacity: table.count) { buffer, count in
             count = buffer.initialize(fromContentsOf: table)
         }
@@ -49,8 +54,8 @@ struct DirectStepTables {
     /// Gives each `see` and edit step of `steps`, read in this order, its slice of the tables.
     mutating func fill(_ steps: inout [Step]) {
         if !actionEnds.isEmpty || !fieldsSeenEnds.isEmpty {
-            let actionTable = Self.trimmed(actions)
-            let fieldTable = Self.trimmed(fieldsSeen)
+            let actionTable = trimmed(actions)
+            let fieldTable = trimmed(fieldsSeen)
             var nextActions = 0
             var actionStart = 0
             var nextFields = 0
@@ -76,8 +81,8 @@ struct DirectStepTables {
             }
         }
         guard !stepEnds.isEmpty else { return }
-        let itemTable = Self.trimmed(items)
-        let editTable = Self.trimmed(edits)
+        let itemTable = trimmed(items)
+        let editTable = trimmed(edits)
         var next = 0
         var itemStart = 0
         var editStart = 0

@@ -24,7 +24,7 @@ enum DirectTrace {
     /// The trace, or `nil` when the general path must read the file.
     static func read(
         _ bytes: [UInt8], file: String, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int,
-        events: Events = .simpleFirst
+        trimsTables: Bool = true, events: Events = .simpleFirst
     ) -> Trace? {
         bytes.withUnsafeBufferPointer { buffer in
             // A trace is written one step a line: its lines (and its size: a step takes some 8 bytes at least)
@@ -33,7 +33,7 @@ enum DirectTrace {
             if events != .libyamlOnly {
                 var reader = DirectTraceReader(
                     events: SimpleYAMLEvents(buffer), vocabulary: vocabulary, limits: limits, maximumSteps: maximumSteps,
-                    expectedSteps: expectedSteps)
+                    expectedSteps: expectedSteps, trimsTables: trimsTables)
                 if let trace = try? reader.trace(file: file) { return trace }
                 // The reader gave up on events libyaml gives alike (a verb that policies define, a problem):
                 // reading them again from libyaml would give up the same way.
@@ -41,7 +41,7 @@ enum DirectTrace {
             }
             var reader = DirectTraceReader(
                 events: YAMLEventStream(buffer), vocabulary: vocabulary, limits: limits, maximumSteps: maximumSteps,
-                expectedSteps: expectedSteps)
+                expectedSteps: expectedSteps, trimsTables: trimsTables)
             return try? reader.trace(file: file)
         }
     }
@@ -106,14 +106,15 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
     private static var longTextsKept: Int { 32 }
 
     init(
-        events: consuming Events, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int, expectedSteps: Int
+        events: consuming Events, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int, expectedSteps: Int,
+        trimsTables: Bool = true
     ) {
         self.events = events
         self.vocabulary = vocabulary
         self.limits = limits
         self.maximumSteps = maximumSteps
         self.expectedSteps = expectedSteps
-        self.tables = DirectStepTables(room: expectedSteps)
+        self.tables = DirectStepTables(room: expectedSteps, trims: trimsTables)
     }
 
     mutating func trace(file: String) throws(GiveUp) -> Trace {

@@ -15,6 +15,10 @@ public struct TraceLoader: Sendable {
     /// Whether well-formed files are read straight from libyaml's events (the fast path). Off, every
     /// file goes the general way; the result must be the same (the fuzz target compares the two).
     public var readsDirectly = true
+    /// Whether the fast path copies its tables of a trace's items, edits and sheet actions to their size
+    /// (they make room for every line of the file): for traces kept after they are checked. Off for a
+    /// run that drops each trace once checked, where the copy is only work (the outcome is the same).
+    public var trimsTables = true
 
     public init(vocabulary: KnownVocabulary, reader: YAMLReader = YAMLReader(), maximumSteps: Int = Self.defaultMaximumSteps) {
         self.vocabulary = vocabulary
@@ -48,7 +52,8 @@ public struct TraceLoader: Sendable {
         // Most files are well-formed traces: read them straight from libyaml's events. Any other file,
         // and any file with a problem, is read again below, the one way that words problems.
         if readsDirectly,
-            let trace = DirectTrace.read(bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps),
+            let trace = DirectTrace.read(
+                bytes, file: file, vocabulary: direct, limits: reader.limits, maximumSteps: maximumSteps, trimsTables: trimsTables),
             ClaimedFields(claims: trace.claims, vocabulary: vocabulary)?.missesAField(of: trace) != true
         {
             return (trace, [])

@@ -72,6 +72,19 @@ struct DirectTraceReaderTests {
         #expect(Self.dumped(direct) == Self.dumped(general))
     }
 
+    @Test("tables left at the room made for them read into the same model", arguments: samples)
+    func untrimmed(_ yaml: String) {
+        let vocabulary = DirectVocabulary(KnownVocabulary(policies: []))
+        let read = { (trims: Bool) in
+            DirectTrace.read(
+                Array(yaml.utf8), file: "Traces/t.yaml", vocabulary: vocabulary, limits: .init(), maximumSteps: 1_000_000,
+                trimsTables: trims)
+        }
+        let trimmed = read(true)
+        #expect(trimmed != nil)
+        #expect(Self.dumped(read(false)) == Self.dumped(trimmed))
+    }
+
     @Test(
         "anything unusual or wrong is left to the general path",
         arguments: [
