@@ -360,9 +360,9 @@ public struct ConformRunner: Sendable {
     /// - Parameter everyPath: with `recordPaths`, whether every trace's paths are wanted (coverage counts
     ///   them), or only those of the traces whose steps `steps` wants (reports draw them).
     /// - Parameter evidenceFolders: with `keepSteps`, where evidence may be read; `nil`: the file's own folder.
-    /// - Parameter trimsTables: whether the trace's tables are copied to their size (`Options.keepsOutcomes`).
     /// - Parameter policyFiles: when the run seeks the policy files among its paths, where it notes one it
     ///   reads (then left unchecked: the run starts over).
+    /// - Parameter trimsTables: whether the trace's tables are copied to their size (`Options.keepsOutcomes`).
     func check(
         file: String, commandLineClaims: [String], keepSteps: Bool, recordPaths: Bool, reveal: RevealTargets?, steps: StepDemand = .all,
         everyPath: Bool = true, evidenceFolders: EvidenceConfinement? = nil, policyFiles: MetPolicyFile? = nil, trimsTables: Bool = true
