@@ -16,45 +16,41 @@ struct ByteBlocksTests {
 
     static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
-    /// A block of `filler` with `byte` at `lane`, followed by sixteen more bytes of filler (the answers must
-    /// not look past the block).
-    static func block(_ byte: UInt8, at lane: Int, filler: UInt8) -> [UInt8] {
-        var bytes = [UInt8](repeating: filler, count: 32)
-        bytes[lane] = byte
-        return bytes
+    /// Checks that `run` stops at every byte value that `continues` refuses, at every lane of a block of
+    /// `filler` (followed by sixteen more bytes of it: the answer must not look past the block), and goes
+    /// over every other.
+    static func expectRuns(
+        _ run: (UnsafePointer<UInt8>) -> Int, filler: UInt8, continues: (UInt8) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            for lane in 0..<16 {
+                var bytes = [UInt8](repeating: filler, count: 32)
+                bytes[lane] = byte
+                let found = bytes.withUnsafeBufferPointer { run($0.baseAddress!) }
+                #expect(found == (continues(byte) ? 16 : lane), "byte \(value) at lane \(lane)", sourceLocation: sourceLocation)
+            }
+        }
     }
 
     @Test("the ordinary run ends at the first byte a plain scalar may not simply go on with")
     func ordinaryRun() {
-        for value in 0...255 {
-            let byte = UInt8(value)
-            for lane in 0..<16 {
-                let bytes = Self.block(byte, at: lane, filler: UInt8(ascii: "a"))
-                let run = bytes.withUnsafeBufferPointer { ByteBlocks.ordinaryRun($0.baseAddress!) }
-                #expect(run == (Self.isOrdinary(byte) ? 16 : lane), "byte \(value) at lane \(lane)")
-            }
-        }
+        Self.expectRuns(ByteBlocks.ordinaryRun, filler: UInt8(ascii: "a"), continues: Self.isOrdinary)
         let text = Array("Save changes, Cancel".utf8)
         #expect(text.withUnsafeBufferPointer { ByteBlocks.ordinaryRun($0.baseAddress!) } == 4)
     }
 
     @Test("the printable run ends at the first byte that is not printable ASCII")
     func printableRun() {
-        for value in 0...255 {
-            let byte = UInt8(value)
-            for lane in 0..<16 {
-                let bytes = Self.block(byte, at: lane, filler: UInt8(ascii: " "))
-                let run = bytes.withUnsafeBufferPointer { ByteBlocks.printableASCIIRun($0.baseAddress!) }
-                #expect(run == (Self.isPrintableASCII(byte) ? 16 : lane), "byte \(value) at lane \(lane)")
-            }
-        }
+        Self.expectRuns(ByteBlocks.printableASCIIRun, filler: UInt8(ascii: " "), continues: Self.isPrintableASCII)
     }
 
     @Test("line feeds are counted in each block, and in a file of any length")
     func lineFeeds() {
         for value in 0...255 {
             for lane in 0..<16 {
-                let bytes = Self.block(UInt8(value), at: lane, filler: UInt8(ascii: "\n"))
+                var bytes = [UInt8](repeating: UInt8(ascii: "\n"), count: 32)
+                bytes[lane] = UInt8(value)
                 let count = bytes.withUnsafeBufferPointer { ByteBlocks.lineFeeds($0.baseAddress!) }
                 #expect(count == (value == 0x0A ? 16 : 15), "byte \(value) at lane \(lane)")
             }
