@@ -104,6 +104,8 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
     /// made once, and the steps share it.
     private var longTexts: [String] = []
     private static var longTextsKept: Int { 32 }
+    /// The steps' words and titles, noted as they are read (`Trace.digest`).
+    private var digest = StepsDigest()
 
     init(
         events: consuming Events, vocabulary: DirectVocabulary, limits: YAMLReader.Limits, maximumSteps: Int, expectedSteps: Int,
@@ -155,6 +157,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         // With a `form:`, a field it does not declare is a problem, wherever the `form:` stands in the file.
         if seen & (1 << 10) != 0, !namesOnlyDeclaredFields(trace.form) { throw GiveUp() }
         if seen & (1 << 1) == 0 { trace.id = TraceLoader.defaultID(for: file) }
+        trace.digest = digest
         // One document, then the end: a second document is a problem.
         try expect(YAML_DOCUMENT_END_EVENT)
         try expect(YAML_STREAM_END_EVENT)
@@ -283,18 +286,25 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             return .see(try observation())
         } else if events.scalarIs("tap") {
             try next()
+            digest.words.note(.tap)
             return .action(.tap(try text()))
         } else if events.scalarIs("edit") {
             try next()
+            digest.words.note(.edit)
             return .action(try edit())
         } else if events.scalarIs("swipe") {
             try next()
+            digest.words.note(.swipe)
             return .action(.swipe(try text()))
         } else if events.scalarIs("choose") {
             try next()
-            return .action(.choose(try text()))
+            digest.words.note(.choose)
+            let title = try text()
+            digest.noteTitle(title)
+            return .action(.choose(title))
         } else if events.scalarIs("present") {
             try next()
+            digest.words.note(.present)
             try scalarEvent()
             return .action(.present(isNull ? nil : string))
         }
@@ -352,6 +362,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
                 value = .scalar(try typedScalar(expected))
             }
             items.append(ObservedItem(key: vocabulary.entries[found].name, value: value, position: position))
+            digest.words.note(vocabulary.entries[found].word)
         }
         try close(children: items.count - start)
         swap(&items, &tables.items)
@@ -428,7 +439,9 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
         while try nextItem() {
             let position = events.position
             guard events.type == YAML_MAPPING_START_EVENT else {
-                actions.append(SheetActionObservation(title: try text(), role: nil, position: position))
+                let title = try text()
+                digest.noteTitle(title)
+                actions.append(SheetActionObservation(title: title, role: nil, position: position))
                 continue
             }
             try open()
@@ -455,6 +468,7 @@ struct DirectTraceReader<Events: YAMLEventSource & ~Copyable>: ~Copyable {
             }
             try close(children: pairs)
             guard let title else { throw GiveUp() }
+            digest.noteTitle(title)
             actions.append(SheetActionObservation(title: title, role: role, position: position))
         }
         try close(children: actions.count - start)
@@ -652,6 +666,8 @@ struct DirectVocabulary: Sendable {
         let name: String
         /// The first shape the key may take; a value that does not fit it goes to the general path, which tries the others.
         let type: ObservationType
+        /// The key as `TraceWords` notes it, made once.
+        let word: TraceWords.Key
     }
 
     let entries: [Entry]
@@ -662,7 +678,7 @@ struct DirectVocabulary: Sendable {
         // Only ASCII keys: for them, equal bytes and equal strings are the same thing.
         entries = vocabulary.observations.sorted { $0.key < $1.key }.compactMap { key, types in
             guard let type = types.first, key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return Entry(bytes: Array(key.utf8), name: key, type: type)
+            return Entry(bytes: Array(key.utf8), name: key, type: type, word: TraceWords.Key(key))
         }
         lengths = entries.map(\.bytes.count)
     }

@@ -58,4 +58,21 @@ struct PlaceholderTitleTests {
         #expect(PolicySimulator.isPlaceholder("(any action)"))
         #expect(!PolicySimulator.isPlaceholder("(Undo last action)"))
     }
+
+    @Test("a placeholder only in a choose, or only among a sheet's actions, is found in a trace read directly", arguments: [0, 1])
+    func eachPlace(place: Int) throws {
+        let sheetTitle = "{ title: \"(destructive action)\", role: destructive }"
+        let yaml =
+            place == 0
+            ? Self.trace.replacingOccurrences(of: sheetTitle, with: "{ title: Delete, role: destructive }")
+            : Self.trace.replacingOccurrences(of: "choose: \"(destructive action)\"", with: "choose: Keep Editing")
+        let trace = try builtIns.load(yaml: yaml, file: "t.yaml")
+        // Read directly: the reader noted a title ending in a parenthesis, so the steps are walked.
+        #expect(trace.digest?.hasTitleEndingInParenthesis == true)
+        #expect(PlaceholderTitles.warnings(in: trace).map(\.message) == [Self.message])
+        // A trace whose titles none ends so is not walked, and has no warning.
+        let plain = try builtIns.load(yaml: yaml.replacingOccurrences(of: "\"(destructive action)\"", with: "Delete"), file: "t.yaml")
+        #expect(plain.digest?.hasTitleEndingInParenthesis == false)
+        #expect(PlaceholderTitles.warnings(in: plain).isEmpty)
+    }
 }

@@ -46,6 +46,9 @@ struct DirectTraceReaderTests {
         "conform: 1\nsteps:\n  - edit: { title: Eggs }\n  - see: { form: { title: Eggs } }\nform: { title: Milk }\n",
         "{\"conform\": 1, \"steps\": [{\"tap\": \"Done\"}, {\"see\": {\"done\": \"enabled\"}}]}\n",
         "conform: 1.0\nsteps:\n- tap: 'null'\n- see: { sheet: { title: ~, actions: [] } }\n",
+        "conform: 1\nsteps:\n- see: { sheet: { actions: [\"(destructive action)\", Keep] } }\n- choose: Keep\n",
+        "conform: 1\nsteps:\n- see: { sheet: { actions: [{ title: Keep (all), role: cancel }] } }\n",
+        "conform: 1\nsteps:\n- swipe: down\n- choose: Discard (all)\n- see: { dismissed: true }\n",
     ]
 
     /// The direct read with each source of events (the Swift scanner first, and libyaml alone), and the general read.
@@ -64,12 +67,36 @@ struct DirectTraceReaderTests {
 
     static func dumped(_ trace: Trace?) -> String { trace?.comparableText() ?? "nil" }
 
+    /// What a walk of the trace's steps finds of what the direct reader notes as it reads (`Trace.digest`).
+    static func walkedDigest(_ trace: Trace) -> StepsDigest {
+        var walked = trace
+        walked.digest = nil
+        var digest = StepsDigest()
+        digest.words = TraceWords(walked)
+        for step in trace.steps {
+            switch step.kind {
+            case .action(.choose(let title)): digest.noteTitle(title)
+            case .see(let observation):
+                for item in observation.items {
+                    guard case .sheet(.details(_, _, let actions?, _)) = item.value else { continue }
+                    for action in actions { digest.noteTitle(action.title) }
+                }
+            default: continue
+            }
+        }
+        return digest
+    }
+
     @Test("well-formed traces read directly into the same model", arguments: samples, sources)
     func same(_ yaml: String, events: DirectTrace.Events) throws {
         let (direct, general) = Self.traces(yaml, events: events)
         #expect(direct != nil)
         #expect(general != nil)
         #expect(Self.dumped(direct) == Self.dumped(general))
+        // What the reader noted of the steps is what a walk of them finds; the general path notes nothing.
+        #expect(direct?.digest != nil)
+        #expect(direct.map(Self.walkedDigest) == direct?.digest)
+        #expect(general?.digest == nil)
     }
 
     @Test("tables left at the room made for them read into the same model", arguments: samples)
@@ -149,6 +176,7 @@ struct DirectTraceReaderTests {
             }
             #expect(fast != nil, "\(file) was not read directly")
             #expect(Self.dumped(fast) == Self.dumped(general), "\(file)")
+            #expect(fast.map(Self.walkedDigest) == fast?.digest, "\(file)")
             direct += 1
         }
         #expect(direct >= 20, "only \(direct) example traces were read directly")

@@ -60,16 +60,23 @@ public enum Applicability {
 
 /// The distinct verbs and observation keys of a trace, gathered once for all the policies that judge it:
 /// the form's words as bits (no string is hashed), any others by name.
-public struct TraceWords: Sendable {
+public struct TraceWords: Sendable, Equatable {
     /// Bits of `FormWords`' verbs and keys.
     var formVerbs: UInt16 = 0
     var formKeys: UInt16 = 0
     var otherVerbs: [String] = []
     var otherKeys: [String] = []
 
-    /// The words of `trace`, gathered in one pass over its steps.
+    /// No words yet: a reader notes them as it reads the steps (`note`).
+    public init() {}
+
+    /// The words of `trace`: those its reader noted (`Trace.digest`), or else gathered in one pass over its steps.
     public init(_ trace: Trace) {
-        self.init(steps: trace.steps)
+        if let digest = trace.digest {
+            self = digest.words
+        } else {
+            self.init(steps: trace.steps)
+        }
     }
 
     /// The words of `steps`, walked by position (`Replay`: a generic walk allocates per element in a
@@ -88,11 +95,11 @@ public struct TraceWords: Sendable {
         switch kind {
         case .action(let action):
             switch action {
-            case .edit: formVerbs |= 1 << FormWords.edit
-            case .tap: formVerbs |= 1 << FormWords.tap
-            case .swipe: formVerbs |= 1 << FormWords.swipe
-            case .choose, .tapOutside: formVerbs |= 1 << FormWords.choose
-            case .present: formVerbs |= 1 << FormWords.present
+            case .edit: note(.edit)
+            case .tap: note(.tap)
+            case .swipe: note(.swipe)
+            case .choose, .tapOutside: note(.choose)
+            case .present: note(.present)
             case .custom(let verb, _):
                 if let number = FormWords.verbNumber(verb) {
                     formVerbs |= 1 << number
@@ -102,14 +109,45 @@ public struct TraceWords: Sendable {
                 }
             }
         case .see(let observation):
-            for item in 0..<observation.items.count {
-                let key = observation.items[item].key
-                if let slot = FormWords.keySlot(key) {
-                    formKeys |= 1 << slot
-                } else if !Self.list(otherKeys, contains: key) {
-                    otherKeys.append(key)
-                }
-            }
+            for item in 0..<observation.items.count { note(Key(observation.items[item].key)) }
+        }
+    }
+
+    /// A verb of the form's vocabulary (`tap-outside` is noted as `choose`, as `FormWords` numbers it).
+    public enum FormVerb: Sendable {
+        case edit, tap, swipe, choose, present
+    }
+
+    /// Notes a form verb that a step uses.
+    public mutating func note(_ verb: FormVerb) {
+        switch verb {
+        case .edit: formVerbs |= 1 << FormWords.edit
+        case .tap: formVerbs |= 1 << FormWords.tap
+        case .swipe: formVerbs |= 1 << FormWords.swipe
+        case .choose: formVerbs |= 1 << FormWords.choose
+        case .present: formVerbs |= 1 << FormWords.present
+        }
+    }
+
+    /// An observation key, with its `FormWords` slot found once: a reader makes one per key of its
+    /// vocabulary, not one per use.
+    public struct Key: Sendable {
+        let name: String
+        let slot: Int?
+
+        /// The key `name`.
+        public init(_ name: String) {
+            self.name = name
+            slot = FormWords.keySlot(name)
+        }
+    }
+
+    /// Notes an observation key that a `see` names.
+    public mutating func note(_ key: Key) {
+        if let slot = key.slot {
+            formKeys |= 1 << slot
+        } else if !Self.list(otherKeys, contains: key.name) {
+            otherKeys.append(key.name)
         }
     }
 

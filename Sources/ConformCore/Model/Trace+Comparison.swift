@@ -9,6 +9,8 @@ extension Trace {
         let settings = settings.sorted { $0.key < $1.key }
         copy.form = [:]
         copy.settings = [:]
+        // What a reader noted of the steps says nothing the steps do not.
+        copy.digest = nil
         if !positions { copy.forgetPositions() }
         var text = ""
         dump(copy, to: &text)

@@ -27,8 +27,13 @@ public struct Trace: Sendable {
     /// How the app under test is built where its screen does not show it (`interactiveDismissDisabled: true`);
     /// a policy reads them as `settings.NAME`.
     public var settings: [String: Value]
-    /// What happened, in order.
-    public var steps: [Step]
+    /// What happened, in order. A change to them drops `digest`.
+    public var steps: [Step] {
+        didSet { digest = nil }
+    }
+    /// What the reader learnt of `steps` while reading them, when it noted it (the direct reader does):
+    /// spares each run a walk of the steps per question. `nil` after any change to the steps.
+    public var digest: StepsDigest?
 
     /// A trace from its parts, as the loader makes one; nothing is checked until a `Checker` runs.
     public init(
