@@ -407,14 +407,12 @@ public struct ConformRunner: Sendable {
             trace, against: library.policies, recordingPath: recordingPath, exercising: drawn,
             replaying: reveal.map { reveal -> (Policy) -> Bool in { reveal.replayed.contains($0.id) } })
         // By position: zipping copied every policy and outcome to read an id and a verdict.
+        let record = PairTrace(id: trace.id, file: file, app: trace.app, title: trace.title)
         for index in outcomes.indices {
             let id = library.policies[index].id
             var isClaimed = claimed.contains(id)
             if commandLineClaims.contains(id), outcomes[index].verdict.kind != .inapplicable { isClaimed = true }
-            results.append(
-                PairResult(
-                    trace: trace.id, file: file, app: trace.app, title: trace.title, policy: id, claimed: isClaimed,
-                    outcome: outcomes[index]))
+            results.append(PairResult(record: record, policy: id, claimed: isClaimed, outcome: outcomes[index]))
         }
         let showsSteps = keepSteps && steps.wantsSteps(of: results)
         if pathsLater, showsSteps {

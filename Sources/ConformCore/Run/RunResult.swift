@@ -1,13 +1,27 @@
 /// One trace judged by one policy.
 public struct PairResult: Sendable, Codable {
     /// The trace id.
-    public var trace: String
+    public var trace: String {
+        get { record.id }
+        set { record = record.with(id: newValue) }
+    }
     /// The trace file, as it was given or found.
-    public var file: String
+    public var file: String {
+        get { record.file }
+        set { record = record.with(file: newValue) }
+    }
     /// The trace's `app:`, by which reports group.
-    public var app: String?
+    public var app: String? {
+        get { record.app }
+        set { record = record.with(app: newValue) }
+    }
     /// The trace's `title:`.
-    public var title: String?
+    public var title: String? {
+        get { record.title }
+        set { record = record.with(title: newValue) }
+    }
+    /// The parts above, which every pair of one trace shares.
+    public private(set) var record: PairTrace
     /// The policy id.
     public var policy: String
     /// Whether this pair decides the exit status (the trace's `policy:` or a `--policy`).
@@ -25,10 +39,14 @@ public struct PairResult: Sendable, Codable {
         trace: String, file: String, app: String?, title: String?, policy: String, claimed: Bool, outcome: CheckOutcome,
         departureEvidence: Evidence? = nil
     ) {
-        self.trace = trace
-        self.file = file
-        self.app = app
-        self.title = title
+        self.init(
+            record: PairTrace(id: trace, file: file, app: app, title: title), policy: policy, claimed: claimed, outcome: outcome,
+            departureEvidence: departureEvidence)
+    }
+
+    /// The pair's result, for a trace whose other pairs share `record`.
+    public init(record: PairTrace, policy: String, claimed: Bool, outcome: CheckOutcome, departureEvidence: Evidence? = nil) {
+        self.record = record
         self.policy = policy
         self.claimed = claimed
         self.outcome = outcome
@@ -43,6 +61,63 @@ public struct PairResult: Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case trace, file, app, title, policy, claimed, outcome, departureEvidence
     }
+
+    /// Reads the members a shard file holds (`CodingKeys`), as a synthesised decoder would.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            record: PairTrace(
+                id: try container.decode(String.self, forKey: .trace), file: try container.decode(String.self, forKey: .file),
+                app: try container.decodeIfPresent(String.self, forKey: .app),
+                title: try container.decodeIfPresent(String.self, forKey: .title)),
+            policy: try container.decode(String.self, forKey: .policy), claimed: try container.decode(Bool.self, forKey: .claimed),
+            outcome: try container.decode(CheckOutcome.self, forKey: .outcome),
+            departureEvidence: try container.decodeIfPresent(Evidence.self, forKey: .departureEvidence))
+    }
+
+    /// Writes the members in `CodingKeys`' order, absent optionals left out, as a synthesised encoder would.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(trace, forKey: .trace)
+        try container.encode(file, forKey: .file)
+        try container.encodeIfPresent(app, forKey: .app)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encode(policy, forKey: .policy)
+        try container.encode(claimed, forKey: .claimed)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encodeIfPresent(departureEvidence, forKey: .departureEvidence)
+    }
+}
+
+/// What every pair of one trace names of it: its id, file, app and title, made once per trace and shared
+/// by its pairs (issue 37 §2). Each pair held the four strings itself: a run of eleven policies made,
+/// copied and freed forty-four of them per trace, and a run that keeps its pairs (reports, JSON) kept
+/// them all. Constant: a pair that changes one of them gets a record of its own.
+public final class PairTrace: Sendable {
+    /// The trace id.
+    public let id: String
+    /// The trace file, as it was given or found.
+    public let file: String
+    /// The trace's `app:`.
+    public let app: String?
+    /// The trace's `title:`.
+    public let title: String?
+
+    /// The parts of one trace that its pairs share.
+    public init(id: String, file: String, app: String?, title: String?) {
+        self.id = id
+        self.file = file
+        self.app = app
+        self.title = title
+    }
+
+    func with(id: String? = nil, file: String? = nil) -> PairTrace {
+        PairTrace(id: id ?? self.id, file: file ?? self.file, app: app, title: title)
+    }
+
+    func with(app: String?) -> PairTrace { PairTrace(id: id, file: file, app: app, title: title) }
+
+    func with(title: String?) -> PairTrace { PairTrace(id: id, file: file, app: app, title: title) }
 }
 
 /// Everything a run found: the whole trace × policy matrix, the files that could not be read, and the counts.
