@@ -274,42 +274,55 @@ struct Replay {
     {
         let items = observation.items
         for itemIndex in 0..<items.count {
-            let mismatch: DepartureDetail.ExpectedValue?
-            let key = items[itemIndex].key
-            switch items[itemIndex].value {
-            case .fields(let seen):
-                mismatch = compareFields(seen, model: &model)
-            case .sheet(let seen):
-                // A model in a state the policy does not have expects nothing.
-                guard let index = model.index, case .sheet(let expected)? = tables.states[index].expectation(for: key) else { continue }
-                mismatch = SheetMatcher.accepts(expected, seen, learnedRoles: model.learnedRoles) ? nil : .sheet(expected)
-            case .scalar(let seen):
-                guard let index = model.index, case .value(let expression)? = tables.states[index].expectation(for: key) else { continue }
-                let expected = try expression.evaluate(&model, argument: nil)
-                mismatch = expected.matches(seen) ? nil : .value(expected)
-            }
-            // A sheet the policy shows here, and the trace says none is up: reported at the action it should have followed.
-            if mismatch != nil, let lastMove, let index = model.index,
-                case .sheet(let sheet)? = tables.states[index].formExpectations[FormWords.sheet], sheet.isShown,
-                let seen = Self.noSheet(in: observation), case .action(let action) = steps[lastMove].kind
-            {
-                let move = steps[lastMove]
-                return .departs(
-                    Departure(
-                        step: move.number, position: move.position, state: model.state,
-                        detail: .missingSheet(after: action, step: move.number, expected: sheet, seen: seen), shownAt: step.number,
-                        revealing: observation))
-            }
-            if let mismatch {
-                return .departs(
-                    Departure(
-                        step: step.number, position: step.position, state: model.state,
-                        detail: .observed(items[itemIndex], expected: mismatch),
-                        revealing: observation))
-            }
+            guard let mismatch = try self.mismatch(of: items[itemIndex], model: &model) else { continue }
+            return .departs(departure(at: itemIndex, of: observation, step, after: lastMove, of: steps, expected: mismatch, model: model))
         }
         learnRoles(from: observation, model: &model)
         return .holds
+    }
+
+    /// The departure at the item `index` of `observation`, which did not show what the model expected.
+    /// Out of line, reading the item again (issue 37): made in the loop over the items, it had the loop
+    /// keep copies of each item's value for this rare path (callgrind: two copies of every value compared).
+    @inline(never)
+    private func departure(
+        at index: Int, of observation: Observation, _ step: StepPlace, after lastMove: Int?, of steps: [Step],
+        expected mismatch: DepartureDetail.ExpectedValue, model: ModelState
+    ) -> Departure {
+        // A sheet the policy shows here, and the trace says none is up: reported at the action it should have followed.
+        if let lastMove, let state = model.index,
+            case .sheet(let sheet)? = tables.states[state].formExpectations[FormWords.sheet], sheet.isShown,
+            let seen = Self.noSheet(in: observation), case .action(let action) = steps[lastMove].kind
+        {
+            let move = steps[lastMove]
+            return Departure(
+                step: move.number, position: move.position, state: model.state,
+                detail: .missingSheet(after: action, step: move.number, expected: sheet, seen: seen), shownAt: step.number,
+                revealing: observation)
+        }
+        return Departure(
+            step: step.number, position: step.position, state: model.state, detail: .observed(observation.items[index], expected: mismatch),
+            revealing: observation)
+    }
+
+    /// What the model expected of the item where the item does not show it, else `nil`. The item is lent,
+    /// not given: the replay copies it once to compare it (inlined here, the optimiser still copies), where
+    /// the loop it came from copied its value twice.
+    private func mismatch(of item: borrowing ObservedItem, model: inout ModelState) throws(EvaluationError)
+        -> DepartureDetail.ExpectedValue?
+    {
+        switch item.value {
+        case .fields(let seen):
+            return compareFields(seen, model: &model)
+        case .sheet(let seen):
+            // A model in a state the policy does not have expects nothing.
+            guard let index = model.index, case .sheet(let expected)? = tables.states[index].expectation(for: item.key) else { return nil }
+            return SheetMatcher.accepts(expected, seen, learnedRoles: model.learnedRoles) ? nil : .sheet(expected)
+        case .scalar(let seen):
+            guard let index = model.index, case .value(let expression)? = tables.states[index].expectation(for: item.key) else { return nil }
+            let expected = try expression.evaluate(&model, argument: nil)
+            return expected.matches(seen) ? nil : .value(expected)
+        }
     }
 
     /// The item of an observation that says no sheet is up: `sheet: none`, or else `dismissed: true`.
