@@ -60,6 +60,7 @@ struct PairTraceTests {
         let read = try JSONDecoder().decode(PairResult.self, from: written)
         let readSynthesised = try JSONDecoder().decode(Synthesised.self, from: written)
         #expect(try encoder.encode(read) == (try encoder.encode(readSynthesised)))
-        #expect((read.trace, read.file, read.app, read.title, read.policy, read.claimed) == ("t", "t.yaml", pair.app, pair.title, "a", true))
+        #expect((read.trace, read.file, read.app, read.title) == ("t", "t.yaml", pair.app, pair.title))
+        #expect((read.policy, read.claimed) == ("a", true))
     }
 }

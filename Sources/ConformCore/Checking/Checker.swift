@@ -319,7 +319,9 @@ struct Replay {
             guard let index = model.index, case .sheet(let expected)? = tables.states[index].expectation(for: item.key) else { return nil }
             return SheetMatcher.accepts(expected, seen, learnedRoles: model.learnedRoles) ? nil : .sheet(expected)
         case .scalar(let seen):
-            guard let index = model.index, case .value(let expression)? = tables.states[index].expectation(for: item.key) else { return nil }
+            guard let index = model.index, case .value(let expression)? = tables.states[index].expectation(for: item.key) else {
+                return nil
+            }
             let expected = try expression.evaluate(&model, argument: nil)
             return expected.matches(seen) ? nil : .value(expected)
         }
