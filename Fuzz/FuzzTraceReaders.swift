@@ -19,25 +19,7 @@ public func fuzzTraceReaders(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     precondition(a.problems == b.problems, "the two paths found different problems")
     // What the direct reader noted of the steps (`Trace.digest`) is what a walk of the same steps finds.
     if let read = a.trace, let digest = read.digest, let walked = b.trace {
-        precondition(digest.words == TraceWords(walked), "the direct reader noted other words than the steps use")
-        precondition(digest.hasTitleEndingInParenthesis == hasTitleEndingInParenthesis(walked), "the direct reader noted another title")
+        precondition(digest == StepsDigest(walking: walked.steps), "the direct reader noted other words or titles than the steps have")
     }
     return 0
-}
-
-/// Whether a `choose` title or a sheet action title of the trace ends in `)`, found by walking its steps.
-func hasTitleEndingInParenthesis(_ trace: Trace) -> Bool {
-    var digest = StepsDigest()
-    for step in trace.steps {
-        switch step.kind {
-        case .action(.choose(let title)): digest.noteTitle(title)
-        case .see(let observation):
-            for item in observation.items {
-                guard case .sheet(.details(_, _, let actions?, _)) = item.value else { continue }
-                for action in actions { digest.noteTitle(action.title) }
-            }
-        default: continue
-        }
-    }
-    return digest.hasTitleEndingInParenthesis
 }

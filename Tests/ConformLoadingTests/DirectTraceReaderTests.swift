@@ -67,26 +67,6 @@ struct DirectTraceReaderTests {
 
     static func dumped(_ trace: Trace?) -> String { trace?.comparableText() ?? "nil" }
 
-    /// What a walk of the trace's steps finds of what the direct reader notes as it reads (`Trace.digest`).
-    static func walkedDigest(_ trace: Trace) -> StepsDigest {
-        var walked = trace
-        walked.digest = nil
-        var digest = StepsDigest()
-        digest.words = TraceWords(walked)
-        for step in trace.steps {
-            switch step.kind {
-            case .action(.choose(let title)): digest.noteTitle(title)
-            case .see(let observation):
-                for item in observation.items {
-                    guard case .sheet(.details(_, _, let actions?, _)) = item.value else { continue }
-                    for action in actions { digest.noteTitle(action.title) }
-                }
-            default: continue
-            }
-        }
-        return digest
-    }
-
     @Test("well-formed traces read directly into the same model", arguments: samples, sources)
     func same(_ yaml: String, events: DirectTrace.Events) throws {
         let (direct, general) = Self.traces(yaml, events: events)
@@ -95,7 +75,7 @@ struct DirectTraceReaderTests {
         #expect(Self.dumped(direct) == Self.dumped(general))
         // What the reader noted of the steps is what a walk of them finds; the general path notes nothing.
         #expect(direct?.digest != nil)
-        #expect(direct.map(Self.walkedDigest) == direct?.digest)
+        #expect(direct.map { StepsDigest(walking: $0.steps) } == direct?.digest)
         #expect(general?.digest == nil)
     }
 
@@ -176,7 +156,7 @@ struct DirectTraceReaderTests {
             }
             #expect(fast != nil, "\(file) was not read directly")
             #expect(Self.dumped(fast) == Self.dumped(general), "\(file)")
-            #expect(fast.map(Self.walkedDigest) == fast?.digest, "\(file)")
+            #expect(fast.map { StepsDigest(walking: $0.steps) } == fast?.digest, "\(file)")
             direct += 1
         }
         #expect(direct >= 20, "only \(direct) example traces were read directly")

@@ -16,6 +16,23 @@ public struct StepsDigest: Sendable, Equatable {
     /// Nothing noted yet.
     public init() {}
 
+    /// What a walk of `steps` finds: what a reader that notes as it reads must have noted (the readers'
+    /// tests and fuzz target compare the two).
+    public init(walking steps: [Step]) {
+        words = TraceWords(steps: steps)
+        for step in steps {
+            switch step.kind {
+            case .action(.choose(let title)): noteTitle(title)
+            case .see(let observation):
+                for item in observation.items {
+                    guard case .sheet(.details(_, _, let actions?, _)) = item.value else { continue }
+                    for action in actions { noteTitle(action.title) }
+                }
+            default: continue
+            }
+        }
+    }
+
     /// Notes a `choose` title or a sheet action title.
     public mutating func noteTitle(_ title: String) {
         if title.utf8.last == UInt8(ascii: ")") { hasTitleEndingInParenthesis = true }
