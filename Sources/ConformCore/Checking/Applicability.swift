@@ -115,7 +115,16 @@ public struct TraceWords: Sendable, Equatable {
 
     /// A verb of the form's vocabulary (`tap-outside` is noted as `choose`, as `FormWords` numbers it).
     public enum FormVerb: Sendable {
-        case edit, tap, swipe, choose, present
+        /// `edit`.
+        case edit
+        /// `tap`.
+        case tap
+        /// `swipe`.
+        case swipe
+        /// `choose`, and `tap-outside`, which chooses a sheet's cancel action.
+        case choose
+        /// `present`.
+        case present
     }
 
     /// Notes a form verb that a step uses.
