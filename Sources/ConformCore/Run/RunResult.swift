@@ -3,22 +3,22 @@ public struct PairResult: Sendable, Codable {
     /// The trace id.
     public var trace: String {
         get { record.id }
-        set { record = record.with(id: newValue) }
+        set { record = PairTrace(id: newValue, file: file, app: app, title: title) }
     }
     /// The trace file, as it was given or found.
     public var file: String {
         get { record.file }
-        set { record = record.with(file: newValue) }
+        set { record = PairTrace(id: trace, file: newValue, app: app, title: title) }
     }
     /// The trace's `app:`, by which reports group.
     public var app: String? {
         get { record.app }
-        set { record = record.with(app: newValue) }
+        set { record = PairTrace(id: trace, file: file, app: newValue, title: title) }
     }
     /// The trace's `title:`.
     public var title: String? {
         get { record.title }
-        set { record = record.with(title: newValue) }
+        set { record = PairTrace(id: trace, file: file, app: app, title: newValue) }
     }
     /// The parts above, which every pair of one trace shares.
     public private(set) var record: PairTrace
@@ -110,14 +110,6 @@ public final class PairTrace: Sendable {
         self.app = app
         self.title = title
     }
-
-    func with(id: String? = nil, file: String? = nil) -> PairTrace {
-        PairTrace(id: id ?? self.id, file: file ?? self.file, app: app, title: title)
-    }
-
-    func with(app: String?) -> PairTrace { PairTrace(id: id, file: file, app: app, title: title) }
-
-    func with(title: String?) -> PairTrace { PairTrace(id: id, file: file, app: app, title: title) }
 }
 
 /// Everything a run found: the whole trace × policy matrix, the files that could not be read, and the counts.
