@@ -11,10 +11,12 @@ command -v xmllint >/dev/null || need_apt=1
 command -v cmark-gfm >/dev/null || need_apt=1
 command -v java >/dev/null || need_apt=1
 command -v chromium >/dev/null || need_apt=1
+command -v strace >/dev/null || need_apt=1
 if [ "$need_apt" = 1 ]; then
   apt-get update -qq
   # Chromium loads the HTML report headless (BrowserTests): no script error, no blocked request.
-  apt-get install -y -qq --no-install-recommends libxml2-utils cmark-gfm default-jre-headless chromium >/dev/null
+  # strace counts the files a run reads (PolicyFilesAmongPathsTests).
+  apt-get install -y -qq --no-install-recommends libxml2-utils cmark-gfm default-jre-headless chromium strace >/dev/null
 fi
 
 venv=.venv-consumers

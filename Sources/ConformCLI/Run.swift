@@ -108,11 +108,14 @@ extension ConformCommand {
             let discovery = FileDiscovery.find(in: paths, followLinks: followLinks)
             let shard = try selectedShard()
             // The policy files among the paths are looked for in the one read the run gives each file, where
-            // it can start over on meeting one: when nothing is printed before the end (the terminal report;
-            // JSON and GitHub annotations stream), every claim is known without them, and the run is whole
-            // (a shard reads only its own files). Otherwise every file is read for them first.
+            // it can start over on meeting one: when nothing shown before the end must stay (the terminal
+            // report prints at the end; streamed JSON can be taken back from a file or the null device, not
+            // from a pipe; GitHub annotations stream), every claim is known without them, and the run is
+            // whole (a shard reads only its own files). Otherwise every file is read for them first.
+            let standardOutputMark = format == .json ? StandardOutputMark.here() : nil
             let seeksPolicyFiles =
-                shard == nil && format == .text && !reportOptions.github && claims.allSatisfy { library.policy(id: $0) != nil }
+                shard == nil && (format == .text || standardOutputMark != nil) && !reportOptions.github
+                && claims.allSatisfy { library.policy(id: $0) != nil }
             var policyFiles = seeksPolicyFiles ? [] : library.loadPolicies(among: discovery)
             for claim in claims where library.policy(id: claim) == nil {
                 throw ValidationError(library.unknownPolicyMessage(claim))
@@ -124,7 +127,7 @@ extension ConformCommand {
             let statusProblems = ShardStatusFile.touch(environment: ProcessEnvironment.variables)
             let pass = Pass(
                 paths: paths, discovery: discovery, shard: shard, reportOptions: reportOptions, baselineOptions: baselineOptions,
-                statusProblems: statusProblems)
+                statusProblems: statusProblems, standardOutputMark: standardOutputMark)
             if let status = try check(pass, library: library, policyFiles: policyFiles, seeksPolicyFiles: seeksPolicyFiles) {
                 throw ExitCode(status)
             }
@@ -143,6 +146,8 @@ extension ConformCommand {
             let reportOptions: ReportOptions
             let baselineOptions: BaselineOptions
             let statusProblems: [Diagnostic]
+            /// Where standard output's JSON is taken back to when a pass meets a policy file.
+            let standardOutputMark: StandardOutputMark?
         }
 
         /// Checks the files against `library`'s policies, feeding and finishing every output.
@@ -200,6 +205,13 @@ extension ConformCommand {
             )
             if ending.metPolicyFile != nil {
                 outputs.discard()
+                if format == .json, pass.standardOutputMark?.takeBack() != true {
+                    // Probed when the mark was made, so not seen in practice; the JSON printed so far stays.
+                    printError(
+                        "error: the JSON written to standard output could not be taken back to start over with the policy files met among the paths"
+                    )
+                    return 2
+                }
                 return nil
             }
             coverageTally.add(revealed: ending.revealed)

@@ -86,7 +86,8 @@ public final class RunOutputs {
     }
 
     /// Drops every report file being written and what is left unwritten: a pass that the run starts over
-    /// (`ConformRunner.Ending.metPolicyFile`). Only for outputs that printed nothing yet.
+    /// (`ConformRunner.Ending.metPolicyFile`). Only for outputs that printed nothing yet, or whose caller
+    /// takes back what they printed (`StandardOutputMark`).
     public func discard() {
         for index in outputs.indices {
             outputs[index].file?.discard()

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Issue 37 §4: `conform run` looks for policy files among its paths in the one read each file gets, and
-/// starts over with them loaded when it meets one; a run that streams (JSON) reads every file for them first.
+/// starts over with them loaded when it meets one; JSON streamed where it can be taken back (a file, the
+/// null device) too. JSON into a pipe, or a file opened to append, reads every file for them first.
 @Suite("CLI: policy files among a run's paths")
 struct PolicyFilesAmongPathsTests {
     /// `conform init`'s project with `count` traces, its policy moved to `zz/` so that it is read last
@@ -45,6 +46,59 @@ struct PolicyFilesAmongPathsTests {
             #expect(written == ["conform-junit.xml", "conform-report.html", "conform-report.json", "conform-report.md", "conform.sarif"])
             let report = try String(contentsOf: scratch.url.appendingPathComponent("out/conform-report.json"), encoding: .utf8)
             #expect(report == sniffedFirst.stdout)
+        }
+    }
+
+    /// `conform run ARGUMENTS` in `project` through the shell, standard output sent as `redirection` says
+    /// (`> ../out.json`, `>> ../out.json`, `> /dev/null`), under `strace` when `traced` (its log in
+    /// `../opens.log`).
+    static func shellRun(_ arguments: String, redirection: String, in project: URL, traced: Bool = false) throws -> BinaryRunner.Output {
+        let tracer = traced ? "strace -f -qq -o ../opens.log -e trace=openat " : ""
+        return try BinaryRunner.run(
+            ["-c", "\(tracer)\"$0\" run \(arguments) \(redirection)", BinaryRunner.binary.path], in: project,
+            executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+
+    @Test("JSON into a file or the null device is taken back when the policy is met: the file holds the whole run's document once")
+    func jsonTakenBack() throws {
+        let scratch = try Scratch()
+        let project = try Self.project(in: scratch, traces: 150)
+        let piped = try BinaryRunner.run(["run", ".", "--format", "json"], in: project)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stdout.contains("\"my-app-edit-form\""))
+        let out = scratch.url.appendingPathComponent("out.json")
+        for jobs in ["2", "1"] {
+            let run = try Self.shellRun(". --format json --jobs \(jobs)", redirection: "> ../out.json", in: project)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            #expect(try String(contentsOf: out, encoding: .utf8) == piped.stdout)
+        }
+        // A file opened to append keeps what it held: its run reads for the policies first.
+        try "kept\n".write(to: out, atomically: true, encoding: .utf8)
+        let appended = try Self.shellRun(". --format json", redirection: ">> ../out.json", in: project)
+        #expect(appended.status == 0, "\(appended.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "kept\n" + piped.stdout)
+        let discarded = try Self.shellRun(". --format json", redirection: "> /dev/null", in: project)
+        #expect(discarded.status == 0 && discarded.stderr.isEmpty, "\(discarded.stderr)")
+    }
+
+    @Test("JSON into a file reads each trace once; into a pipe, twice (the policies looked for first)")
+    func jsonReadsOnce() throws {
+        // strace shows the reads; where it cannot run (no ptrace in a container), there is nothing to count.
+        guard (try? BinaryRunner.run(["-c", "strace -qq -o /dev/null true"], executable: URL(fileURLWithPath: "/bin/sh")).status) == 0
+        else {
+            withKnownIssue("strace cannot run here: the reads are not counted") { Issue.record("no strace") }
+            return
+        }
+        let scratch = try Scratch()
+        let project = try Self.project(in: scratch, traces: 20)
+        // The policy given by --policies, not among the paths: the run meets none and never starts over.
+        for (redirection, reads) in [("> ../out.json", 1), ("> /dev/null", 1), ("| cat > ../out.json", 2)] {
+            let run = try Self.shellRun("Traces --policies zz --format json", redirection: redirection, in: project, traced: true)
+            #expect(run.status == 0, "\(run.stderr)")
+            let log = try String(contentsOf: scratch.url.appendingPathComponent("opens.log"), encoding: .utf8)
+            let opens = log.split(separator: "\n").filter { $0.contains("Traces/t007.yaml\"") && !$0.contains("ENOENT") }
+            #expect(opens.count == reads, "\(redirection): \(opens.joined(separator: "\n"))")
         }
     }
 
