@@ -41,6 +41,47 @@ struct JSONValueTests {
         #expect(plain.string == "\"" + around + around + "\"")
     }
 
+    @Test("every ASCII character and every escaped one, at every place of texts of 1 to 20 characters, is written carefully")
+    func everyCharacterInShortTexts() {
+        /// What `appendQuoted` writes, character by character.
+        func careful(_ text: String) -> String {
+            var out = "\""
+            var hashes = 0
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "[" where hashes >= 2: out += "\\u005b"
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case _
+                where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x202E).contains(scalar.value)
+                    || (0x2066...0x2069).contains(scalar.value):
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+                hashes = scalar == "#" ? hashes + 1 : 0
+            }
+            return out + "\""
+        }
+        let characters = (0..<0x80).map { Character(Unicode.Scalar(UInt8($0))) } + ["\u{85}", "\u{A0}", "é", "\u{2028}", "\u{202E}", "→"]
+        for length in 1...20 {
+            for place in 0..<length {
+                for character in characters {
+                    let text = String(repeating: "a", count: place) + String(character) + String(repeating: "b", count: length - place - 1)
+                    var written = JSONText()
+                    written.appendQuoted(text)
+                    #expect(written.string == careful(text), "\(length) \(place) \(character.unicodeScalars.first?.value ?? 0)")
+                }
+            }
+        }
+        var hashes = JSONText()
+        hashes.appendQuoted("##[")
+        #expect(hashes.string == "\"##\\u005b\"")
+    }
+
     @Test("every control character (C0, DEL, C1) is escaped, so JSON text holds none but the line breaks of its layout")
     func controlCharactersEscaped() {
         let controls = (0..<0x20).map { Unicode.Scalar(UInt8($0)) } + (0x7F...0x9F).map { Unicode.Scalar(UInt8($0)) }

@@ -187,29 +187,48 @@ public struct JSONText: Sendable, TextOutputStream {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Whether some byte is below 0x20, a quote, a backslash, `#`, 0x7F, 0xC2 or 0xE2: eight bytes looked at at once (a
-    /// report quotes some ten strings a pair, paths among them); a word that may hold one sends the text to the
-    /// careful path.
+    /// Whether some byte is below 0x20, a quote, a backslash, `#`, 0x7F, 0xC2 or 0xE2 (exactly): a text that
+    /// holds one goes to the careful path. A report quotes some fifteen texts a pair, most of them a few
+    /// bytes long (the pieces of a departure's message), so a short text is looked at byte by byte in a
+    /// table of bits, a longer one eight bytes at a time, its last eight overlapping those before.
     private static func mayNeedEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let count = utf8.count
+        guard count >= 8 else {
+            for index in 0..<count where mayNeedEscape(byte: base[index]) { return true }
+            return false
+        }
         var index = 0
-        if let base = utf8.baseAddress {
-            while index + 8 <= utf8.count {
-                let word = ByteWords.word(base, at: index)
-                if ByteWords.mayHoldByte(below: 0x20, in: word) || ByteWords.mayHold(0x22, in: word) || ByteWords.mayHold(0x5C, in: word)
-                    || ByteWords.mayHold(0x23, in: word) || ByteWords.mayHold(0x7F, in: word) || ByteWords.mayHold(0xC2, in: word)
-                    || ByteWords.mayHold(0xE2, in: word)
-                {
-                    return true
-                }
-                index += 8
-            }
+        while index + 8 < count {
+            if mayNeedEscape(word: ByteWords.word(base, at: index)) { return true }
+            index += 8
         }
-        while index < utf8.count {
-            let byte = utf8[index]
-            if byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x23 || byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }
-            index += 1
+        return mayNeedEscape(word: ByteWords.word(base, at: count - 8))
+    }
+
+    /// `mayNeedEscape` of one byte: bit `byte & 63` of the word for `byte >> 6`, which marks the bytes
+    /// below 0x20, `"` and `#`; `\` and DEL; none; 0xC2 and 0xE2.
+    @inline(__always)
+    private static func mayNeedEscape(byte: UInt8) -> Bool {
+        let marked: UInt64
+        switch byte >> 6 {
+        case 0: marked = 0x0000_000C_FFFF_FFFF
+        case 1: marked = 0x8000_0000_1000_0000
+        case 2: marked = 0
+        default: marked = 0x0000_0004_0000_0004
         }
-        return false
+        return (marked >> UInt64(byte & 63)) & 1 != 0
+    }
+
+    /// `mayNeedEscape` of eight bytes, each test exact and none branching: `"` and `#` differ only in the
+    /// lowest bit, 0xC2 and 0xE2 only in 0x20.
+    @inline(__always)
+    private static func mayNeedEscape(word: UInt64) -> Bool {
+        let marked =
+            ByteWords.controlBytes(word) | ByteWords.bytes(equalTo: 0x22, in: word & 0xFEFE_FEFE_FEFE_FEFE)
+            | ByteWords.bytes(equalTo: 0x5C, in: word) | ByteWords.bytes(equalTo: 0x7F, in: word)
+            | ByteWords.bytes(equalTo: 0xC2, in: word & 0xDFDF_DFDF_DFDF_DFDF)
+        return marked != 0
     }
 
     /// `json`, text a JSON encoder wrote (Foundation's `JSONEncoder`, which escapes only C0 controls,
