@@ -208,7 +208,7 @@ extension ConformCommand {
                 if format == .json, pass.standardOutputMark?.takeBack() != true {
                     // Probed when the mark was made, so not seen in practice; the JSON printed so far stays.
                     printError(
-                        "error: the JSON written to standard output could not be taken back to start over with the policy files met among the paths"
+                        "conform: error: the JSON written to standard output could not be taken back to start over with the policy files among the paths"
                     )
                     return 2
                 }
