@@ -160,7 +160,7 @@ public final class RunOutputs {
     private func append(_ text: String, to index: Int) {
         guard !text.isEmpty else { return }
         outputs[index].pending += text
-        guard outputs[index].pending.utf8.count >= 1 << 16, !outputs[index].failed else { return }
+        guard outputs[index].pending.utf8.count >= Self.flushSize, !outputs[index].failed else { return }
         do {
             try flush(index, final: false)
         } catch let diagnostic as Diagnostic {
@@ -173,11 +173,21 @@ public final class RunOutputs {
         }
     }
 
+    /// How much text an output keeps before writing it out.
+    private static let flushSize = 1 << 16
+
+    /// Empties `index`'s pending text, with room for the next `flushSize` bytes and a piece more while
+    /// more may come: regrown from empty after every flush, a run's JSON was copied about twice over.
+    private func restartPending(_ index: Int, final: Bool) {
+        outputs[index].pending = ""
+        if !final { outputs[index].pending.reserveCapacity(Self.flushSize + Self.flushSize / 2) }
+    }
+
     private func flush(_ index: Int, final: Bool) throws {
         let text = outputs[index].pending
         switch outputs[index].destination {
         case .standardOutput:
-            outputs[index].pending = ""
+            restartPending(index, final: final)
             // Every renderer escapes for its format; the one printer is the net under them all, but for
             // text that cannot hold what it catches.
             if outputs[index].renderer.writesWorkflowCommands {
@@ -188,14 +198,14 @@ public final class RunOutputs {
                 Console.standardOutput.write(text)
             }
         case .standardError:
-            outputs[index].pending = ""
+            restartPending(index, final: final)
             if outputs[index].renderer.writesWorkflowCommands {
                 Console.standardError.write(workflowCommands: text)
             } else {
                 Console.standardError.write(text)
             }
         case .file:
-            outputs[index].pending = ""
+            restartPending(index, final: final)
             try outputs[index].file?.append(text)
         case .appending(let path):
             guard final else { return }
