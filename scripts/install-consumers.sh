@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the real consumers that check conform's reports (see REPORT-CONSUMERS.md in the project's
-# shared notes): xmllint, cmark-gfm and Chromium from Debian, and a Python venv with the Nu HTML checker,
-# junitparser, check-jsonschema, mermaidx and Playwright (which drives Debian's Chromium: it downloads no
-# browser of its own). Idempotent; needs root for apt-get.
+# shared notes): xmllint, cmark-gfm and Chromium from Debian (and strace, which a test counts reads with),
+# and a Python venv with the Nu HTML checker, junitparser, check-jsonschema, mermaidx and Playwright (which
+# drives Debian's Chromium: it downloads no browser of its own). Idempotent; needs root for apt-get.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
