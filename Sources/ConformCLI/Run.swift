@@ -205,7 +205,8 @@ extension ConformCommand {
             )
             if ending.metPolicyFile != nil {
                 outputs.discard()
-                if format == .json, pass.standardOutputMark?.takeBack() != true {
+                // Only JSON into a file or the null device has a mark; the terminal report printed nothing yet.
+                if let mark = pass.standardOutputMark, !mark.takeBack() {
                     // Probed when the mark was made, so not seen in practice; the JSON printed so far stays.
                     printError(
                         "conform: error: the JSON written to standard output could not be taken back to start over with the policy files among the paths"
